@@ -1,0 +1,1 @@
+## bench/ -- see the files of this folder.

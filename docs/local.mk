@@ -1,0 +1,1 @@
+## docs/ -- see the files of this folder.

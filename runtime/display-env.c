@@ -1,0 +1,3 @@
+/* display-env.c -- being written.  */
+#include "config.h"
+#include "internal.h"

@@ -1,0 +1,3 @@
+/* fortran.c -- being written.  */
+#include "config.h"
+#include "internal.h"

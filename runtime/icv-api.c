@@ -1,0 +1,3 @@
+/* icv-api.c -- being written.  */
+#include "config.h"
+#include "internal.h"

@@ -1,0 +1,32 @@
+/* init.c -- start-up: read the environment before main, register the
+   initial thread so a debugger sees it from the first instruction.  */
+
+#include "config.h"
+#include "internal.h"
+
+#include <unistd.h>
+
+unsigned int gomp_num_procs = 1;
+
+static void
+count_procs (void)
+{
+  cpu_set_t set;
+  if (sched_getaffinity (0, sizeof set, &set) == 0)
+    gomp_num_procs = CPU_COUNT (&set);
+  else
+    {
+      long n = sysconf (_SC_NPROCESSORS_ONLN);
+      gomp_num_procs = n > 0 ? (unsigned int) n : 1;
+    }
+  if (gomp_num_procs == 0)
+    gomp_num_procs = 1;
+}
+
+static void __attribute__ ((constructor))
+gomp_init (void)
+{
+  count_procs ();
+  gomp_env_init ();
+  (void) gomp_thread ();
+}

@@ -1,0 +1,464 @@
+/* internal.h -- the runtime's private types, shared by every file of runtime/.
+
+   Everything a debugger needs lives in plain typed structures reachable
+   from one global registry (gomp_registry): every OpenMP thread, the team
+   (parallel region) it belongs to, the implicit task it runs and the ICVs
+   in force.  No OpenMP state exists only in registers or in locals of a
+   wait loop: before a thread waits it records what it waits for in its
+   gomp_thread (state, wait_id).  */
+
+#ifndef OMPDBG_RUNTIME_INTERNAL_H
+#define OMPDBG_RUNTIME_INTERNAL_H 1
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <pthread.h>
+
+#include "gomp-abi.h"
+
+#define EXPORT __attribute__ ((visibility ("default")))
+#define HIDDEN __attribute__ ((visibility ("hidden")))
+#define NORETURN __attribute__ ((noreturn))
+#define likely(x) __builtin_expect (!!(x), 1)
+#define unlikely(x) __builtin_expect (!!(x), 0)
+#define CACHE_LINE 64
+#define CACHE_ALIGNED __attribute__ ((aligned (CACHE_LINE)))
+
+/* The value GCC 12's libgomp reports; programs compare against it.  */
+#define GOMP_OPENMP_VERSION 201511
+#define OMPDBG_RUNTIME_NAME "ompdbg runtime"
+
+/* ---- omp.h enumerations, with the values of GCC's omp.h ----------- */
+
+enum gomp_sched
+{
+  GS_STATIC = 1,
+  GS_DYNAMIC = 2,
+  GS_GUIDED = 3,
+  GS_AUTO = 4,
+  GS_MONOTONIC = 0x80000000u
+};
+
+enum gomp_proc_bind
+{
+  BIND_FALSE = 0,
+  BIND_TRUE = 1,
+  BIND_PRIMARY = 2,
+  BIND_CLOSE = 3,
+  BIND_SPREAD = 4
+};
+
+/* OpenMP thread states, numbered as OpenMP 5.1's ompt_state_t so that a
+   debugger reads them unchanged (see shared/spec/ompt-api.md).  */
+enum gomp_state
+{
+  STATE_WORK_SERIAL = 0x000,
+  STATE_WORK_PARALLEL = 0x001,
+  STATE_WORK_REDUCTION = 0x002,
+  STATE_WAIT_BARRIER = 0x010,
+  STATE_WAIT_BARRIER_IMPLICIT_PARALLEL = 0x011,
+  STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE = 0x012,
+  STATE_WAIT_BARRIER_EXPLICIT = 0x014,
+  STATE_WAIT_BARRIER_IMPLEMENTATION = 0x015,
+  STATE_WAIT_TASKWAIT = 0x020,
+  STATE_WAIT_TASKGROUP = 0x021,
+  STATE_WAIT_MUTEX = 0x040,
+  STATE_WAIT_LOCK = 0x041,
+  STATE_WAIT_CRITICAL = 0x042,
+  STATE_WAIT_ATOMIC = 0x043,
+  STATE_WAIT_ORDERED = 0x044,
+  STATE_WAIT_TARGET = 0x080,
+  STATE_IDLE = 0x100,
+  STATE_OVERHEAD = 0x101,
+  STATE_UNDEFINED = 0x102
+};
+
+/* ---- ICVs ----------------------------------------------------------- */
+
+/* Data-environment ICVs: one copy per task (OpenMP 5.1 Table 2.3).  */
+struct gomp_icv
+{
+  unsigned long nthreads_var;
+  unsigned long thread_limit_var;
+  unsigned int run_sched_var;	/* enum gomp_sched, maybe | GS_MONOTONIC */
+  int run_sched_chunk;		/* 0 = unspecified */
+  int default_device_var;
+  int max_active_levels_var;
+  unsigned char dyn_var;
+  unsigned char bind_var;	/* enum gomp_proc_bind */
+};
+
+/* Global and device ICVs and the runtime's own settings.  */
+struct gomp_global_icv
+{
+  unsigned long stacksize;	/* bytes; 0 = the system default */
+  int wait_policy;		/* -1 unset, 0 passive, 1 active */
+  unsigned long long spin_count;	/* spins before sleeping */
+  unsigned long long throttled_spin_count;	/* when oversubscribed */
+  unsigned char cancel_var;
+  unsigned char display_affinity_var;
+  int max_task_priority_var;
+  int num_teams_var;
+  int teams_thread_limit_var;
+  int target_offload_var;	/* 0 default, 1 mandatory, 2 disabled */
+  uintptr_t def_allocator_var;
+  unsigned char nested_set;	/* OMP_NESTED was given */
+  unsigned char debug_var;	/* OMP_DEBUG=enabled */
+  /* Per-level lists from OMP_NUM_THREADS and OMP_PROC_BIND.  */
+  unsigned int nthreads_list_len;
+  unsigned long *nthreads_list;
+  unsigned int bind_list_len;
+  unsigned char *bind_list;
+  char *affinity_format;
+  char *places_string;		/* OMP_PLACES as given, "" if unset */
+  char *cpu_affinity_string;	/* GOMP_CPU_AFFINITY as given */
+};
+
+extern HIDDEN struct gomp_icv gomp_initial_icv;
+extern HIDDEN struct gomp_global_icv gomp_global_icv;
+extern HIDDEN unsigned int gomp_num_procs;
+
+/* ---- waiting --------------------------------------------------------- */
+
+/* Spin-then-sleep waiting on a 32-bit word.  Bit 0 of every such word
+   says "some thread sleeps on it in futex_wait": whoever changes the word
+   clears the bit and calls futex_wake only then, so no fast path makes a
+   system call unless somebody actually sleeps.  */
+#define WORD_SLEEPING 1u
+
+/* ---- tasks ------------------------------------------------------------ */
+
+enum gomp_task_kind
+{
+  TASK_INITIAL = 1,
+  TASK_IMPLICIT = 2,
+  TASK_EXPLICIT = 4,
+  TASK_TARGET = 8,
+  TASK_UNDEFERRED = 0x8000000,
+  TASK_UNTIED = 0x10000000,
+  TASK_FINAL = 0x20000000,
+  TASK_MERGEABLE = 0x40000000,
+  TASK_MERGED = 0x80000000
+};
+
+struct gomp_team;
+struct gomp_thread;
+
+struct gomp_task
+{
+  unsigned int kind;		/* enum gomp_task_kind flags */
+  struct gomp_task *parent;	/* generating task */
+  struct gomp_team *team;	/* binding parallel region (NULL: initial) */
+  struct gomp_thread *thread;	/* thread executing it */
+  void (*fn) (void *);		/* task's function, if any */
+  struct gomp_icv icv;
+};
+
+/* ---- worksharing -------------------------------------------------------- */
+
+/* A team keeps GOMP_WS_RING work shares in flight, so threads that leave
+   a construct with nowait can start the next ones before the slowest
+   thread has finished; construct number SEQ uses slot SEQ % GOMP_WS_RING.  */
+#define GOMP_WS_RING 8
+
+enum gomp_ws_kind
+{
+  WS_NONE = 0,
+  WS_LOOP,
+  WS_LOOP_ULL,
+  WS_SECTIONS,
+  WS_SINGLE
+};
+
+struct gomp_work_share
+{
+  /* The next logical iteration to hand out: the only field written in the
+     steady state of a dynamic or guided loop, alone on its cache line.  */
+  CACHE_ALIGNED _Atomic unsigned long long next;
+  /* Hand-over between constructs (see worksharing.c).  */
+  CACHE_ALIGNED _Atomic long claimed;	/* last construct number claimed */
+  _Atomic long ready;		/* last construct number initialised */
+  _Atomic long done;		/* last construct number all threads left */
+  _Atomic unsigned int left;	/* threads that left the current one */
+  /* The construct, written by the initialising thread before READY.
+     Loops of long and unsigned long long iterators share one engine
+     (iter.c) over logical iterations 0 .. total-1; iteration K is
+     start + K * incr, computed modulo 2^64.  */
+  unsigned int kind;		/* enum gomp_ws_kind */
+  unsigned int sched;		/* GS_STATIC, GS_DYNAMIC, GS_GUIDED */
+  bool ordered;
+  bool fetch_add_ok;		/* next + (nthreads + 1) * chunk cannot wrap */
+  unsigned long long start, end, incr;	/* as the program gave them */
+  unsigned long long total;	/* number of logical iterations */
+  unsigned long long chunk;	/* in logical iterations; 0 = unspecified */
+  void *copyprivate;
+  void *mem;			/* GOMP_loop_start's shared buffer (inscan) */
+  /* ordered: the logical iteration whose chunk may run its ordered part
+     next; ORDERED_WORD changes with it, for sleeping waiters.  */
+  CACHE_ALIGNED _Atomic unsigned long long ordered_pos;
+  _Atomic unsigned int ordered_word;
+};
+
+/* What a thread knows about the team it is in; saved in a nested team
+   while its master runs that team (team->master_saved).  */
+struct gomp_team_state
+{
+  struct gomp_team *team;
+  unsigned int team_id;		/* omp_get_thread_num () */
+  unsigned int level;		/* omp_get_level () */
+  unsigned int active_level;	/* omp_get_active_level () */
+  struct gomp_work_share *ws;	/* current worksharing construct */
+  long ws_seq;			/* number of the next worksharing construct */
+  unsigned long single_seq;	/* singles this thread has met */
+  unsigned long long static_trip;	/* static schedule: chunks taken */
+  /* The chunk this thread executes of an ordered loop (logical iterations). */
+  unsigned long long ordered_lo, ordered_hi;
+  bool ordered_held;		/* this thread did the ordered part of it */
+};
+
+/* ---- teams ------------------------------------------------------------- */
+
+struct gomp_barrier
+{
+  /* bit 0 WORD_SLEEPING, bit 1 reserved for pending tasks, bits 2..21
+     arrived threads, bits 22..31 generation.  */
+  _Atomic unsigned int word;
+  unsigned int total;
+};
+
+#define BAR_ARRIVE 4u
+#define BAR_COUNT_MASK 0x003ffffcu
+#define BAR_GEN 0x00400000u
+#define BAR_GEN_MASK 0xffc00000u
+
+struct gomp_team
+{
+  unsigned int nthreads;
+  unsigned int level;		/* nesting level of this region (1 = outermost) */
+  unsigned int active_level;	/* active regions enclosing it, itself included */
+  unsigned int capacity;	/* size of threads[] and implicit[] */
+  unsigned long id;		/* parallel region id, unique in the process */
+  void (*fn) (void *);		/* the outlined function of the region */
+  void *data;
+  struct gomp_task *parent_task;	/* the encountering task */
+  struct gomp_team_state master_saved;	/* the master's state outside */
+  unsigned int proc_bind;
+  bool combined;		/* ws[0] set up by the master (parallel loop) */
+  bool in_use;			/* a hot team while its region runs */
+  unsigned int nhot;		/* workers reserved in threads[1..nhot] */
+  struct gomp_thread **threads;	/* members, index = thread number */
+  struct gomp_task *implicit;	/* implicit tasks, index = thread number */
+
+  CACHE_ALIGNED struct gomp_barrier barrier;
+  /* end of region: workers count themselves in; the master waits.  */
+  CACHE_ALIGNED _Atomic unsigned int join;
+  /* single: the number of single constructs some thread has claimed.  */
+  CACHE_ALIGNED _Atomic unsigned long single_claimed;
+
+  struct gomp_work_share ws[GOMP_WS_RING];
+};
+
+/* ---- threads -------------------------------------------------------------- */
+
+struct gomp_thread
+{
+  /* Read on every omp_* query; written only by the thread itself.  */
+  struct gomp_team_state ts;
+  struct gomp_task *task;	/* the task this thread executes */
+
+  /* What the thread is doing, for debuggers (enum gomp_state) and the
+     object it waits for (a lock, a critical's slot, a barrier).  */
+  _Atomic unsigned int state;
+  _Atomic uintptr_t wait_id;
+
+  pthread_t pthread;
+  int tid;			/* kernel thread id (LWP) */
+  unsigned int serial;		/* registration order, 0 = first thread */
+  bool pool_thread;		/* created by the runtime */
+  struct gomp_thread *registry_next;
+
+  /* A pool thread waits here between regions: the master that hands it a
+     region writes the fields below, then changes DOCK.  One cache line,
+     one transfer per region start.  */
+  CACHE_ALIGNED _Atomic unsigned int dock;
+  void (*dock_fn) (void *);
+  void *dock_data;
+  struct gomp_team *dock_team;
+  unsigned int dock_id;
+  bool dock_exit;
+
+  /* The team this thread last mastered, kept with its workers so the next
+     region of the same shape starts without touching the pool.  */
+  struct gomp_team *hot_team;
+  struct gomp_thread *pool_next;	/* free-list link while idle */
+
+  /* The initial task of a thread that is not a pool thread.  */
+  struct gomp_task initial_task;
+
+  /* Worksharing constructs met outside any parallel region run on this
+     thread alone, with this work share.  */
+  struct gomp_work_share serial_ws;
+};
+
+/* Every OpenMP thread ever started, newest first.  A debugger walks it.  */
+struct gomp_registry
+{
+  pthread_mutex_t lock;
+  struct gomp_thread *_Atomic threads;
+  _Atomic unsigned int nthreads;
+  _Atomic unsigned long next_region_id;
+};
+extern HIDDEN struct gomp_registry gomp_registry;
+
+extern HIDDEN __thread struct gomp_thread *gomp_tls
+  __attribute__ ((tls_model ("initial-exec")));
+
+HIDDEN struct gomp_thread *gomp_thread_slow (void);
+
+/* The calling thread's OpenMP state; created on first use for threads the
+   runtime did not start.  */
+static inline struct gomp_thread *
+gomp_thread (void)
+{
+  struct gomp_thread *thr = gomp_tls;
+  if (unlikely (thr == NULL))
+    thr = gomp_thread_slow ();
+  return thr;
+}
+
+static inline struct gomp_icv *
+gomp_icv (void)
+{
+  return &gomp_thread ()->task->icv;
+}
+
+/* ---- functions shared between files -------------------------------------- */
+
+/* env.c */
+HIDDEN void gomp_env_init (void);
+HIDDEN void gomp_display_env (bool verbose, int fd);
+HIDDEN void gomp_warn (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+HIDDEN NORETURN void gomp_fatal (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+HIDDEN NORETURN void gomp_unsupported (const char *entry,
+				       const char *construct);
+
+/* wait.c */
+extern HIDDEN _Atomic unsigned int gomp_busy_threads;
+HIDDEN unsigned long long gomp_spin_limit (void);
+HIDDEN void gomp_word_wait (_Atomic unsigned int *word, unsigned int seen);
+HIDDEN void gomp_word_wake (_Atomic unsigned int *word);
+HIDDEN void gomp_word_bump (_Atomic unsigned int *word);
+
+/* barrier.c */
+HIDDEN void gomp_barrier_init (struct gomp_barrier *b, unsigned int n);
+HIDDEN void gomp_team_barrier (struct gomp_thread *thr, unsigned int state);
+
+/* team.c */
+HIDDEN struct gomp_team *gomp_team_start (void (*fn) (void *), void *data,
+					  unsigned int nthreads,
+					  unsigned int flags,
+					  struct gomp_work_share **ws0);
+HIDDEN void gomp_team_launch (struct gomp_team *team);
+HIDDEN void gomp_team_end (void);
+HIDDEN void gomp_team_reset (struct gomp_team *team, unsigned int n);
+HIDDEN void gomp_region_icv (struct gomp_icv *icv,
+			     const struct gomp_icv *from, unsigned int level,
+			     unsigned int proc_bind);
+HIDDEN unsigned int gomp_resolve_num_threads (struct gomp_thread *thr,
+					      unsigned int requested);
+HIDDEN void gomp_thread_exit_pool (void);
+
+/* pool.c */
+HIDDEN struct gomp_thread *gomp_pool_get (void);
+HIDDEN void gomp_pool_put (struct gomp_thread *thr);
+HIDDEN void gomp_dock_release (struct gomp_thread *worker,
+			       struct gomp_team *team, unsigned int id);
+
+/* registry.c */
+HIDDEN struct gomp_thread *gomp_thread_alloc (bool pool_thread);
+HIDDEN void gomp_registry_add (struct gomp_thread *thr);
+
+/* worksharing.c */
+HIDDEN bool gomp_ws_enter (struct gomp_thread *thr);
+HIDDEN void gomp_ws_leave (struct gomp_thread *thr);
+HIDDEN void gomp_ws_publish (struct gomp_thread *thr);
+
+/* iter.c */
+HIDDEN void gomp_iter_init (struct gomp_work_share *ws,
+			    unsigned long long start, unsigned long long end,
+			    unsigned long long incr, bool down,
+			    unsigned int sched, unsigned long long chunk,
+			    unsigned int nthreads, bool ordered);
+HIDDEN bool gomp_iter_next (struct gomp_thread *thr,
+			    unsigned long long *istart,
+			    unsigned long long *iend);
+HIDDEN unsigned int gomp_runtime_sched (struct gomp_thread *thr,
+					unsigned long long *chunk);
+
+/* loop.c */
+HIDDEN unsigned int gomp_loop_sched_arg (struct gomp_thread *thr, long sched,
+					 unsigned long long *chunk);
+HIDDEN void gomp_ws_mem (struct gomp_thread *thr, bool first, void **mem);
+HIDDEN void gomp_loop_leave (struct gomp_thread *thr);
+
+/* ordered.c */
+HIDDEN void gomp_ordered_chunk (struct gomp_thread *thr,
+				unsigned long long lo, unsigned long long hi);
+HIDDEN void gomp_ordered_chunk_done (struct gomp_thread *thr);
+
+/* lock.c */
+HIDDEN void gomp_mutex_lock_slow (_Atomic int *m, unsigned int state,
+				  uintptr_t wait_id);
+
+static inline void
+gomp_mutex_lock (_Atomic int *m, unsigned int state, uintptr_t wait_id)
+{
+  int z = 0;
+  if (likely (atomic_compare_exchange_strong_explicit
+	      (m, &z, 1, memory_order_acquire, memory_order_relaxed)))
+    return;
+  gomp_mutex_lock_slow (m, state, wait_id);
+}
+
+HIDDEN void gomp_mutex_unlock_slow (_Atomic int *m);
+
+static inline void
+gomp_mutex_unlock (_Atomic int *m)
+{
+  /* 1 = held without waiters, 2 = held and someone may sleep.  */
+  if (unlikely (atomic_exchange_explicit (m, 0, memory_order_release) == 2))
+    gomp_mutex_unlock_slow (m);
+}
+
+/* Record what the calling thread does, for debuggers.  Relaxed stores: a
+   debugger reads them from a stopped process.  */
+static inline void
+gomp_set_state (struct gomp_thread *thr, unsigned int state, uintptr_t wait_id)
+{
+  atomic_store_explicit (&thr->wait_id, wait_id, memory_order_relaxed);
+  atomic_store_explicit (&thr->state, state, memory_order_relaxed);
+}
+
+static inline unsigned int
+gomp_work_state (struct gomp_thread *thr)
+{
+  return thr->ts.team ? STATE_WORK_PARALLEL : STATE_WORK_SERIAL;
+}
+
+static inline void
+gomp_cpu_relax (void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause ();
+#elif defined(__aarch64__)
+  __asm__ volatile ("yield" ::: "memory");
+#else
+  __asm__ volatile ("" ::: "memory");
+#endif
+}
+
+#endif /* OMPDBG_RUNTIME_INTERNAL_H */

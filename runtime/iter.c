@@ -1,0 +1,207 @@
+/* iter.c -- handing out loop iterations: the static, dynamic and guided
+   schedules, for loops of long and of unsigned long long iterators alike.
+
+   A loop is kept as logical iterations 0 .. total-1 (iteration K runs the
+   program's value start + K * incr, modulo 2^64), so one engine serves
+   every signedness and direction and no schedule has to reason about
+   overflow of the program's iteration variable.  The bounds returned to
+   the program are start + K * incr, except that the end of the last chunk
+   is the program's own END: that value may not be reachable as
+   start + total * incr without overflowing the iterator's type.  */
+
+#include "config.h"
+#include "internal.h"
+
+static unsigned long long
+trip_count (unsigned long long start, unsigned long long end,
+	    unsigned long long incr, bool down)
+{
+  unsigned long long dist, step;
+  if (!down)
+    {
+      dist = end - start;
+      step = incr;
+    }
+  else
+    {
+      dist = start - end;
+      step = -incr;
+    }
+  if (step == 0)
+    gomp_fatal ("loop with a zero increment");
+  return dist / step + (dist % step != 0);
+}
+
+void
+gomp_iter_init (struct gomp_work_share *ws, unsigned long long start,
+		unsigned long long end, unsigned long long incr, bool down,
+		unsigned int sched, unsigned long long chunk,
+		unsigned int nthreads, bool ordered)
+{
+  ws->kind = WS_LOOP;
+  ws->start = start;
+  ws->end = end;
+  ws->incr = incr;
+  ws->sched = sched;
+  ws->ordered = ordered;
+  ws->chunk = chunk;
+  ws->total = 0;
+  /* Empty loops: the caller tells emptiness by comparing in the
+     iterator's own type, passing START == END for them.  */
+  if (start != end)
+    ws->total = trip_count (start, end, incr, down);
+  if (sched != GS_STATIC && ws->chunk == 0)
+    ws->chunk = 1;
+  unsigned long long room;
+  ws->fetch_add_ok =
+    !__builtin_mul_overflow ((unsigned long long) nthreads + 1,
+			     ws->chunk ? ws->chunk : 1, &room)
+    && !__builtin_add_overflow (ws->total, room, &room);
+  atomic_store_explicit (&ws->next, 0, memory_order_relaxed);
+  atomic_store_explicit (&ws->ordered_pos, 0, memory_order_relaxed);
+}
+
+static unsigned long long
+bound (const struct gomp_work_share *ws, unsigned long long k)
+{
+  return k >= ws->total ? ws->end : ws->start + k * ws->incr;
+}
+
+/* The static schedule (OpenMP 5.1 §2.11.4): without a chunk size each
+   thread gets one contiguous block, the first total % nthreads threads one
+   iteration more; with one, chunks go round-robin by thread number.  The
+   position is the thread's own (ts.static_trip), so no shared write.  */
+static bool
+static_next (struct gomp_thread *thr, struct gomp_work_share *ws,
+	     unsigned long long *k0, unsigned long long *k1)
+{
+  unsigned long long n = ws->total;
+  unsigned long long nthr = thr->ts.team ? thr->ts.team->nthreads : 1;
+  unsigned long long id = thr->ts.team_id;
+  unsigned long long trip = thr->ts.static_trip++;
+  if (ws->chunk == 0)
+    {
+      if (trip > 0)
+	return false;
+      unsigned long long q = n / nthr, t = n % nthr;
+      unsigned long long s = id < t ? (q + 1) * id : q * id + t;
+      unsigned long long e = s + q + (id < t);
+      if (s >= e)
+	return false;
+      *k0 = s;
+      *k1 = e;
+      return true;
+    }
+  /* Chunk number trip * nthreads + id, if it exists.  */
+  unsigned long long c, s;
+  if (__builtin_mul_overflow (trip, nthr, &c)
+      || __builtin_add_overflow (c, id, &c)
+      || __builtin_mul_overflow (c, ws->chunk, &s) || s >= n)
+    return false;
+  *k0 = s;
+  *k1 = n - s <= ws->chunk ? n : s + ws->chunk;
+  return true;
+}
+
+/* dynamic: chunks in order, first come first served.  One fetch-and-add
+   when the cursor cannot wrap past 2^64 even if every thread adds a chunk
+   after the end; a compare-and-swap loop otherwise.  */
+static bool
+dynamic_next (struct gomp_work_share *ws, unsigned long long *k0,
+	      unsigned long long *k1)
+{
+  unsigned long long n = ws->total, chunk = ws->chunk, s;
+  if (ws->fetch_add_ok)
+    {
+      s = atomic_fetch_add_explicit (&ws->next, chunk, memory_order_relaxed);
+      if (s >= n)
+	return false;
+    }
+  else
+    {
+      s = atomic_load_explicit (&ws->next, memory_order_relaxed);
+      do
+	if (s >= n)
+	  return false;
+      while (!atomic_compare_exchange_weak_explicit
+	     (&ws->next, &s, n - s <= chunk ? n : s + chunk,
+	      memory_order_relaxed, memory_order_relaxed));
+    }
+  *k0 = s;
+  *k1 = n - s <= chunk ? n : s + chunk;
+  return true;
+}
+
+/* guided: each chunk is the remaining iterations divided by the number
+   of threads, but at least the chunk size.  */
+static bool
+guided_next (struct gomp_thread *thr, struct gomp_work_share *ws,
+	     unsigned long long *k0, unsigned long long *k1)
+{
+  unsigned long long n = ws->total, e;
+  unsigned long long nthr = thr->ts.team ? thr->ts.team->nthreads : 1;
+  unsigned long long s = atomic_load_explicit (&ws->next,
+					       memory_order_relaxed);
+  do
+    {
+      if (s >= n)
+	return false;
+      unsigned long long left = n - s;
+      unsigned long long q = left / nthr + (left % nthr != 0);
+      if (q < ws->chunk)
+	q = ws->chunk;
+      e = q >= left ? n : s + q;
+    }
+  while (!atomic_compare_exchange_weak_explicit (&ws->next, &s, e,
+						 memory_order_relaxed,
+						 memory_order_relaxed));
+  *k0 = s;
+  *k1 = e;
+  return true;
+}
+
+/* The next chunk of the calling thread's current loop, as the program's
+   bounds [*istart, *iend).  Finishes the previous chunk's ordered turn.  */
+bool
+gomp_iter_next (struct gomp_thread *thr, unsigned long long *istart,
+		unsigned long long *iend)
+{
+  struct gomp_work_share *ws = thr->ts.ws;
+  unsigned long long k0, k1;
+  bool got;
+  if (ws->ordered)
+    gomp_ordered_chunk_done (thr);
+  switch (ws->sched)
+    {
+    case GS_DYNAMIC:
+      got = dynamic_next (ws, &k0, &k1);
+      break;
+    case GS_GUIDED:
+      got = guided_next (thr, ws, &k0, &k1);
+      break;
+    default:
+      got = static_next (thr, ws, &k0, &k1);
+      break;
+    }
+  if (!got)
+    return false;
+  if (ws->ordered)
+    gomp_ordered_chunk (thr, k0, k1);
+  *istart = bound (ws, k0);
+  *iend = bound (ws, k1);
+  return true;
+}
+
+/* schedule(runtime): run-sched-var of the current task.  auto is
+   implemented as static.  */
+unsigned int
+gomp_runtime_sched (struct gomp_thread *thr, unsigned long long *chunk)
+{
+  struct gomp_icv *icv = &thr->task->icv;
+  unsigned int kind = icv->run_sched_var & ~GS_MONOTONIC;
+  *chunk = icv->run_sched_chunk > 0 ? (unsigned long long)
+    icv->run_sched_chunk : 0;
+  if (kind == GS_AUTO || kind == GS_STATIC)
+    return GS_STATIC;
+  return kind;
+}

@@ -1,0 +1,44 @@
+## runtime/ -> libgomp.so.1, installed in $(libdir)/ompdbg so that it never
+## shadows the system's libgomp.  `ompdbg run` or LD_LIBRARY_PATH selects it.
+ompdbglib_LTLIBRARIES = runtime/libgomp.la
+
+runtime_libgomp_la_SOURCES = \
+	runtime/internal.h \
+	runtime/futex.h \
+	runtime/gomp-abi.h \
+	runtime/init.c \
+	runtime/error.c \
+	runtime/env.c \
+	runtime/display-env.c \
+	runtime/wait.c \
+	runtime/registry.c \
+	runtime/pool.c \
+	runtime/team.c \
+	runtime/parallel.c \
+	runtime/barrier.c \
+	runtime/worksharing.c \
+	runtime/iter.c \
+	runtime/loop.c \
+	runtime/loop-ull.c \
+	runtime/ordered.c \
+	runtime/sections.c \
+	runtime/single.c \
+	runtime/critical.c \
+	runtime/lock.c \
+	runtime/lock-compat.c \
+	runtime/icv-api.c \
+	runtime/query-api.c \
+	runtime/time.c \
+	runtime/fortran.c \
+	runtime/unsupported.c
+
+runtime_libgomp_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden -pthread \
+	-ftls-model=initial-exec
+runtime_libgomp_la_LDFLAGS = -version-info 1:0:0 -no-undefined -pthread \
+	-Wl,--version-script=$(srcdir)/runtime/libgomp.map -Wl,-z,nodelete
+runtime_libgomp_la_LIBADD = -lpthread
+EXTRA_runtime_libgomp_la_DEPENDENCIES = runtime/libgomp.map
+EXTRA_DIST += runtime/libgomp.map
+
+## Build-tree location of the runtime, for tests, bench and the demo.
+RUNTIME_DIR = $(abs_top_builddir)/runtime/.libs

@@ -1,0 +1,3 @@
+/* lock-compat.c -- being written.  */
+#include "config.h"
+#include "internal.h"

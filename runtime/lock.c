@@ -1,0 +1,152 @@
+/* lock.c -- the mutex under critical, atomic and the OpenMP lock API
+   (omp_*_lock, omp_*_nest_lock, OpenMP 3.0 semantics).
+
+   The mutex is a futex word with three values (Drepper, "Futexes are
+   tricky"): 0 free, 1 held, 2 held and maybe waited for.  Lock and unlock
+   are one atomic operation when uncontended; a waiter spins a little
+   before sleeping, and unlock makes a system call only when the word
+   says someone may sleep.
+
+   omp_lock_t is 4 bytes in GCC's ABI: the futex word itself.
+   omp_nest_lock_t is 16 bytes: {int lock; int count; void *owner} where
+   the owner is the task holding it (OpenMP 3.0: nest locks are owned by
+   tasks).  */
+
+#include "config.h"
+#include "internal.h"
+#include "futex.h"
+
+#include <omp.h>
+
+_Static_assert (sizeof (omp_lock_t) == 4, "omp_lock_t is a futex word");
+_Static_assert (sizeof (omp_nest_lock_t) == 16, "omp_nest_lock_t layout");
+
+struct gomp_nest_lock
+{
+  _Atomic int lock;
+  int count;
+  void *owner;
+};
+
+void
+gomp_mutex_lock_slow (_Atomic int *m, unsigned int state, uintptr_t wait_id)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  unsigned int saved = atomic_load_explicit (&thr->state,
+					     memory_order_relaxed);
+  gomp_set_state (thr, state, wait_id);
+  /* Short spin: critical sections are usually short.  */
+  unsigned long long spins = gomp_spin_limit ();
+  if (spins > 1000)
+    spins = 1000;
+  for (unsigned long long i = 0; i < spins; i++)
+    {
+      int z = 0;
+      if (atomic_load_explicit (m, memory_order_relaxed) == 0
+	  && atomic_compare_exchange_weak_explicit (m, &z, 1,
+						    memory_order_acquire,
+						    memory_order_relaxed))
+	goto out;
+      gomp_cpu_relax ();
+    }
+  while (atomic_exchange_explicit (m, 2, memory_order_acquire) != 0)
+    futex_wait ((_Atomic unsigned int *) m, 2);
+out:
+  gomp_set_state (thr, saved, 0);
+}
+
+void
+gomp_mutex_unlock_slow (_Atomic int *m)
+{
+  futex_wake ((_Atomic unsigned int *) m, 1);
+}
+
+/* ---- simple locks ------------------------------------------------------ */
+
+EXPORT void
+omp_init_lock (omp_lock_t *lock)
+{
+  atomic_store ((_Atomic int *) lock, 0);
+}
+
+EXPORT void
+omp_destroy_lock (omp_lock_t *lock)
+{
+  (void) lock;
+}
+
+EXPORT void
+omp_set_lock (omp_lock_t *lock)
+{
+  gomp_mutex_lock ((_Atomic int *) lock, STATE_WAIT_LOCK, (uintptr_t) lock);
+}
+
+EXPORT void
+omp_unset_lock (omp_lock_t *lock)
+{
+  gomp_mutex_unlock ((_Atomic int *) lock);
+}
+
+EXPORT int
+omp_test_lock (omp_lock_t *lock)
+{
+  int z = 0;
+  return atomic_compare_exchange_strong_explicit ((_Atomic int *) lock, &z, 1,
+						  memory_order_acquire,
+						  memory_order_relaxed);
+}
+
+/* ---- nest locks ---------------------------------------------------------- */
+
+EXPORT void
+omp_init_nest_lock (omp_nest_lock_t *lock)
+{
+  struct gomp_nest_lock *l = (struct gomp_nest_lock *) lock;
+  atomic_store (&l->lock, 0);
+  l->count = 0;
+  l->owner = NULL;
+}
+
+EXPORT void
+omp_destroy_nest_lock (omp_nest_lock_t *lock)
+{
+  (void) lock;
+}
+
+EXPORT void
+omp_set_nest_lock (omp_nest_lock_t *lock)
+{
+  struct gomp_nest_lock *l = (struct gomp_nest_lock *) lock;
+  void *me = gomp_thread ()->task;
+  if (l->owner != me)
+    {
+      gomp_mutex_lock (&l->lock, STATE_WAIT_LOCK, (uintptr_t) lock);
+      l->owner = me;
+    }
+  l->count++;
+}
+
+EXPORT void
+omp_unset_nest_lock (omp_nest_lock_t *lock)
+{
+  struct gomp_nest_lock *l = (struct gomp_nest_lock *) lock;
+  if (--l->count == 0)
+    {
+      l->owner = NULL;
+      gomp_mutex_unlock (&l->lock);
+    }
+}
+
+EXPORT int
+omp_test_nest_lock (omp_nest_lock_t *lock)
+{
+  struct gomp_nest_lock *l = (struct gomp_nest_lock *) lock;
+  void *me = gomp_thread ()->task;
+  if (l->owner == me)
+    return ++l->count;
+  if (!omp_test_lock ((omp_lock_t *) &l->lock))
+    return 0;
+  l->owner = me;
+  l->count = 1;
+  return 1;
+}

@@ -1,0 +1,80 @@
+/* ordered.c -- the ordered construct inside a loop with the ordered
+   clause (GOMP_ordered_start / GOMP_ordered_end).
+
+   Chunks of an ordered loop partition the logical iteration space into
+   contiguous ranges, and a thread runs the iterations of its chunk in
+   order.  So the loop's ordered turn is a single position, ws->ordered_pos:
+   the first logical iteration of the chunk whose ordered parts may run.
+   A thread whose chunk starts there enters; when it finishes the chunk
+   (at its next *_next call or at the end of the loop) it moves the
+   position to the end of its chunk, whether or not its iterations
+   executed an ordered region.  This is a turn per chunk, as in libgomp:
+   within a chunk the owning thread keeps the turn.  */
+
+#include "config.h"
+#include "internal.h"
+
+static void
+wait_turn (struct gomp_thread *thr, struct gomp_work_share *ws,
+	   unsigned long long lo)
+{
+  if (atomic_load_explicit (&ws->ordered_pos, memory_order_acquire) == lo)
+    return;
+  unsigned int saved = atomic_load_explicit (&thr->state,
+					     memory_order_relaxed);
+  gomp_set_state (thr, STATE_WAIT_ORDERED, (uintptr_t) ws);
+  for (;;)
+    {
+      unsigned int w = atomic_load_explicit (&ws->ordered_word,
+					     memory_order_acquire);
+      if (atomic_load_explicit (&ws->ordered_pos, memory_order_acquire)
+	  == lo)
+	break;
+      gomp_word_wait (&ws->ordered_word, w);
+    }
+  gomp_set_state (thr, saved, 0);
+}
+
+/* The calling thread got logical iterations [LO, HI) of an ordered loop.  */
+void
+gomp_ordered_chunk (struct gomp_thread *thr, unsigned long long lo,
+		    unsigned long long hi)
+{
+  thr->ts.ordered_lo = lo;
+  thr->ts.ordered_hi = hi;
+  thr->ts.ordered_held = false;
+}
+
+/* The calling thread is done with its chunk: pass the turn on.  */
+void
+gomp_ordered_chunk_done (struct gomp_thread *thr)
+{
+  struct gomp_work_share *ws = thr->ts.ws;
+  unsigned long long lo = thr->ts.ordered_lo, hi = thr->ts.ordered_hi;
+  if (lo == hi)
+    return;
+  if (!thr->ts.ordered_held)
+    wait_turn (thr, ws, lo);
+  thr->ts.ordered_lo = thr->ts.ordered_hi = 0;
+  thr->ts.ordered_held = false;
+  atomic_store_explicit (&ws->ordered_pos, hi, memory_order_release);
+  gomp_word_bump (&ws->ordered_word);
+}
+
+EXPORT void
+GOMP_ordered_start (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_work_share *ws = thr->ts.ws;
+  if (ws == NULL || !ws->ordered || thr->ts.ordered_held
+      || thr->ts.ordered_lo == thr->ts.ordered_hi)
+    return;
+  wait_turn (thr, ws, thr->ts.ordered_lo);
+  thr->ts.ordered_held = true;
+}
+
+EXPORT void
+GOMP_ordered_end (void)
+{
+  /* The turn passes when the chunk is done (gomp_ordered_chunk_done).  */
+}

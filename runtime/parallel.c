@@ -1,0 +1,93 @@
+/* parallel.c -- the parallel construct: GOMP_parallel and the legacy
+   GOMP_parallel_start / GOMP_parallel_end protocol of GCC 4.2-4.8.  */
+
+#include "config.h"
+#include "internal.h"
+
+#include <string.h>
+
+/* A region that runs on one thread (if(false), num_threads(1), nesting
+   beyond max-active-levels, or no threads to spare) still is a region:
+   omp_get_level counts it and a debugger sees it.  Its team lives on the
+   master's stack for the duration of the call: no allocation, no atomic
+   but the region id.  */
+static void
+parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
+		     void *data, unsigned int flags)
+{
+  struct
+  {
+    struct gomp_team team;
+    struct gomp_thread *threads[1];
+    struct gomp_task task;
+  } r;
+  struct gomp_team *team = &r.team;
+  team->nthreads = 1;
+  team->capacity = 1;
+  team->threads = r.threads;
+  team->implicit = &r.task;
+  team->fn = fn;
+  team->data = data;
+  team->proc_bind = flags & 7;
+  team->parent_task = thr->task;
+  team->level = thr->ts.level + 1;
+  team->active_level = thr->ts.active_level;
+  team->in_use = true;
+  team->nhot = 0;
+  team->id = atomic_fetch_add_explicit (&gomp_registry.next_region_id, 1,
+					memory_order_relaxed) + 1;
+  gomp_team_reset (team, 1);
+  r.threads[0] = thr;
+  r.task.kind = TASK_IMPLICIT;
+  r.task.parent = thr->task;
+  r.task.team = team;
+  r.task.thread = thr;
+  r.task.fn = fn;
+  gomp_region_icv (&r.task.icv, &thr->task->icv, team->level, flags & 7);
+
+  team->master_saved = thr->ts;
+  memset (&thr->ts, 0, sizeof thr->ts);
+  thr->ts.team = team;
+  thr->ts.level = team->level;
+  thr->ts.active_level = team->active_level;
+  thr->task = &r.task;
+  gomp_set_state (thr, STATE_WORK_PARALLEL, 0);
+
+  fn (data);
+
+  thr->ts = team->master_saved;
+  thr->task = team->parent_task;
+  gomp_set_state (thr, gomp_work_state (thr), 0);
+}
+
+EXPORT void
+GOMP_parallel (void (*fn) (void *), void *data, unsigned int num_threads,
+	       unsigned int flags)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  unsigned int n = gomp_resolve_num_threads (thr, num_threads);
+  if (n == 1)
+    {
+      parallel_serialized (thr, fn, data, flags);
+      return;
+    }
+  gomp_team_start (fn, data, n, flags, NULL);
+  fn (data);
+  gomp_team_end ();
+}
+
+/* GCC 4.2-4.8: the master calls FN itself between these two calls.  */
+EXPORT void
+GOMP_parallel_start (void (*fn) (void *), void *data,
+		     unsigned int num_threads)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  unsigned int n = gomp_resolve_num_threads (thr, num_threads);
+  gomp_team_start (fn, data, n, 0, NULL);
+}
+
+EXPORT void
+GOMP_parallel_end (void)
+{
+  gomp_team_end ();
+}

@@ -1,0 +1,157 @@
+/* pool.c -- the threads the runtime creates, and where they wait.
+
+   A pool thread is created once and never exits; between regions it
+   waits at its dock (thr->dock), a word on its own cache line.  The
+   master that hands it a region writes dock_team, dock_id and bumps the
+   word: the worker, spinning on its own line, sees one cache-line
+   transfer and starts.  Only if it spun out and sleeps does the bump make
+   a futex_wake call.
+
+   Idle threads not reserved by a master's hot team sit on a free list
+   (gomp_pool), taken under a mutex: that is only touched when a region
+   needs more threads than its master already holds.  */
+
+#include "config.h"
+#include "internal.h"
+#include "futex.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Idle unreserved pool threads: a debugger can list them from here.  */
+HIDDEN struct gomp_thread *gomp_pool;
+
+static void *worker_main (void *arg);
+
+static struct gomp_thread *
+pool_create (void)
+{
+  struct gomp_thread *thr = gomp_thread_alloc (true);
+  pthread_attr_t attr;
+  pthread_attr_init (&attr);
+  pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
+  if (gomp_global_icv.stacksize)
+    {
+      int err = pthread_attr_setstacksize (&attr, gomp_global_icv.stacksize);
+      if (err)
+	gomp_fatal ("cannot set a thread stack size of %lu bytes: %s",
+		    gomp_global_icv.stacksize, strerror (err));
+    }
+  gomp_registry_add (thr);
+  int err = pthread_create (&thr->pthread, &attr, worker_main, thr);
+  if (err)
+    gomp_fatal ("cannot create a thread: %s", strerror (err));
+  pthread_attr_destroy (&attr);
+  return thr;
+}
+
+struct gomp_thread *
+gomp_pool_get (void)
+{
+  pthread_mutex_lock (&pool_lock);
+  struct gomp_thread *thr = gomp_pool;
+  if (thr)
+    gomp_pool = thr->pool_next;
+  pthread_mutex_unlock (&pool_lock);
+  if (thr == NULL)
+    thr = pool_create ();
+  thr->pool_next = NULL;
+  return thr;
+}
+
+void
+gomp_pool_put (struct gomp_thread *thr)
+{
+  pthread_mutex_lock (&pool_lock);
+  thr->pool_next = gomp_pool;
+  gomp_pool = thr;
+  pthread_mutex_unlock (&pool_lock);
+}
+
+/* Hand WORKER the region of TEAM as thread number ID.  */
+void
+gomp_dock_release (struct gomp_thread *worker, struct gomp_team *team,
+		   unsigned int id)
+{
+  worker->dock_team = team;
+  worker->dock_id = id;
+  gomp_word_bump (&worker->dock);
+}
+
+/* The implicit task of thread ID in TEAM.  */
+static void
+worker_enter (struct gomp_thread *thr, struct gomp_team *team,
+	      unsigned int id)
+{
+  struct gomp_task *task = &team->implicit[id];
+  task->kind = TASK_IMPLICIT;
+  task->parent = team->parent_task;
+  task->team = team;
+  task->thread = thr;
+  task->fn = team->fn;
+  task->icv = team->implicit[0].icv;
+  thr->task = task;
+  thr->ts.team = team;
+  thr->ts.team_id = id;
+  thr->ts.level = team->level;
+  thr->ts.active_level = team->active_level;
+  thr->ts.single_seq = 0;
+  thr->ts.static_trip = 0;
+  thr->ts.ordered_held = false;
+  /* Combined constructs (parallel loop, parallel sections) start with
+     work share 0 already set up by the master.  */
+  if (team->combined)
+    {
+      thr->ts.ws = &team->ws[0];
+      thr->ts.ws_seq = 1;
+    }
+  else
+    {
+      thr->ts.ws = NULL;
+      thr->ts.ws_seq = 0;
+    }
+}
+
+/* End of the region for a worker: count itself in at the join word; the
+   last one wakes the master if it sleeps.  After this the worker must not
+   touch TEAM: the master may reuse or free it.  */
+static void
+worker_leave (struct gomp_thread *thr, struct gomp_team *team)
+{
+  gomp_set_state (thr, STATE_IDLE, 0);
+  thr->ts.team = NULL;
+  thr->task = &thr->initial_task;
+  unsigned int target = (team->nthreads - 1) * 2;
+  unsigned int old = atomic_fetch_add_explicit (&team->join, 2,
+						memory_order_acq_rel);
+  if ((old & WORD_SLEEPING) && (old & ~WORD_SLEEPING) + 2 == target)
+    futex_wake_all (&team->join);
+}
+
+static void *
+worker_main (void *arg)
+{
+  struct gomp_thread *thr = arg;
+  gomp_tls = thr;
+  thr->tid = gomp_gettid ();
+  unsigned int seen = 0;
+  for (;;)
+    {
+      gomp_set_state (thr, STATE_IDLE, 0);
+      gomp_word_wait (&thr->dock, seen);
+      seen = atomic_load_explicit (&thr->dock, memory_order_acquire)
+	& ~WORD_SLEEPING;
+      if (thr->dock_exit)
+	break;
+      struct gomp_team *team = thr->dock_team;
+      worker_enter (thr, team, thr->dock_id);
+      gomp_set_state (thr, STATE_WORK_PARALLEL, 0);
+      team->fn (team->data);
+      gomp_set_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
+		      (uintptr_t) team);
+      worker_leave (thr, team);
+    }
+  return NULL;
+}

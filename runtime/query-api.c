@@ -1,0 +1,3 @@
+/* query-api.c -- being written.  */
+#include "config.h"
+#include "internal.h"

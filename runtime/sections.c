@@ -1,0 +1,89 @@
+/* sections.c -- the sections construct: GOMP_sections_start/next/end and
+   the combined GOMP_parallel_sections.  Sections are a dynamic loop over
+   section numbers 1 .. count with chunk 1; 0 means "no more".  */
+
+#include "config.h"
+#include "internal.h"
+
+static unsigned int
+sections_next (struct gomp_thread *thr)
+{
+  unsigned long long s, e;
+  if (!gomp_iter_next (thr, &s, &e))
+    return 0;
+  return (unsigned int) s;
+}
+
+static void
+sections_init (struct gomp_thread *thr, unsigned int count)
+{
+  unsigned int nthreads = thr->ts.team ? thr->ts.team->nthreads : 1;
+  gomp_iter_init (thr->ts.ws, 1, (unsigned long long) count + 1, 1, false,
+		  GS_DYNAMIC, 1, nthreads, false);
+  thr->ts.ws->kind = WS_SECTIONS;
+}
+
+EXPORT unsigned int
+GOMP_sections_start (unsigned int count)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  if (gomp_ws_enter (thr))
+    {
+      sections_init (thr, count);
+      gomp_ws_publish (thr);
+    }
+  return sections_next (thr);
+}
+
+EXPORT unsigned int
+GOMP_sections_next (void)
+{
+  return sections_next (gomp_thread ());
+}
+
+EXPORT void
+GOMP_sections_end (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  gomp_ws_leave (thr);
+  gomp_team_barrier (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE);
+}
+
+EXPORT void
+GOMP_sections_end_nowait (void)
+{
+  gomp_ws_leave (gomp_thread ());
+}
+
+static void
+parallel_sections (void (*fn) (void *), void *data, unsigned int num_threads,
+		   unsigned int count, unsigned int flags, bool run)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  unsigned int n = gomp_resolve_num_threads (thr, num_threads);
+  struct gomp_work_share *ws;
+  struct gomp_team *team = gomp_team_start (fn, data, n, flags, &ws);
+  sections_init (thr, count);
+  gomp_team_launch (team);
+  if (run)
+    {
+      fn (data);
+      gomp_team_end ();
+    }
+}
+
+EXPORT void
+GOMP_parallel_sections (void (*fn) (void *), void *data,
+			unsigned int num_threads, unsigned int count,
+			unsigned int flags)
+{
+  parallel_sections (fn, data, num_threads, count, flags, true);
+}
+
+/* GCC 4.2-4.8: the master calls FN itself, then GOMP_parallel_end.  */
+EXPORT void
+GOMP_parallel_sections_start (void (*fn) (void *), void *data,
+			      unsigned int num_threads, unsigned int count)
+{
+  parallel_sections (fn, data, num_threads, count, 0, false);
+}

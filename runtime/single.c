@@ -1,0 +1,54 @@
+/* single.c -- the single construct, with and without copyprivate.
+
+   Plain single needs no work share: each thread counts the singles it
+   meets (ts.single_seq) and the first thread to advance the team's count
+   from that value by compare-and-swap executes the block.  The others
+   fail the CAS and skip.  */
+
+#include "config.h"
+#include "internal.h"
+
+EXPORT bool
+GOMP_single_start (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_team *team = thr->ts.team;
+  if (team == NULL || team->nthreads == 1)
+    return true;
+  unsigned long seq = thr->ts.single_seq++;
+  unsigned long expected = seq;
+  return atomic_compare_exchange_strong_explicit (&team->single_claimed,
+						  &expected, seq + 1,
+						  memory_order_relaxed,
+						  memory_order_relaxed);
+}
+
+/* single copyprivate: the thread that runs the block returns NULL here,
+   then publishes the address of its copies with GOMP_single_copy_end.
+   The others wait at the barrier inside copy_end and get that address.  */
+EXPORT void *
+GOMP_single_copy_start (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  bool first = gomp_ws_enter (thr);
+  if (first)
+    {
+      thr->ts.ws->kind = WS_SINGLE;
+      thr->ts.ws->copyprivate = NULL;
+      gomp_ws_publish (thr);
+      return NULL;
+    }
+  gomp_team_barrier (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE);
+  void *data = thr->ts.ws->copyprivate;
+  gomp_ws_leave (thr);
+  return data;
+}
+
+EXPORT void
+GOMP_single_copy_end (void *data)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  thr->ts.ws->copyprivate = data;
+  gomp_team_barrier (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE);
+  gomp_ws_leave (thr);
+}

@@ -1,0 +1,3 @@
+/* time.c -- being written.  */
+#include "config.h"
+#include "internal.h"

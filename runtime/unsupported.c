@@ -1,0 +1,3 @@
+/* unsupported.c -- being written.  */
+#include "config.h"
+#include "internal.h"

@@ -1,0 +1,81 @@
+/* wait.c -- spin-then-sleep waiting on a 32-bit word.
+
+   Every blocking wait of the runtime (barrier, dock, end of region,
+   ordered) is "wait until this word differs from what I saw".  A waiter
+   first spins, reading the word from its own cache, for the spin count
+   that OMP_WAIT_POLICY / GOMP_SPINCOUNT select; only then does it set
+   WORD_SLEEPING in the word (so the writer knows) and call futex_wait.
+   The writer changes the word with an atomic exchange or add and calls
+   futex_wake only when it saw WORD_SLEEPING: in the common case where
+   the waiter is still spinning, releasing it costs one cache-line
+   transfer and no system call.
+
+   When there are more busy OpenMP threads than CPUs, spinning only
+   steals time from the thread being waited for, so the throttled spin
+   count (much shorter) applies.  */
+
+#include "config.h"
+#include "internal.h"
+#include "futex.h"
+
+HIDDEN _Atomic unsigned int gomp_busy_threads = 1;
+
+unsigned long long
+gomp_spin_limit (void)
+{
+  if (atomic_load_explicit (&gomp_busy_threads, memory_order_relaxed)
+      > gomp_num_procs)
+    return gomp_global_icv.throttled_spin_count;
+  return gomp_global_icv.spin_count;
+}
+
+/* Wait until *WORD no longer equals SEEN (ignoring WORD_SLEEPING).  */
+void
+gomp_word_wait (_Atomic unsigned int *word, unsigned int seen)
+{
+  seen &= ~WORD_SLEEPING;
+  unsigned long long spins = gomp_spin_limit ();
+  for (unsigned long long i = 0; i < spins; i++)
+    {
+      if ((atomic_load_explicit (word, memory_order_acquire) & ~WORD_SLEEPING)
+	  != seen)
+	return;
+      gomp_cpu_relax ();
+    }
+  for (;;)
+    {
+      unsigned int v = atomic_load_explicit (word, memory_order_acquire);
+      if ((v & ~WORD_SLEEPING) != seen)
+	return;
+      if (!(v & WORD_SLEEPING)
+	  && !atomic_compare_exchange_weak_explicit (word, &v,
+						     v | WORD_SLEEPING,
+						     memory_order_acq_rel,
+						     memory_order_acquire))
+	continue;
+      futex_wait (word, seen | WORD_SLEEPING);
+    }
+}
+
+/* Wake every thread sleeping on WORD; call after changing it with the
+   sleeping bit found set.  */
+void
+gomp_word_wake (_Atomic unsigned int *word)
+{
+  futex_wake_all (word);
+}
+
+/* Advance an event word (a counter in steps of 2) and wake sleepers.  */
+void
+gomp_word_bump (_Atomic unsigned int *word)
+{
+  unsigned int old = atomic_load_explicit (word, memory_order_relaxed);
+  unsigned int nv;
+  do
+    nv = (old + 2) & ~WORD_SLEEPING;
+  while (!atomic_compare_exchange_weak_explicit (word, &old, nv,
+						 memory_order_release,
+						 memory_order_relaxed));
+  if (old & WORD_SLEEPING)
+    futex_wake_all (word);
+}

@@ -1,0 +1,106 @@
+/* worksharing.c -- hand-over of work shares between worksharing
+   constructs (loops with a runtime schedule, sections, single copyprivate).
+
+   Each thread numbers the worksharing constructs it meets (ts.ws_seq);
+   construct SEQ uses slot SEQ % GOMP_WS_RING of the team.  The first
+   thread to arrive claims the slot (CAS of `claimed` from SEQ - RING to
+   SEQ), waits until every thread has left construct SEQ - RING that used
+   the slot before (`done`), fills it in and publishes it by storing
+   `ready` = SEQ with release ordering.  The others wait for `ready`.
+   Leaving counts threads in `left`; the last one stores `done` = SEQ.
+
+   So threads that leave a construct with nowait run ahead into up to
+   RING - 1 further constructs without waiting for the slowest thread, and
+   no construct ever waits for a lock.  */
+
+#include "config.h"
+#include "internal.h"
+
+#include <sched.h>
+#include <stdlib.h>
+
+static void
+wait_for (_Atomic long *p, long value, struct gomp_thread *thr)
+{
+  if (atomic_load_explicit (p, memory_order_acquire) >= value)
+    return;
+  unsigned int saved = atomic_load_explicit (&thr->state,
+					     memory_order_relaxed);
+  gomp_set_state (thr, STATE_OVERHEAD, (uintptr_t) p);
+  unsigned long long spins = 0;
+  while (atomic_load_explicit (p, memory_order_acquire) < value)
+    {
+      /* Short phases only: the thread we wait for is inside a construct
+	 and will finish it; yield the CPU when oversubscribed.  */
+      if (++spins > gomp_spin_limit ())
+	sched_yield ();
+      else
+	gomp_cpu_relax ();
+    }
+  gomp_set_state (thr, saved, 0);
+}
+
+/* Enter the next worksharing construct.  Returns true if the caller must
+   initialise thr->ts.ws and then call gomp_ws_publish.  */
+bool
+gomp_ws_enter (struct gomp_thread *thr)
+{
+  struct gomp_team *team = thr->ts.team;
+  if (team == NULL)
+    {
+      thr->ts.ws = &thr->serial_ws;
+      return true;
+    }
+  long seq = thr->ts.ws_seq++;
+  struct gomp_work_share *ws = &team->ws[seq % GOMP_WS_RING];
+  thr->ts.ws = ws;
+  long prev = seq - GOMP_WS_RING;
+  if (atomic_compare_exchange_strong_explicit (&ws->claimed, &prev, seq,
+					       memory_order_acq_rel,
+					       memory_order_acquire))
+    {
+      wait_for (&ws->done, seq - GOMP_WS_RING, thr);
+      return true;
+    }
+  wait_for (&ws->ready, seq, thr);
+  return false;
+}
+
+void
+gomp_ws_publish (struct gomp_thread *thr)
+{
+  struct gomp_work_share *ws = thr->ts.ws;
+  if (thr->ts.team == NULL)
+    return;
+  atomic_store_explicit (&ws->ready,
+			 atomic_load_explicit (&ws->claimed,
+					       memory_order_relaxed),
+			 memory_order_release);
+}
+
+/* The calling thread is done with its current work share.  */
+void
+gomp_ws_leave (struct gomp_thread *thr)
+{
+  struct gomp_work_share *ws = thr->ts.ws;
+  if (ws == NULL)
+    return;
+  thr->ts.ws = NULL;
+  struct gomp_team *team = thr->ts.team;
+  if (team == NULL)
+    {
+      free (ws->mem);
+      ws->mem = NULL;
+      return;
+    }
+  long seq = atomic_load_explicit (&ws->ready, memory_order_relaxed);
+  if (atomic_fetch_add_explicit (&ws->left, 1, memory_order_acq_rel) + 1
+      == team->nthreads)
+    {
+      /* Every thread is past the construct: nobody reads MEM any more.  */
+      free (ws->mem);
+      ws->mem = NULL;
+      atomic_store_explicit (&ws->left, 0, memory_order_relaxed);
+      atomic_store_explicit (&ws->done, seq, memory_order_release);
+    }
+}

@@ -1,0 +1,1 @@
+## tests/ -- see the files of this folder.
