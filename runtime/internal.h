@@ -146,7 +146,9 @@ enum gomp_task_kind
 struct gomp_team;
 struct gomp_thread;
 
-struct gomp_task
+/* Cache-line aligned: the implicit tasks of a team sit in one array and
+   each is written by its own thread.  */
+struct CACHE_ALIGNED gomp_task
 {
   unsigned int kind;		/* enum gomp_task_kind flags */
   struct gomp_task *parent;	/* generating task */
@@ -235,6 +237,7 @@ struct gomp_barrier
 
 struct gomp_team
 {
+  /* Written by the master when the region starts, then only read.  */
   unsigned int nthreads;
   unsigned int level;		/* nesting level of this region (1 = outermost) */
   unsigned int active_level;	/* active regions enclosing it, itself included */
@@ -245,11 +248,17 @@ struct gomp_team
   struct gomp_task *parent_task;	/* the encountering task */
   struct gomp_team_state master_saved;	/* the master's state outside */
   unsigned int proc_bind;
-  bool combined;		/* ws[0] set up by the master (parallel loop) */
+  bool combined;		/* ws_first set up by the master (parallel loop) */
   bool in_use;			/* a hot team while its region runs */
   unsigned int nhot;		/* workers reserved in threads[1..nhot] */
+  unsigned int reserved;	/* threads counted in gomp_busy_threads */
+  long ws_first;		/* number of the region's first worksharing
+				   construct: numbering continues from one
+				   region of the team to the next */
+  unsigned long single_first;	/* likewise for single constructs */
   struct gomp_thread **threads;	/* members, index = thread number */
   struct gomp_task *implicit;	/* implicit tasks, index = thread number */
+  struct gomp_icv icv;		/* ICVs of the implicit tasks */
 
   CACHE_ALIGNED struct gomp_barrier barrier;
   /* end of region: workers count themselves in; the master waits.  */
@@ -363,8 +372,9 @@ HIDDEN struct gomp_team *gomp_team_start (void (*fn) (void *), void *data,
 					  unsigned int flags,
 					  struct gomp_work_share **ws0);
 HIDDEN void gomp_team_launch (struct gomp_team *team);
+HIDDEN void gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
+			     unsigned int id);
 HIDDEN void gomp_team_end (void);
-HIDDEN void gomp_team_reset (struct gomp_team *team, unsigned int n);
 HIDDEN void gomp_region_icv (struct gomp_icv *icv,
 			     const struct gomp_icv *from, unsigned int level,
 			     unsigned int proc_bind);

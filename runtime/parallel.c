@@ -4,7 +4,6 @@
 #include "config.h"
 #include "internal.h"
 
-#include <string.h>
 
 /* A region that runs on one thread (if(false), num_threads(1), nesting
    beyond max-active-levels, or no threads to spare) still is a region:
@@ -32,26 +31,21 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   team->parent_task = thr->task;
   team->level = thr->ts.level + 1;
   team->active_level = thr->ts.active_level;
+  team->combined = false;
   team->in_use = true;
   team->nhot = 0;
+  team->reserved = 0;
+  team->ws_first = 0;
+  team->single_first = 0;
+  team->ws[0].mem = NULL;
   team->id = atomic_fetch_add_explicit (&gomp_registry.next_region_id, 1,
 					memory_order_relaxed) + 1;
-  gomp_team_reset (team, 1);
   r.threads[0] = thr;
-  r.task.kind = TASK_IMPLICIT;
-  r.task.parent = thr->task;
-  r.task.team = team;
-  r.task.thread = thr;
-  r.task.fn = fn;
-  gomp_region_icv (&r.task.icv, &thr->task->icv, team->level, flags & 7);
-
+  gomp_region_icv (&team->icv, &thr->task->icv, team->level, flags & 7);
   team->master_saved = thr->ts;
-  memset (&thr->ts, 0, sizeof thr->ts);
-  thr->ts.team = team;
-  thr->ts.level = team->level;
-  thr->ts.active_level = team->active_level;
-  thr->task = &r.task;
-  gomp_set_state (thr, STATE_WORK_PARALLEL, 0);
+  /* A team of one uses its ws[0] for each worksharing construct in turn
+     (worksharing.c); the ring is never touched, so not initialised.  */
+  gomp_team_enter (thr, team, 0);
 
   fn (data);
 

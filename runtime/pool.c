@@ -80,40 +80,6 @@ gomp_dock_release (struct gomp_thread *worker, struct gomp_team *team,
   gomp_word_bump (&worker->dock);
 }
 
-/* The implicit task of thread ID in TEAM.  */
-static void
-worker_enter (struct gomp_thread *thr, struct gomp_team *team,
-	      unsigned int id)
-{
-  struct gomp_task *task = &team->implicit[id];
-  task->kind = TASK_IMPLICIT;
-  task->parent = team->parent_task;
-  task->team = team;
-  task->thread = thr;
-  task->fn = team->fn;
-  task->icv = team->implicit[0].icv;
-  thr->task = task;
-  thr->ts.team = team;
-  thr->ts.team_id = id;
-  thr->ts.level = team->level;
-  thr->ts.active_level = team->active_level;
-  thr->ts.single_seq = 0;
-  thr->ts.static_trip = 0;
-  thr->ts.ordered_held = false;
-  /* Combined constructs (parallel loop, parallel sections) start with
-     work share 0 already set up by the master.  */
-  if (team->combined)
-    {
-      thr->ts.ws = &team->ws[0];
-      thr->ts.ws_seq = 1;
-    }
-  else
-    {
-      thr->ts.ws = NULL;
-      thr->ts.ws_seq = 0;
-    }
-}
-
 /* End of the region for a worker: count itself in at the join word; the
    last one wakes the master if it sleeps.  After this the worker must not
    touch TEAM: the master may reuse or free it.  */
@@ -146,8 +112,7 @@ worker_main (void *arg)
       if (thr->dock_exit)
 	break;
       struct gomp_team *team = thr->dock_team;
-      worker_enter (thr, team, thr->dock_id);
-      gomp_set_state (thr, STATE_WORK_PARALLEL, 0);
+      gomp_team_enter (thr, team, thr->dock_id);
       team->fn (team->data);
       gomp_set_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
 		      (uintptr_t) team);

@@ -17,8 +17,9 @@
 
 /* The number of threads for a region the calling thread encounters,
    following OpenMP 5.1 §2.6.1 (determining the number of threads).
-   Reserves the extra threads against thread-limit-var; gomp_team_end
-   gives them back.  */
+   With a finite thread-limit-var the extra threads are reserved in
+   gomp_busy_threads (gomp_team_end gives them back); without one, which
+   is the common case, nothing shared is written.  */
 unsigned int
 gomp_resolve_num_threads (struct gomp_thread *thr, unsigned int requested)
 {
@@ -28,28 +29,20 @@ gomp_resolve_num_threads (struct gomp_thread *thr, unsigned int requested)
     return 1;
   if (thr->ts.active_level >= (unsigned int) icv->max_active_levels_var)
     return 1;
+  if (n > 0xfffff)
+    n = 0xfffff;		/* the barrier word's count field */
+  if (icv->dyn_var && n > gomp_num_procs)
+    /* Dynamic adjustment: no more threads than processors.  */
+    n = gomp_num_procs;
+  if (icv->thread_limit_var == ULONG_MAX)
+    return n > 1 ? (unsigned int) n : 1;
   unsigned int busy = atomic_load_explicit (&gomp_busy_threads,
 					    memory_order_relaxed);
   for (;;)
     {
-      unsigned long want = n;
-      if (icv->dyn_var)
-	{
-	  /* Dynamic adjustment: no more threads than idle processors.  */
-	  unsigned long idle = busy < gomp_num_procs
-	    ? gomp_num_procs - busy + 1 : 1;
-	  if (want > idle)
-	    want = idle;
-	}
-      if (icv->thread_limit_var != ULONG_MAX)
-	{
-	  unsigned long avail = icv->thread_limit_var > busy
-	    ? icv->thread_limit_var - busy + 1 : 1;
-	  if (want > avail)
-	    want = avail;
-	}
-      if (want > 0xfffff)
-	want = 0xfffff;		/* the barrier word's count field */
+      unsigned long avail = icv->thread_limit_var > busy
+	? icv->thread_limit_var - busy + 1 : 1;
+      unsigned long want = n < avail ? n : avail;
       if (want <= 1)
 	return 1;
       if (atomic_compare_exchange_weak_explicit
@@ -66,15 +59,19 @@ team_arrays (struct gomp_team *team, unsigned int n)
     return;
   struct gomp_thread **threads = realloc (team->threads,
 					  n * sizeof *threads);
-  struct gomp_task *implicit = realloc (team->implicit,
-					n * sizeof *implicit);
-  if (threads == NULL || implicit == NULL)
+  struct gomp_task *implicit;
+  if (threads == NULL
+      || posix_memalign ((void **) &implicit, CACHE_LINE,
+			 n * sizeof *implicit) != 0)
     gomp_fatal ("out of memory forming a team of %u threads", n);
+  free (team->implicit);
   team->threads = threads;
   team->implicit = implicit;
   team->capacity = n;
 }
 
+/* A new team.  Its work-share ring starts empty: slot I last held the
+   (nonexistent) construct I - GOMP_WS_RING, which everybody has left.  */
 static struct gomp_team *
 team_alloc (unsigned int n)
 {
@@ -82,15 +79,6 @@ team_alloc (unsigned int n)
   if (posix_memalign ((void **) &team, CACHE_LINE, sizeof *team) != 0)
     gomp_fatal ("out of memory forming a team");
   memset (team, 0, sizeof *team);
-  team_arrays (team, n);
-  return team;
-}
-
-/* Work shares start empty for every region (see worksharing.c).  */
-
-void
-gomp_team_reset (struct gomp_team *team, unsigned int n)
-{
   for (long i = 0; i < GOMP_WS_RING; i++)
     {
       struct gomp_work_share *ws = &team->ws[i];
@@ -100,13 +88,17 @@ gomp_team_reset (struct gomp_team *team, unsigned int n)
 			     memory_order_relaxed);
       atomic_store_explicit (&ws->done, i - GOMP_WS_RING,
 			     memory_order_relaxed);
-      atomic_store_explicit (&ws->left, 0, memory_order_relaxed);
-      ws->mem = NULL;
     }
-  gomp_barrier_init (&team->barrier, n);
-  atomic_store_explicit (&team->join, 0, memory_order_relaxed);
-  atomic_store_explicit (&team->single_claimed, 0, memory_order_relaxed);
-  team->combined = false;
+  team_arrays (team, n);
+  return team;
+}
+
+static void
+team_free (struct gomp_team *team)
+{
+  free (team->threads);
+  free (team->implicit);
+  free (team);
 }
 
 /* The ICVs of the implicit tasks of a new region at LEVEL: those of the
@@ -125,9 +117,11 @@ gomp_region_icv (struct gomp_icv *icv, const struct gomp_icv *from,
 }
 
 /* Start a region of N threads (N from gomp_resolve_num_threads) running
-   FN (DATA).  With COMBINED the caller sets up ws[0] and then calls
-   gomp_team_launch; otherwise the workers are already running when this
-   returns.  The caller then runs FN itself as thread 0.  */
+   FN (DATA).  With WS0 the region begins with a worksharing construct
+   (combined parallel loop or sections): *WS0 is the work share the
+   caller must fill in before it calls gomp_team_launch.  Without WS0 the
+   workers are already released when this returns.  The caller then runs
+   FN itself as thread 0 and ends with gomp_team_end.  */
 struct gomp_team *
 gomp_team_start (void (*fn) (void *), void *data, unsigned int n,
 		 unsigned int flags, struct gomp_work_share **ws0)
@@ -154,43 +148,70 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned int n,
   team->parent_task = thr->task;
   team->level = thr->ts.level + 1;
   team->active_level = thr->ts.active_level + (n > 1);
+  team->reserved = (n > 1 && thr->task->icv.thread_limit_var != ULONG_MAX)
+    ? n - 1 : 0;
   team->id = atomic_fetch_add_explicit (&gomp_registry.next_region_id, 1,
 					memory_order_relaxed) + 1;
-  gomp_team_reset (team, n);
-
-  struct gomp_task *task = &team->implicit[0];
-  task->kind = TASK_IMPLICIT;
-  task->parent = thr->task;
-  task->team = team;
-  task->thread = thr;
-  task->fn = fn;
-  gomp_region_icv (&task->icv, &thr->task->icv, team->level, flags & 7);
+  team->barrier.total = n;
+  team->combined = ws0 != NULL;
+  gomp_region_icv (&team->icv, &thr->task->icv, team->level, flags & 7);
 
   team->master_saved = thr->ts;
-  thr->ts.team = team;
-  thr->ts.team_id = 0;
-  thr->ts.level = team->level;
-  thr->ts.active_level = team->active_level;
-  thr->ts.single_seq = 0;
-  thr->ts.static_trip = 0;
-  thr->ts.ordered_held = false;
-  thr->ts.ws = NULL;
-  thr->ts.ws_seq = 0;
-  thr->task = task;
-  gomp_set_state (thr, STATE_WORK_PARALLEL, 0);
+  gomp_team_enter (thr, team, 0);
 
   if (ws0)
     {
-      team->combined = true;
-      *ws0 = &team->ws[0];
-      thr->ts.ws = &team->ws[0];
-      thr->ts.ws_seq = 1;
-      atomic_store_explicit (&team->ws[0].claimed, 0, memory_order_relaxed);
-      atomic_store_explicit (&team->ws[0].ready, 0, memory_order_relaxed);
+      *ws0 = thr->ts.ws;
       return team;
     }
   gomp_team_launch (team);
   return team;
+}
+
+/* THR joins TEAM as thread ID: its implicit task and team state.  The
+   master calls this in gomp_team_start, each worker when released.  */
+void
+gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
+		 unsigned int id)
+{
+  struct gomp_task *task = &team->implicit[id];
+  task->kind = TASK_IMPLICIT;
+  task->parent = team->parent_task;
+  task->team = team;
+  task->thread = thr;
+  task->fn = team->fn;
+  task->icv = team->icv;
+  thr->task = task;
+  thr->ts.team = team;
+  thr->ts.team_id = id;
+  thr->ts.level = team->level;
+  thr->ts.active_level = team->active_level;
+  thr->ts.single_seq = team->single_first;
+  thr->ts.static_trip = 0;
+  thr->ts.ordered_lo = thr->ts.ordered_hi = 0;
+  thr->ts.ordered_held = false;
+  thr->ts.ws_seq = team->ws_first;
+  thr->ts.ws = NULL;
+  if (team->combined)
+    {
+      /* The first construct is already set up (or being set up, by the
+	 master, before it releases anyone).  */
+      if (team->nthreads == 1)
+	thr->ts.ws = &team->ws[0];
+      else
+	{
+	  long seq = thr->ts.ws_seq++;
+	  thr->ts.ws = &team->ws[seq % GOMP_WS_RING];
+	  if (id == 0)
+	    {
+	      atomic_store_explicit (&thr->ts.ws->claimed, seq,
+				     memory_order_relaxed);
+	      atomic_store_explicit (&thr->ts.ws->ready, seq,
+				     memory_order_relaxed);
+	    }
+	}
+    }
+  gomp_set_state (thr, STATE_WORK_PARALLEL, 0);
 }
 
 /* Release the workers of TEAM into its region.  */
@@ -213,7 +234,7 @@ team_join (struct gomp_thread *thr, struct gomp_team *team)
     {
       if ((atomic_load_explicit (&team->join, memory_order_acquire)
 	   & ~WORD_SLEEPING) == target)
-	return;
+	goto joined;
       gomp_cpu_relax ();
     }
   for (;;)
@@ -221,7 +242,7 @@ team_join (struct gomp_thread *thr, struct gomp_team *team)
       unsigned int v = atomic_load_explicit (&team->join,
 					     memory_order_acquire);
       if ((v & ~WORD_SLEEPING) == target)
-	return;
+	break;
       if (!(v & WORD_SLEEPING)
 	  && !atomic_compare_exchange_weak_explicit (&team->join, &v,
 						     v | WORD_SLEEPING,
@@ -230,6 +251,8 @@ team_join (struct gomp_thread *thr, struct gomp_team *team)
 	continue;
       futex_wait (&team->join, v | WORD_SLEEPING);
     }
+joined:
+  atomic_store_explicit (&team->join, 0, memory_order_relaxed);
 }
 
 /* End the region the calling thread is master of.  */
@@ -238,13 +261,16 @@ gomp_team_end (void)
 {
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_team *team = thr->ts.team;
-  unsigned int n = team->nthreads;
-  if (n > 1)
-    {
-      team_join (thr, team);
-      atomic_fetch_sub_explicit (&gomp_busy_threads, n - 1,
-				 memory_order_relaxed);
-    }
+  if (team->nthreads > 1)
+    team_join (thr, team);
+  if (team->reserved)
+    atomic_fetch_sub_explicit (&gomp_busy_threads, team->reserved,
+			       memory_order_relaxed);
+  /* Every thread met the same worksharing and single constructs; the
+     next region of this team numbers on from here.  */
+  if (team->nthreads > 1)
+    team->ws_first = thr->ts.ws_seq;
+  team->single_first = thr->ts.single_seq;
   thr->ts = team->master_saved;
   thr->task = team->parent_task;
   gomp_set_state (thr, gomp_work_state (thr), 0);
@@ -256,9 +282,7 @@ gomp_team_end (void)
 	 workers back.  */
       for (unsigned int i = 1; i <= team->nhot; i++)
 	gomp_pool_put (team->threads[i]);
-      free (team->threads);
-      free (team->implicit);
-      free (team);
+      team_free (team);
     }
 }
 
@@ -274,7 +298,5 @@ gomp_thread_exit_pool (void)
   for (unsigned int i = 1; i <= team->nhot; i++)
     gomp_pool_put (team->threads[i]);
   thr->hot_team = NULL;
-  free (team->threads);
-  free (team->implicit);
-  free (team);
+  team_free (team);
 }

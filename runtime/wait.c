@@ -10,7 +10,7 @@
    the waiter is still spinning, releasing it costs one cache-line
    transfer and no system call.
 
-   When there are more busy OpenMP threads than CPUs, spinning only
+   When there are more OpenMP threads than CPUs, spinning only
    steals time from the thread being waited for, so the throttled spin
    count (much shorter) applies.  */
 
@@ -18,12 +18,17 @@
 #include "internal.h"
 #include "futex.h"
 
+/* Threads counted against thread-limit-var (team.c).  */
 HIDDEN _Atomic unsigned int gomp_busy_threads = 1;
 
+/* Idle pool threads spin at their docks too, so "oversubscribed" counts
+   every OpenMP thread that exists: gomp_registry.nthreads, which changes
+   only when a thread is created, so reading it here costs no cache miss
+   in the steady state.  */
 unsigned long long
 gomp_spin_limit (void)
 {
-  if (atomic_load_explicit (&gomp_busy_threads, memory_order_relaxed)
+  if (atomic_load_explicit (&gomp_registry.nthreads, memory_order_relaxed)
       > gomp_num_procs)
     return gomp_global_icv.throttled_spin_count;
   return gomp_global_icv.spin_count;

@@ -46,9 +46,12 @@ bool
 gomp_ws_enter (struct gomp_thread *thr)
 {
   struct gomp_team *team = thr->ts.team;
-  if (team == NULL)
+  if (team == NULL || team->nthreads == 1)
     {
-      thr->ts.ws = &thr->serial_ws;
+      /* Alone: no hand-over.  Outside any region the thread's own work
+	 share serves (worksharing constructs cannot nest directly); in a
+	 team of one, the team's first.  */
+      thr->ts.ws = team ? &team->ws[0] : &thr->serial_ws;
       return true;
     }
   long seq = thr->ts.ws_seq++;
@@ -70,7 +73,7 @@ void
 gomp_ws_publish (struct gomp_thread *thr)
 {
   struct gomp_work_share *ws = thr->ts.ws;
-  if (thr->ts.team == NULL)
+  if (thr->ts.team == NULL || thr->ts.team->nthreads == 1)
     return;
   atomic_store_explicit (&ws->ready,
 			 atomic_load_explicit (&ws->claimed,
@@ -87,7 +90,7 @@ gomp_ws_leave (struct gomp_thread *thr)
     return;
   thr->ts.ws = NULL;
   struct gomp_team *team = thr->ts.team;
-  if (team == NULL)
+  if (team == NULL || team->nthreads == 1)
     {
       free (ws->mem);
       ws->mem = NULL;
