@@ -296,7 +296,6 @@ struct gomp_thread
   void *dock_data;
   struct gomp_team *dock_team;
   unsigned int dock_id;
-  bool dock_exit;
 
   /* The team this thread last mastered, kept with its workers so the next
      region of the same shape starts without touching the pool.  */

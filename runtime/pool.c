@@ -23,7 +23,7 @@ static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 /* Idle unreserved pool threads: a debugger can list them from here.  */
 HIDDEN struct gomp_thread *gomp_pool;
 
-static void *worker_main (void *arg);
+static void *worker_main (void *arg) NORETURN;
 
 static struct gomp_thread *
 pool_create (void)
@@ -109,8 +109,6 @@ worker_main (void *arg)
       gomp_word_wait (&thr->dock, seen);
       seen = atomic_load_explicit (&thr->dock, memory_order_acquire)
 	& ~WORD_SLEEPING;
-      if (thr->dock_exit)
-	break;
       struct gomp_team *team = thr->dock_team;
       gomp_team_enter (thr, team, thr->dock_id);
       team->fn (team->data);
@@ -118,5 +116,33 @@ worker_main (void *arg)
 		      (uintptr_t) team);
       worker_leave (thr, team);
     }
-  return NULL;
+}
+
+/* After fork the child has only the thread that forked: every other
+   OpenMP thread, reserved or free, is gone.  Forget them, so the child's
+   first region creates new ones instead of waiting for the dead.  */
+static void
+pool_atfork_child (void)
+{
+  struct gomp_thread *self = gomp_tls;
+  pthread_mutex_init (&pool_lock, NULL);
+  pthread_mutex_init (&gomp_registry.lock, NULL);
+  gomp_pool = NULL;
+  atomic_store (&gomp_registry.threads, NULL);
+  atomic_store (&gomp_registry.nthreads, 0);
+  if (self == NULL)
+    return;
+  if (self->hot_team && !self->hot_team->in_use)
+    self->hot_team->nhot = 0;
+  else
+    self->hot_team = NULL;
+  self->tid = gomp_gettid ();
+  self->pthread = pthread_self ();
+  gomp_registry_add (self);
+}
+
+static void __attribute__ ((constructor))
+pool_init (void)
+{
+  pthread_atfork (NULL, NULL, pool_atfork_child);
 }
