@@ -1,7 +1,7 @@
 ## docs/ -- documentation, and the example programs `./build.sh demo` runs.
+dist_doc_DATA += README.md docs/installing.md docs/running.md \
+	docs/environment.md docs/runtime.md
 EXTRA_DIST += docs/examples/hello.c
-
-noinst_PROGRAMS_DEMO = docs/examples/hello
 CLEANFILES += docs/examples/hello
 
 docs/examples/hello: $(srcdir)/docs/examples/hello.c
