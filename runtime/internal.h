@@ -94,6 +94,8 @@ struct gomp_icv
 struct gomp_global_icv
 {
   unsigned long stacksize;	/* bytes; 0 = the system default */
+  unsigned long stacksize_var;	/* OMP_STACKSIZE as given, bytes (0 unset);
+				   stacksize stays 0 if pthreads refuses it */
   int wait_policy;		/* -1 unset, 0 passive, 1 active */
   unsigned long long spin_count;	/* spins before sleeping */
   unsigned long long throttled_spin_count;	/* when oversubscribed */
@@ -345,6 +347,11 @@ gomp_icv (void)
 /* ---- functions shared between files -------------------------------------- */
 
 /* env.c */
+/* max-active-levels-var never exceeds this (libgomp 12: UCHAR_MAX).  */
+#define GOMP_SUPPORTED_ACTIVE_LEVELS 255
+/* Names of omp.h's predefined allocators, indexed by handle (1 .. 8).  */
+#define GOMP_NUM_ALLOCATORS 9
+extern HIDDEN const char *const gomp_allocator_names[GOMP_NUM_ALLOCATORS];
 HIDDEN void gomp_env_init (void);
 HIDDEN void gomp_display_env (bool verbose, int fd);
 HIDDEN void gomp_warn (const char *fmt, ...)

@@ -1,3 +1,258 @@
-/* lock-compat.c -- being written.  */
+/* lock-compat.c -- the OpenMP 2.5 lock API at symbol version OMP_1.0,
+   for binaries built by GCC 4.2 and 4.3 (later ones bind to the OpenMP
+   3.0 functions of lock.c, version OMP_3.0).
+
+   Simple locks are the same in both: a 4-byte futex word, so these call
+   lock.c.  The 2.5 nest lock is 8 bytes, {owner, count}, and is owned by
+   a *thread* (3.0 nest locks are owned by tasks): OWNER is the kernel
+   thread id of the holder, or 0.  While some thread may sleep on it,
+   OWNER also has NEST25_WAITERS set, so that the uncontended release
+   makes no system call.
+
+   Each function has an internal name and is bound to NAME@OMP_1.0 by a
+   symver attribute; the version script keeps the internal names local.
+   The Fortran forms take the lock itself (4 and 8 bytes: the sizes of
+   omp_lock_kind and omp_nest_lock_kind), so they just forward.  */
+
 #include "config.h"
 #include "internal.h"
+#include "futex.h"
+
+#include <omp.h>
+
+#define COMPAT(name) EXPORT __attribute__ ((symver (#name "@OMP_1.0")))
+
+struct gomp_nest_lock_25
+{
+  _Atomic unsigned int owner;	/* tid | NEST25_WAITERS, 0 = free */
+  int count;
+};
+
+_Static_assert (sizeof (struct gomp_nest_lock_25) == 8,
+		"the OpenMP 2.5 nest lock is 8 bytes");
+
+#define NEST25_WAITERS 0x80000000u
+
+void gomp_init_lock_25 (omp_lock_t *lock);
+void gomp_destroy_lock_25 (omp_lock_t *lock);
+void gomp_set_lock_25 (omp_lock_t *lock);
+void gomp_unset_lock_25 (omp_lock_t *lock);
+int gomp_test_lock_25 (omp_lock_t *lock);
+void gomp_init_nest_lock_25 (struct gomp_nest_lock_25 *lock);
+void gomp_destroy_nest_lock_25 (struct gomp_nest_lock_25 *lock);
+void gomp_set_nest_lock_25 (struct gomp_nest_lock_25 *lock);
+void gomp_unset_nest_lock_25 (struct gomp_nest_lock_25 *lock);
+int gomp_test_nest_lock_25 (struct gomp_nest_lock_25 *lock);
+void gomp_init_lock__25 (omp_lock_t *lock);
+void gomp_destroy_lock__25 (omp_lock_t *lock);
+void gomp_set_lock__25 (omp_lock_t *lock);
+void gomp_unset_lock__25 (omp_lock_t *lock);
+int32_t gomp_test_lock__25 (omp_lock_t *lock);
+void gomp_init_nest_lock__25 (struct gomp_nest_lock_25 *lock);
+void gomp_destroy_nest_lock__25 (struct gomp_nest_lock_25 *lock);
+void gomp_set_nest_lock__25 (struct gomp_nest_lock_25 *lock);
+void gomp_unset_nest_lock__25 (struct gomp_nest_lock_25 *lock);
+int32_t gomp_test_nest_lock__25 (struct gomp_nest_lock_25 *lock);
+
+/* ---- simple locks ------------------------------------------------------ */
+
+COMPAT (omp_init_lock) void
+gomp_init_lock_25 (omp_lock_t *lock)
+{
+  omp_init_lock (lock);
+}
+
+COMPAT (omp_destroy_lock) void
+gomp_destroy_lock_25 (omp_lock_t *lock)
+{
+  omp_destroy_lock (lock);
+}
+
+COMPAT (omp_set_lock) void
+gomp_set_lock_25 (omp_lock_t *lock)
+{
+  omp_set_lock (lock);
+}
+
+COMPAT (omp_unset_lock) void
+gomp_unset_lock_25 (omp_lock_t *lock)
+{
+  omp_unset_lock (lock);
+}
+
+COMPAT (omp_test_lock) int
+gomp_test_lock_25 (omp_lock_t *lock)
+{
+  return omp_test_lock (lock);
+}
+
+/* ---- nest locks ----------------------------------------------------------- */
+
+COMPAT (omp_init_nest_lock) void
+gomp_init_nest_lock_25 (struct gomp_nest_lock_25 *lock)
+{
+  atomic_store_explicit (&lock->owner, 0, memory_order_relaxed);
+  lock->count = 0;
+}
+
+COMPAT (omp_destroy_nest_lock) void
+gomp_destroy_nest_lock_25 (struct gomp_nest_lock_25 *lock)
+{
+  (void) lock;
+}
+
+/* Wait for LOCK, held by another thread, and take it for ME.  Having
+   slept, a thread cannot know whether others still sleep, so it takes
+   the lock with NEST25_WAITERS set (as lock.c's mutex takes value 2).  */
+static void
+nest_lock_25_slow (struct gomp_thread *thr, struct gomp_nest_lock_25 *lock,
+		   unsigned int me)
+{
+  unsigned int saved = atomic_load_explicit (&thr->state,
+					     memory_order_relaxed);
+  gomp_set_state (thr, STATE_WAIT_LOCK, (uintptr_t) lock);
+  /* A short spin first, as for the 3.0 locks.  */
+  unsigned long long spins = gomp_spin_limit ();
+  if (spins > 1000)
+    spins = 1000;
+  for (unsigned long long i = 0; i < spins; i++)
+    {
+      unsigned int free_word = 0;
+      if (atomic_load_explicit (&lock->owner, memory_order_relaxed) == 0
+	  && atomic_compare_exchange_weak_explicit (&lock->owner, &free_word,
+						    me, memory_order_acquire,
+						    memory_order_relaxed))
+	goto out;
+      gomp_cpu_relax ();
+    }
+  for (;;)
+    {
+      unsigned int v = atomic_load_explicit (&lock->owner,
+					     memory_order_relaxed);
+      if (v == 0)
+	{
+	  if (atomic_compare_exchange_weak_explicit
+	      (&lock->owner, &v, me | NEST25_WAITERS, memory_order_acquire,
+	       memory_order_relaxed))
+	    break;
+	  continue;
+	}
+      if (!(v & NEST25_WAITERS)
+	  && !atomic_compare_exchange_weak_explicit
+	  (&lock->owner, &v, v | NEST25_WAITERS, memory_order_relaxed,
+	   memory_order_relaxed))
+	continue;
+      futex_wait (&lock->owner, v | NEST25_WAITERS);
+    }
+out:
+  gomp_set_state (thr, saved, 0);
+}
+
+COMPAT (omp_set_nest_lock) void
+gomp_set_nest_lock_25 (struct gomp_nest_lock_25 *lock)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  unsigned int me = (unsigned int) thr->tid;
+  unsigned int v = 0;
+  if (!atomic_compare_exchange_strong_explicit (&lock->owner, &v, me,
+						memory_order_acquire,
+						memory_order_relaxed))
+    {
+      if ((v & ~NEST25_WAITERS) == me)
+	{
+	  lock->count++;
+	  return;
+	}
+      nest_lock_25_slow (thr, lock, me);
+    }
+  lock->count = 1;
+}
+
+COMPAT (omp_unset_nest_lock) void
+gomp_unset_nest_lock_25 (struct gomp_nest_lock_25 *lock)
+{
+  if (--lock->count != 0)
+    return;
+  if (atomic_exchange_explicit (&lock->owner, 0, memory_order_release)
+      & NEST25_WAITERS)
+    futex_wake (&lock->owner, 1);
+}
+
+COMPAT (omp_test_nest_lock) int
+gomp_test_nest_lock_25 (struct gomp_nest_lock_25 *lock)
+{
+  unsigned int me = (unsigned int) gomp_thread ()->tid;
+  unsigned int v = 0;
+  if (atomic_compare_exchange_strong_explicit (&lock->owner, &v, me,
+					       memory_order_acquire,
+					       memory_order_relaxed))
+    {
+      lock->count = 1;
+      return 1;
+    }
+  if ((v & ~NEST25_WAITERS) == me)
+    return ++lock->count;
+  return 0;
+}
+
+/* ---- Fortran ------------------------------------------------------------ */
+
+COMPAT (omp_init_lock_) void
+gomp_init_lock__25 (omp_lock_t *lock)
+{
+  gomp_init_lock_25 (lock);
+}
+
+COMPAT (omp_destroy_lock_) void
+gomp_destroy_lock__25 (omp_lock_t *lock)
+{
+  gomp_destroy_lock_25 (lock);
+}
+
+COMPAT (omp_set_lock_) void
+gomp_set_lock__25 (omp_lock_t *lock)
+{
+  gomp_set_lock_25 (lock);
+}
+
+COMPAT (omp_unset_lock_) void
+gomp_unset_lock__25 (omp_lock_t *lock)
+{
+  gomp_unset_lock_25 (lock);
+}
+
+COMPAT (omp_test_lock_) int32_t
+gomp_test_lock__25 (omp_lock_t *lock)
+{
+  return gomp_test_lock_25 (lock);
+}
+
+COMPAT (omp_init_nest_lock_) void
+gomp_init_nest_lock__25 (struct gomp_nest_lock_25 *lock)
+{
+  gomp_init_nest_lock_25 (lock);
+}
+
+COMPAT (omp_destroy_nest_lock_) void
+gomp_destroy_nest_lock__25 (struct gomp_nest_lock_25 *lock)
+{
+  gomp_destroy_nest_lock_25 (lock);
+}
+
+COMPAT (omp_set_nest_lock_) void
+gomp_set_nest_lock__25 (struct gomp_nest_lock_25 *lock)
+{
+  gomp_set_nest_lock_25 (lock);
+}
+
+COMPAT (omp_unset_nest_lock_) void
+gomp_unset_nest_lock__25 (struct gomp_nest_lock_25 *lock)
+{
+  gomp_unset_nest_lock_25 (lock);
+}
+
+COMPAT (omp_test_nest_lock_) int32_t
+gomp_test_nest_lock__25 (struct gomp_nest_lock_25 *lock)
+{
+  return gomp_test_nest_lock_25 (lock);
+}
