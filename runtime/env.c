@@ -626,9 +626,10 @@ parse_wait (void)
   unsigned long long spin;
   gomp_global_icv.wait_policy = policy;
   if (!parse_spincount (&spin))
-    /* active: spin until woken; passive: sleep at once; unset: about 3 ms
-       of spinning (libgomp's estimate of 100000 spins per ms).  */
-    spin = policy > 0 ? ~0ULL : policy == 0 ? 0 : 300000;
+    /* active: spin as long as libgomp does (30G spins: minutes, in effect
+       until woken); passive: sleep at once; unset: about 3 ms of spinning
+       (libgomp's estimate of 100000 spins per ms).  */
+    spin = policy > 0 ? 30000000000ULL : policy == 0 ? 0 : 300000;
   gomp_global_icv.spin_count = spin;
   /* When there are more busy threads than CPUs, spinning only delays the
      thread being waited for: spin briefly.  */

@@ -21,6 +21,19 @@
 _Static_assert (sizeof (omp_lock_t) == 4, "omp_lock_t is a futex word");
 _Static_assert (sizeof (omp_nest_lock_t) == 16, "omp_nest_lock_t layout");
 
+/* The OpenMP 3.0 lock API, exported as omp_*_lock@@OMP_3.0 (the map also
+   lists these names in OMP_1.0 for lock-compat.c's 2.5 versions).  */
+void gomp_init_lock_30 (omp_lock_t *lock);
+void gomp_init_nest_lock_30 (omp_nest_lock_t *lock);
+void gomp_destroy_lock_30 (omp_lock_t *lock);
+void gomp_destroy_nest_lock_30 (omp_nest_lock_t *lock);
+void gomp_set_lock_30 (omp_lock_t *lock);
+void gomp_set_nest_lock_30 (omp_nest_lock_t *lock);
+void gomp_unset_lock_30 (omp_lock_t *lock);
+void gomp_unset_nest_lock_30 (omp_nest_lock_t *lock);
+int gomp_test_lock_30 (omp_lock_t *lock);
+int gomp_test_nest_lock_30 (omp_nest_lock_t *lock);
+
 struct gomp_nest_lock
 {
   _Atomic int lock;
@@ -63,32 +76,32 @@ gomp_mutex_unlock_slow (_Atomic int *m)
 
 /* ---- simple locks ------------------------------------------------------ */
 
-EXPORT void
-omp_init_lock (omp_lock_t *lock)
+EXPORT void __attribute__ ((symver ("omp_init_lock@@OMP_3.0")))
+gomp_init_lock_30 (omp_lock_t *lock)
 {
   atomic_store ((_Atomic int *) lock, 0);
 }
 
-EXPORT void
-omp_destroy_lock (omp_lock_t *lock)
+EXPORT void __attribute__ ((symver ("omp_destroy_lock@@OMP_3.0")))
+gomp_destroy_lock_30 (omp_lock_t *lock)
 {
   (void) lock;
 }
 
-EXPORT void
-omp_set_lock (omp_lock_t *lock)
+EXPORT void __attribute__ ((symver ("omp_set_lock@@OMP_3.0")))
+gomp_set_lock_30 (omp_lock_t *lock)
 {
   gomp_mutex_lock ((_Atomic int *) lock, STATE_WAIT_LOCK, (uintptr_t) lock);
 }
 
-EXPORT void
-omp_unset_lock (omp_lock_t *lock)
+EXPORT void __attribute__ ((symver ("omp_unset_lock@@OMP_3.0")))
+gomp_unset_lock_30 (omp_lock_t *lock)
 {
   gomp_mutex_unlock ((_Atomic int *) lock);
 }
 
-EXPORT int
-omp_test_lock (omp_lock_t *lock)
+EXPORT int __attribute__ ((symver ("omp_test_lock@@OMP_3.0")))
+gomp_test_lock_30 (omp_lock_t *lock)
 {
   int z = 0;
   return atomic_compare_exchange_strong_explicit ((_Atomic int *) lock, &z, 1,
@@ -98,8 +111,8 @@ omp_test_lock (omp_lock_t *lock)
 
 /* ---- nest locks ---------------------------------------------------------- */
 
-EXPORT void
-omp_init_nest_lock (omp_nest_lock_t *lock)
+EXPORT void __attribute__ ((symver ("omp_init_nest_lock@@OMP_3.0")))
+gomp_init_nest_lock_30 (omp_nest_lock_t *lock)
 {
   struct gomp_nest_lock *l = (struct gomp_nest_lock *) lock;
   atomic_store (&l->lock, 0);
@@ -107,14 +120,14 @@ omp_init_nest_lock (omp_nest_lock_t *lock)
   l->owner = NULL;
 }
 
-EXPORT void
-omp_destroy_nest_lock (omp_nest_lock_t *lock)
+EXPORT void __attribute__ ((symver ("omp_destroy_nest_lock@@OMP_3.0")))
+gomp_destroy_nest_lock_30 (omp_nest_lock_t *lock)
 {
   (void) lock;
 }
 
-EXPORT void
-omp_set_nest_lock (omp_nest_lock_t *lock)
+EXPORT void __attribute__ ((symver ("omp_set_nest_lock@@OMP_3.0")))
+gomp_set_nest_lock_30 (omp_nest_lock_t *lock)
 {
   struct gomp_nest_lock *l = (struct gomp_nest_lock *) lock;
   void *me = gomp_thread ()->task;
@@ -126,8 +139,8 @@ omp_set_nest_lock (omp_nest_lock_t *lock)
   l->count++;
 }
 
-EXPORT void
-omp_unset_nest_lock (omp_nest_lock_t *lock)
+EXPORT void __attribute__ ((symver ("omp_unset_nest_lock@@OMP_3.0")))
+gomp_unset_nest_lock_30 (omp_nest_lock_t *lock)
 {
   struct gomp_nest_lock *l = (struct gomp_nest_lock *) lock;
   if (--l->count == 0)
@@ -137,14 +150,14 @@ omp_unset_nest_lock (omp_nest_lock_t *lock)
     }
 }
 
-EXPORT int
-omp_test_nest_lock (omp_nest_lock_t *lock)
+EXPORT int __attribute__ ((symver ("omp_test_nest_lock@@OMP_3.0")))
+gomp_test_nest_lock_30 (omp_nest_lock_t *lock)
 {
   struct gomp_nest_lock *l = (struct gomp_nest_lock *) lock;
   void *me = gomp_thread ()->task;
   if (l->owner == me)
     return ++l->count;
-  if (!omp_test_lock ((omp_lock_t *) &l->lock))
+  if (!gomp_test_lock_30 ((omp_lock_t *) &l->lock))
     return 0;
   l->owner = me;
   l->count = 1;

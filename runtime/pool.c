@@ -32,13 +32,13 @@ pool_create (void)
   pthread_attr_t attr;
   pthread_attr_init (&attr);
   pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
-  if (gomp_global_icv.stacksize)
-    {
-      int err = pthread_attr_setstacksize (&attr, gomp_global_icv.stacksize);
-      if (err)
-	gomp_fatal ("cannot set a thread stack size of %lu bytes: %s",
-		    gomp_global_icv.stacksize, strerror (err));
-    }
+  /* env.c only keeps sizes pthreads accepts; should one still be
+     refused, the thread gets the default stack rather than the program
+     stopping.  */
+  if (gomp_global_icv.stacksize
+      && pthread_attr_setstacksize (&attr, gomp_global_icv.stacksize) != 0)
+    gomp_warn ("cannot use a thread stack size of %lu bytes; using the "
+	       "default", gomp_global_icv.stacksize);
   gomp_registry_add (thr);
   int err = pthread_create (&thr->pthread, &attr, worker_main, thr);
   if (err)
