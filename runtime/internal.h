@@ -186,6 +186,7 @@ struct gomp_work_share
   _Atomic long ready;		/* last construct number initialised */
   _Atomic long done;		/* last construct number all threads left */
   _Atomic unsigned int left;	/* threads that left the current one */
+  _Atomic unsigned int event;	/* changes with READY and DONE, for sleepers */
   /* The construct, written by the initialising thread before READY.
      Loops of long and unsigned long long iterators share one engine
      (iter.c) over logical iterations 0 .. total-1; iteration K is

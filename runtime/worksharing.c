@@ -16,26 +16,26 @@
 #include "config.h"
 #include "internal.h"
 
-#include <sched.h>
 #include <stdlib.h>
 
+/* Wait until *P >= VALUE: spin, then sleep on the slot's event word,
+   which changes whenever READY or DONE does.  */
 static void
-wait_for (_Atomic long *p, long value, struct gomp_thread *thr)
+wait_for (struct gomp_work_share *ws, _Atomic long *p, long value,
+	  struct gomp_thread *thr)
 {
   if (atomic_load_explicit (p, memory_order_acquire) >= value)
     return;
   unsigned int saved = atomic_load_explicit (&thr->state,
 					     memory_order_relaxed);
-  gomp_set_state (thr, STATE_OVERHEAD, (uintptr_t) p);
-  unsigned long long spins = 0;
-  while (atomic_load_explicit (p, memory_order_acquire) < value)
+  gomp_set_state (thr, STATE_OVERHEAD, (uintptr_t) ws);
+  for (;;)
     {
-      /* Short phases only: the thread we wait for is inside a construct
-	 and will finish it; yield the CPU when oversubscribed.  */
-      if (++spins > gomp_spin_limit ())
-	sched_yield ();
-      else
-	gomp_cpu_relax ();
+      unsigned int w = atomic_load_explicit (&ws->event,
+					     memory_order_acquire);
+      if (atomic_load_explicit (p, memory_order_acquire) >= value)
+	break;
+      gomp_word_wait (&ws->event, w);
     }
   gomp_set_state (thr, saved, 0);
 }
@@ -62,10 +62,10 @@ gomp_ws_enter (struct gomp_thread *thr)
 					       memory_order_acq_rel,
 					       memory_order_acquire))
     {
-      wait_for (&ws->done, seq - GOMP_WS_RING, thr);
+      wait_for (ws, &ws->done, seq - GOMP_WS_RING, thr);
       return true;
     }
-  wait_for (&ws->ready, seq, thr);
+  wait_for (ws, &ws->ready, seq, thr);
   return false;
 }
 
@@ -79,6 +79,7 @@ gomp_ws_publish (struct gomp_thread *thr)
 			 atomic_load_explicit (&ws->claimed,
 					       memory_order_relaxed),
 			 memory_order_release);
+  gomp_word_bump (&ws->event);
 }
 
 /* The calling thread is done with its current work share.  */
@@ -105,5 +106,6 @@ gomp_ws_leave (struct gomp_thread *thr)
       ws->mem = NULL;
       atomic_store_explicit (&ws->left, 0, memory_order_relaxed);
       atomic_store_explicit (&ws->done, seq, memory_order_release);
+      gomp_word_bump (&ws->event);
     }
 }
