@@ -1,1 +1,45 @@
-## bench/ -- see the files of this folder.
+## bench/ -- EPCC-style OpenMP overhead microbenchmarks (bench/README.md).
+##
+## `make bench` builds bench/ompbench (never built by `make` or `make check`)
+## and runs it, through bench/run-bench.sh, on our runtime, the system's
+## libgomp and, when configure found it, LLVM's libomp through its GOMP
+## compatibility layer; it prints one table and writes bench/results.txt.
+##
+##   make bench BENCH_ROUNDS=5 BENCH_THREADS=4 BENCH_FLAGS='-r 21 PARALLEL'
+##
+## ompbench has an explicit rule rather than EXTRA_PROGRAMS: that variable
+## must be set with '=' exactly once in the whole non-recursive Makefile, so
+## another folder could not use it too.
+
+EXTRA_DIST += bench/ompbench.c bench/run-bench.sh bench/README.md
+CLEANFILES += bench/ompbench bench/results.txt bench/results-raw.txt \
+	bench/libomp-compat/libgomp.so.1
+
+BENCH_ROUNDS = 3
+BENCH_THREADS = 2
+BENCH_FLAGS =
+BENCH_LIBOMP_DIR = $(abs_top_builddir)/bench/libomp-compat
+
+bench/ompbench: $(srcdir)/bench/ompbench.c config.h
+	@$(MKDIR_P) bench
+	$(AM_V_CC)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) \
+	  -fopenmp $(AM_CFLAGS) $(CFLAGS) $(LDFLAGS) \
+	  -o $@ $(srcdir)/bench/ompbench.c $(LIBS)
+
+## LLVM's libomp exports the GOMP_* entry points under the libgomp symbol
+## versions: a directory with libgomp.so.1 -> libomp.so.5 makes the same
+## binaries run on it.
+.PHONY: bench
+bench: all bench/ompbench
+	@libomp_dir=; \
+	if test -n '$(LIBOMP)'; then \
+	  $(MKDIR_P) bench/libomp-compat && \
+	  rm -f bench/libomp-compat/libgomp.so.1 && \
+	  $(LN_S) '$(LIBOMP)' bench/libomp-compat/libgomp.so.1 && \
+	  libomp_dir='$(BENCH_LIBOMP_DIR)' || exit 1; \
+	fi; \
+	$(SHELL) $(srcdir)/bench/run-bench.sh -b bench/ompbench \
+	  -o bench/results.txt -r '$(BENCH_ROUNDS)' -n '$(BENCH_THREADS)' \
+	  'ours=$(abs_top_builddir)/runtime/.libs' \
+	  'libgomp=$(SYSTEM_LIBGOMP_DIR)' "libomp=$$libomp_dir" \
+	  -- $(BENCH_FLAGS)
