@@ -24,32 +24,6 @@ gomp_barrier_init (struct gomp_barrier *b, unsigned int n)
   b->total = n;
 }
 
-static void
-barrier_wait_gen (struct gomp_barrier *b, unsigned int gen)
-{
-  unsigned long long spins = gomp_spin_limit ();
-  for (unsigned long long i = 0; i < spins; i++)
-    {
-      if ((atomic_load_explicit (&b->word, memory_order_acquire)
-	   & BAR_GEN_MASK) != gen)
-	return;
-      gomp_cpu_relax ();
-    }
-  for (;;)
-    {
-      unsigned int v = atomic_load_explicit (&b->word, memory_order_acquire);
-      if ((v & BAR_GEN_MASK) != gen)
-	return;
-      if (!(v & WORD_SLEEPING)
-	  && !atomic_compare_exchange_weak_explicit (&b->word, &v,
-						     v | WORD_SLEEPING,
-						     memory_order_acq_rel,
-						     memory_order_acquire))
-	continue;
-      futex_wait (&b->word, v | WORD_SLEEPING);
-    }
-}
-
 /* Wait at the barrier of the calling thread's team; STATE says which kind
    of barrier this is, for debuggers.  */
 void
@@ -77,7 +51,7 @@ gomp_team_barrier (struct gomp_thread *thr, unsigned int state)
 	futex_wake_all (&b->word);
     }
   else
-    barrier_wait_gen (b, gen);
+    gomp_word_wait_for (&b->word, BAR_GEN_MASK, gen, false);
   gomp_set_state (thr, saved, 0);
 }
 

@@ -365,6 +365,8 @@ HIDDEN NORETURN void gomp_unsupported (const char *entry,
 /* wait.c */
 extern HIDDEN _Atomic unsigned int gomp_busy_threads;
 HIDDEN unsigned long long gomp_spin_limit (void);
+HIDDEN void gomp_word_wait_for (_Atomic unsigned int *word, unsigned int mask,
+				unsigned int value, bool equal);
 HIDDEN void gomp_word_wait (_Atomic unsigned int *word, unsigned int seen);
 HIDDEN void gomp_word_wake (_Atomic unsigned int *word);
 HIDDEN void gomp_word_bump (_Atomic unsigned int *word);

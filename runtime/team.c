@@ -229,29 +229,7 @@ team_join (struct gomp_thread *thr, struct gomp_team *team)
   unsigned int target = (team->nthreads - 1) * 2;
   gomp_set_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
 		  (uintptr_t) team);
-  unsigned long long spins = gomp_spin_limit ();
-  for (unsigned long long i = 0; i < spins; i++)
-    {
-      if ((atomic_load_explicit (&team->join, memory_order_acquire)
-	   & ~WORD_SLEEPING) == target)
-	goto joined;
-      gomp_cpu_relax ();
-    }
-  for (;;)
-    {
-      unsigned int v = atomic_load_explicit (&team->join,
-					     memory_order_acquire);
-      if ((v & ~WORD_SLEEPING) == target)
-	break;
-      if (!(v & WORD_SLEEPING)
-	  && !atomic_compare_exchange_weak_explicit (&team->join, &v,
-						     v | WORD_SLEEPING,
-						     memory_order_acq_rel,
-						     memory_order_acquire))
-	continue;
-      futex_wait (&team->join, v | WORD_SLEEPING);
-    }
-joined:
+  gomp_word_wait_for (&team->join, ~WORD_SLEEPING, target, true);
   atomic_store_explicit (&team->join, 0, memory_order_relaxed);
 }
 

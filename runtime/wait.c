@@ -34,23 +34,24 @@ gomp_spin_limit (void)
   return gomp_global_icv.spin_count;
 }
 
-/* Wait until *WORD no longer equals SEEN (ignoring WORD_SLEEPING).  */
+/* Return once ((*WORD & MASK) == VALUE) == EQUAL.  MASK must not
+   include WORD_SLEEPING.  */
 void
-gomp_word_wait (_Atomic unsigned int *word, unsigned int seen)
+gomp_word_wait_for (_Atomic unsigned int *word, unsigned int mask,
+		    unsigned int value, bool equal)
 {
-  seen &= ~WORD_SLEEPING;
   unsigned long long spins = gomp_spin_limit ();
   for (unsigned long long i = 0; i < spins; i++)
     {
-      if ((atomic_load_explicit (word, memory_order_acquire) & ~WORD_SLEEPING)
-	  != seen)
+      if (((atomic_load_explicit (word, memory_order_acquire) & mask)
+	   == value) == equal)
 	return;
       gomp_cpu_relax ();
     }
   for (;;)
     {
       unsigned int v = atomic_load_explicit (word, memory_order_acquire);
-      if ((v & ~WORD_SLEEPING) != seen)
+      if (((v & mask) == value) == equal)
 	return;
       if (!(v & WORD_SLEEPING)
 	  && !atomic_compare_exchange_weak_explicit (word, &v,
@@ -58,8 +59,15 @@ gomp_word_wait (_Atomic unsigned int *word, unsigned int seen)
 						     memory_order_acq_rel,
 						     memory_order_acquire))
 	continue;
-      futex_wait (word, seen | WORD_SLEEPING);
+      futex_wait (word, v | WORD_SLEEPING);
     }
+}
+
+/* Wait until *WORD no longer equals SEEN (ignoring WORD_SLEEPING).  */
+void
+gomp_word_wait (_Atomic unsigned int *word, unsigned int seen)
+{
+  gomp_word_wait_for (word, ~WORD_SLEEPING, seen & ~WORD_SLEEPING, false);
 }
 
 /* Wake every thread sleeping on WORD; call after changing it with the
