@@ -1,1 +1,97 @@
-## tests/ -- see the files of this folder.
+## tests/ -- the runtime test suite.
+##
+## Every program tests/runtime/NAME.{c,cc,f90} is a self-checking OpenMP
+## program (exit 0 pass, 77 skip, anything else fail) built with plain
+## `-fopenmp`, i.e. linked against the system's libgomp exactly like a
+## user's program.  `make check` runs each one twice:
+##   tests/ours/NAME.ours  on our runtime (LD_LIBRARY_PATH=runtime/.libs)
+##   tests/gomp/NAME.gomp  on the system libgomp ($(SYSTEM_LIBGOMP_DIR))
+## A test that fails on the system libgomp is a wrong test.  The stamps
+## sit in one folder per runtime because automake derives the log name by
+## stripping the extension (NAME.ours and NAME.gomp would share NAME.log).
+## Programs whose output is deterministic are also run as tests/cmp/NAME.cmp,
+## which runs both runtimes and requires identical output.
+##
+## Adding a C test = adding its name to tests_runtime_c below.  C++ and
+## Fortran tests also need a _SOURCES line (automake only guesses .c).
+
+tests_runtime_c = \
+	tests/runtime/loop-static \
+	tests/runtime/loop-dynamic \
+	tests/runtime/loop-guided \
+	tests/runtime/loop-runtime \
+	tests/runtime/loop-auto \
+	tests/runtime/ordered \
+	tests/runtime/loop-ull \
+	tests/runtime/loop-empty \
+	tests/runtime/loop-collapse \
+	tests/runtime/loop-nowait \
+	tests/runtime/lastprivate
+
+## Deterministic-output programs: self-checking like the others, and
+## compared across the two runtimes (tests/cmp/NAME.cmp).
+tests_runtime_cmp =
+
+tests_runtime_cxx =
+if HAVE_CXX_OPENMP
+tests_runtime_cxx +=
+endif
+
+tests_runtime_fc =
+if HAVE_FC_OPENMP
+tests_runtime_fc +=
+endif
+
+tests_runtime_progs = $(tests_runtime_c) $(tests_runtime_cxx) $(tests_runtime_fc)
+tests_runtime_all = $(tests_runtime_progs) $(tests_runtime_cmp)
+
+check_PROGRAMS += $(tests_runtime_all)
+
+## Test programs are compiled like users' OpenMP programs, not with the
+## runtime's strict warning set: a pattern-specific value (GNU make)
+## replaces the global AM_*FLAGS for everything built under tests/runtime/.
+tests_runtime_flags = -fopenmp -O2
+tests/runtime/%: AM_CFLAGS = $(tests_runtime_flags) $(TEST_WARN_CFLAGS)
+tests/runtime/%: AM_CXXFLAGS = $(tests_runtime_flags) $(TEST_WARN_CFLAGS)
+tests/runtime/%: AM_FCFLAGS = $(tests_runtime_flags) -Wall
+tests/runtime/%: AM_LDFLAGS =
+
+EXTRA_DIST += \
+	tests/runtime/check.h \
+	tests/runtime/loop-check.h \
+	tests/lib/run-test.sh
+
+## One stamp per (program, runtime), holding the program's path (see
+## tests/lib/run-test.sh): tests/runtime/NAME-ours.ours,
+## tests/runtime/NAME-gomp.gomp and, for tests_runtime_cmp,
+## tests/runtime/NAME.cmp.  The stems differ because automake names a
+## test's log after the test minus its extension: NAME.ours and NAME.gomp
+## would share NAME.log.  (Only suffix substitutions here: automake
+## rewrites TESTS itself and mangles %-patterns and functions.)
+tests_ours = $(tests_runtime_all:=-ours.ours)
+tests_gomp = $(tests_runtime_all:=-gomp.gomp)
+tests_cmp = $(tests_runtime_cmp:=.cmp)
+
+tests/runtime/%-ours.ours: tests/runtime/%$(EXEEXT)
+	@echo 'tests/runtime/$*$(EXEEXT)' > $@
+tests/runtime/%-gomp.gomp: tests/runtime/%$(EXEEXT)
+	@echo 'tests/runtime/$*$(EXEEXT)' > $@
+tests/runtime/%.cmp: tests/runtime/%$(EXEEXT)
+	@echo 'tests/runtime/$*$(EXEEXT)' > $@
+
+## ABI checks of the built library against the system's.
+tests_abi =
+EXTRA_DIST += $(tests_abi)
+
+TESTS += $(tests_abi) $(tests_ours) $(tests_gomp) $(tests_cmp)
+CLEANFILES += $(tests_ours) $(tests_gomp) $(tests_cmp) \
+	$(tests_cmp:=.out-ours) $(tests_cmp:=.out-gomp)
+
+TEST_EXTENSIONS = .sh .ours .gomp .cmp
+tests_env = OMPDBG_OURS_DIR='$(abs_top_builddir)/runtime/.libs' \
+	OMPDBG_GOMP_DIR='$(SYSTEM_LIBGOMP_DIR)' \
+	OMPDBG_TEST_TIMEOUT=120 OBJDUMP='$(OBJDUMP)'
+OURS_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh ours
+GOMP_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh gomp
+CMP_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh cmp
+SH_LOG_COMPILER = env $(tests_env) $(SHELL)
