@@ -15,7 +15,7 @@ EXTRA_DIST += bench/ompbench.c bench/run-bench.sh bench/README.md
 CLEANFILES += bench/ompbench bench/results.txt bench/results-raw.txt \
 	bench/libomp-compat/libgomp.so.1
 
-BENCH_ROUNDS = 3
+BENCH_ROUNDS = 5
 BENCH_THREADS = 2
 BENCH_FLAGS =
 BENCH_LIBOMP_DIR = $(abs_top_builddir)/bench/libomp-compat

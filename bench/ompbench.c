@@ -48,7 +48,7 @@
 #endif
 
 /* Options.  */
-static int outer_reps = 31;        /* -r: outer repetitions (median over) */
+static int outer_reps = 21;        /* -r: outer repetitions (median over) */
 static double target_us = 5000.0;  /* -t: minimum test time of one rep */
 static double delay_us = 0.10;     /* -d: work item of the sync benchmarks */
 static double sched_delay_us = 0.1;/* -D: work per iteration, schedules */
@@ -537,18 +537,29 @@ static void
 usage (FILE *f)
 {
   fprintf (f,
-           "usage: ompbench [-r REPS] [-t US] [-d US] [-D US] [-i ITERS] [-l]"
-           " [NAME...]\n"
+           "usage: ompbench [-r REPS] [-t US] [-d US] [-D US] [-i ITERS]"
+           " [-l] [-x NAME | NAME...]\n"
            "  -r REPS   outer repetitions, median over them (%d)\n"
            "  -t US     minimum duration of one timed test loop (%g)\n"
            "  -d US     work item of the synchronisation rows (%g)\n"
            "  -D US     work per iteration of the SCHED rows (%g)\n"
            "  -i ITERS  iterations per thread of the SCHED rows (%ld)\n"
-           "  -l        list the rows and exit\n"
-           "  NAME...   run only the rows whose name starts with a NAME\n"
+           "  -l        list the selected rows and exit\n"
+           "  -x NAME   run the row NAME only (names may have spaces)\n"
+           "  NAME...   run these rows; NAME* runs those starting with NAME\n"
            "Output: NAME<TAB>median_us<TAB>min_us; SCHED rows are per loop.\n"
            "The team size is the default one (OMP_NUM_THREADS).\n",
            outer_reps, target_us, delay_us, sched_delay_us, sched_iters);
+}
+
+/* NAME is ROW, or ends with '*' and the rest begins ROW.  */
+static int
+name_matches (const char *row, const char *name)
+{
+  size_t n = strlen (name);
+  if (n > 0 && name[n - 1] == '*')
+    return strncmp (row, name, n - 1) == 0;
+  return strcmp (row, name) == 0;
 }
 
 static double
@@ -567,7 +578,8 @@ num_arg (const char *s, double lo)
 int
 main (int argc, char **argv)
 {
-  int argi = 1, status = 0;
+  int argi = 1, status = 0, list = 0;
+  const char *exact = NULL;
 
   for (; argi < argc && argv[argi][0] == '-'; argi++)
     {
@@ -582,12 +594,10 @@ main (int argc, char **argv)
         sched_delay_us = num_arg (v, 0), argi++;
       else if (!strcmp (o, "-i"))
         sched_iters = (long) num_arg (v, 1), argi++;
+      else if (!strcmp (o, "-x") && v)
+        exact = v, argi++;
       else if (!strcmp (o, "-l"))
-        {
-          for (size_t i = 0; i < NROWS; i++)
-            puts (rows[i].name);
-          return 0;
-        }
+        list = 1;
       else if (!strcmp (o, "-h") || !strcmp (o, "--help"))
         {
           usage (stdout);
@@ -603,6 +613,28 @@ main (int argc, char **argv)
           usage (stderr);
           return 2;
         }
+    }
+
+  /* The rows to run: -x NAME, else the NAME arguments, else all.  */
+  int wanted[NROWS], nwanted = 0;
+  for (size_t i = 0; i < NROWS; i++)
+    {
+      wanted[i] = exact ? strcmp (rows[i].name, exact) == 0 : argi >= argc;
+      for (int a = argi; a < argc && !exact && !wanted[i]; a++)
+        wanted[i] = name_matches (rows[i].name, argv[a]);
+      nwanted += wanted[i];
+    }
+  if (nwanted == 0)
+    {
+      fprintf (stderr, "ompbench: no row matches; -l lists them\n");
+      return 2;
+    }
+  if (list)
+    {
+      for (size_t i = 0; i < NROWS; i++)
+        if (wanted[i])
+          puts (rows[i].name);
+      return 0;
     }
 
   /* Start the team (and the runtime) before anything is timed.  */
@@ -625,10 +657,7 @@ main (int argc, char **argv)
 
   for (size_t i = 0; i < NROWS; i++)
     {
-      int wanted = argi >= argc;
-      for (int a = argi; a < argc && !wanted; a++)
-        wanted = strncmp (rows[i].name, argv[a], strlen (argv[a])) == 0;
-      if (!wanted)
+      if (!wanted[i])
         continue;
       sched_chunk = rows[i].chunk;
       if (!measure (rows[i].name, rows[i].test, rows[i].ref, rows[i].kind))

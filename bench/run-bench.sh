@@ -6,11 +6,15 @@
 #
 # Each NAME=LIBDIR is a runtime: LIBDIR holds the libgomp.so.1 to run BIN
 # on (LD_LIBRARY_PATH=LIBDIR).  An empty LIBDIR means "not installed": its
-# column is shown as n/a.  The runtimes are run in turn, ROUNDS times
-# (A B C A B C ...), so that a drift of the machine touches them all alike.
-# Every run must have mapped LIBDIR/libgomp.so.1 (after symlinks), which
-# ompbench reports from /proc/self/maps; a run that mapped another one is
-# rejected.
+# column is shown as n/a.  OMPBENCH-ARGS are options and row names for BIN.
+#
+# Each row (construct) is run in its own process, ROUNDS times per runtime,
+# the runtimes in turn (A B C A B C ...), before the next row: a drift or a
+# burst of load on the machine touches all runtimes alike.  Every run must
+# have mapped LIBDIR/libgomp.so.1 (after symlinks), which ompbench reports
+# from /proc/self/maps; a run that mapped another one is rejected.  A run
+# that fails is not repeated for that row; one that hangs (-t SECONDS,
+# default 120) ends that runtime's part.
 #
 # For each runtime and construct the table shows the median over the rounds
 # of the per-run medians, and the ratio of the first runtime to each other.
@@ -24,9 +28,9 @@ set -u
 
 bin=bench/ompbench
 out=bench/results.txt
-rounds=3
+rounds=5
 threads=2
-limit=300
+limit=120
 
 usage () {
   sed -n '3,5s/^# \{0,1\}//p' "$0" >&2
@@ -86,53 +90,71 @@ while test $i -le $nrt; do
 done
 
 failed=0
+
+# The rows, in the program's order.
+"$bin" -l "$@" >"$tmp/rowlist" || exit 2
+nrows=$(wc -l <"$tmp/rowlist")
+: >"$tmp/raw"
+: >"$tmp/rows"
+
 load0=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
 start=$(date +%s)
-r=1
-while test $r -le $rounds; do
+k=1
+while test $k -le $nrows; do
+  row=$(sed -n "${k}p" "$tmp/rowlist")
+  printf 'run-bench: [%2d/%d] %-18s ' "$k" "$nrows" "$row" >&2
   i=1
   while test $i -le $nrt; do
-    eval "name=\$rt_name_$i; dir=\$rt_dir_$i; st=\$rt_status_$i; lib=\$rt_lib_$i"
-    if test "$st" = ok; then
-      t0=$(date +%s)
-      printf 'run-bench: round %d/%d: %-8s ' "$r" "$rounds" "$name" >&2
-      o=$tmp/$i.$r.out
-      LD_LIBRARY_PATH=$dir OMP_NUM_THREADS=$threads \
-        run_limited "$bin" "$@" >"$o" 2>"$tmp/$i.$r.err"
-      rc=$?
-      printf '%3d s' $(($(date +%s) - t0)) >&2
-      # Which libgomp.so.1 did the process map?
-      mapped=$(awk -F '\t' '$1 == "# libgomp" { print $2 }' "$o")
-      bad=
-      for m in $mapped; do
-        test "$(readlink -f "$m" 2>/dev/null)" = "$lib" || bad="$bad $m"
-      done
-      test -n "$mapped" || bad=" (none reported)"
-      if test -n "$bad"; then
-        printf '  WRONG RUNTIME:%s\n' "$bad" >&2
-        eval "rt_status_$i=wrong; rt_note_$i=\"mapped\$bad instead of \$lib\""
-        rm -f "$o"
-        failed=1
-      elif test $rc -ne 0; then
-        err=$(grep -v '^[[:space:]]*$' "$tmp/$i.$r.err" | head -n 1)
-        printf '  FAILED (exit %d): %s\n' "$rc" "$err" >&2
-        eval "rt_status_$i=failed; rt_note_$i=\"exit \$rc: \$err\""
-        failed=1
-      else
-        printf '\n' >&2
-      fi
-      # Keep the raw output, the header lines and every complete row.
-      if test -f "$o"; then
-        { printf '## %s round %d exit %d\n' "$name" "$r" "$rc"
-          cat "$o" "$tmp/$i.$r.err"; } >>"$tmp/raw"
-        awk -F '\t' -v rt="$i" 'NF == 3 && $1 !~ /^#/ && $1 != "construct" \
-          && $2 ~ /^-?[0-9.]+$/ && $3 ~ /^-?[0-9.]+$/ { print rt "\t" $0 }' \
-          "$o" >>"$tmp/rows"
-      fi
-    fi
+    eval "rt_skip_$i="
     i=$((i + 1))
   done
-  r=$((r + 1))
+  r=1
+  while test $r -le $rounds; do
+    i=1
+    while test $i -le $nrt; do
+      eval "name=\$rt_name_$i; dir=\$rt_dir_$i; st=\$rt_status_$i; lib=\$rt_lib_$i; skip=\$rt_skip_$i"
+      if test "$st" = ok || test "$st" = failed && test -z "$skip"; then
+        o=$tmp/out
+        LD_LIBRARY_PATH=$dir OMP_NUM_THREADS=$threads \
+          run_limited "$bin" -x "$row" "$@" >"$o" 2>"$tmp/err"
+        rc=$?
+        # Which libgomp.so.1 did the process map?
+        mapped=$(awk -F '\t' '$1 == "# libgomp" { print $2 }' "$o")
+        bad=
+        for m in $mapped; do
+          test "$(readlink -f "$m" 2>/dev/null)" = "$lib" || bad="$bad $m"
+        done
+        test -n "$mapped" || test $rc -ne 0 || bad=" (none reported)"
+        { printf '## %s | %s | round %d | exit %d\n' "$name" "$row" "$r" "$rc"
+          cat "$o" "$tmp/err"; } >>"$tmp/raw"
+        if test -n "$bad"; then
+          printf 'W' >&2
+          eval "rt_status_$i=wrong; rt_note_$i=\"mapped\$bad instead of \$lib\""
+          failed=1
+        elif test $rc -ne 0; then
+          printf 'F' >&2
+          err=$(grep -v '^[[:space:]]*$' "$tmp/err" | tail -n 1)
+          test $rc -eq 124 && err="no result after $limit s"
+          eval "nfail=\$((\${rt_nfail_$i:-0} + 1)); rt_nfail_$i=\$nfail"
+          test $nfail -eq 1 &&
+            eval "rt_note_$i=\"\$row: exit \$rc\${err:+: \$err}\""
+          eval "rt_status_$i=failed; rt_skip_$i=1"
+          # A runtime that hangs is not tried again.
+          test $rc -eq 124 && eval "rt_status_$i=hung"
+          failed=1
+        else
+          printf '.' >&2
+          awk -F '\t' -v rt="$i" 'NF == 3 && $1 !~ /^#/ && $1 != "construct" \
+            && $2 ~ /^-?[0-9.]+$/ && $3 ~ /^-?[0-9.]+$/ { print rt "\t" $0 }' \
+            "$o" >>"$tmp/rows"
+        fi
+      fi
+      i=$((i + 1))
+    done
+    r=$((r + 1))
+  done
+  printf ' %d s\n' $(($(date +%s) - start)) >&2
+  k=$((k + 1))
 done
 elapsed=$(($(date +%s) - start))
 load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
@@ -142,12 +164,10 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
   echo "# OpenMP construct overheads, $threads threads"
   echo
   echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -n), $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //') ($(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') CPUs), $rounds rounds, ${elapsed} s; load average ${load0:-?} before, ${load1:-?} after (a busy machine inflates every number)."
-  first=$(ls "$tmp"/*.out 2>/dev/null | head -n 1)
-  if test -n "$first"; then
-    awk -F '\t' '/^# (outer_reps|target_us|delay_us|sched)\t/ {
-        sub(/^# /, ""); gsub(/\t/, " "); printf "%s%s", sep, $0; sep = "; " }
-      END { if (sep) print "." }' "$first"
-  fi
+  awk -F '\t' '/^## / { if (sep) exit }
+    /^# (outer_reps|target_us|delay_us|sched)\t/ {
+      sub(/^# /, ""); gsub(/\t/, " "); printf "%s%s", sep, $0; sep = "; " }
+    END { if (sep) print "." }' "$tmp/raw"
   echo
   i=1
   while test $i -le $nrt; do
@@ -157,7 +177,11 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
       absent) echo "- $name: not installed" ;;
       missing) echo "- $name: no libgomp.so.1 in $dir"; failed=1 ;;
       wrong) echo "- $name: WRONG RUNTIME, $note" ;;
-      failed) echo "- $name: $lib, FAILED ($note); rows it did print are shown" ;;
+      failed|hung)
+        eval "nfail=\$rt_nfail_$i"
+        if test $st = hung; then what="HUNG, not run any more after"
+        else what="FAILED on $nfail row(s), first"; fi
+        echo "- $name: $lib, $what: $note" ;;
     esac
     i=$((i + 1))
   done
@@ -167,7 +191,6 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
     eval "names=\"\$names \$rt_name_$i\""
     i=$((i + 1))
   done
-  touch "$tmp/rows"
   awk -F '\t' -v names="$names" '
     function med(s,   a, n, i, j, t) {
       n = split(s, a, " ")
@@ -238,6 +261,6 @@ case $out in
   *.*) raw=${out%.*}-raw.${out##*.} ;;
   *) raw=$out-raw ;;
 esac
-cp "$tmp/raw" "$raw" 2>/dev/null || : >"$raw"
+cp "$tmp/raw" "$raw"
 echo "run-bench: table in $out, raw outputs in $raw (${elapsed} s)" >&2
 exit $failed
