@@ -16,6 +16,10 @@
 ## Fortran tests also need a _SOURCES line (automake only guesses .c).
 
 tests_runtime_c = \
+	tests/runtime/parallel \
+	tests/runtime/parallel-many \
+	tests/runtime/parallel-pthreads \
+	tests/runtime/nested \
 	tests/runtime/loop-static \
 	tests/runtime/loop-dynamic \
 	tests/runtime/loop-guided \
@@ -26,7 +30,17 @@ tests_runtime_c = \
 	tests/runtime/loop-empty \
 	tests/runtime/loop-collapse \
 	tests/runtime/loop-nowait \
-	tests/runtime/lastprivate
+	tests/runtime/lastprivate \
+	tests/runtime/sections \
+	tests/runtime/single \
+	tests/runtime/critical \
+	tests/runtime/atomic \
+	tests/runtime/reduction \
+	tests/runtime/barrier \
+	tests/runtime/lock \
+	tests/runtime/nest-lock \
+	tests/runtime/threadprivate \
+	tests/runtime/master
 
 ## Deterministic-output programs: self-checking like the others, and
 ## compared across the two runtimes (tests/cmp/NAME.cmp).
