@@ -40,7 +40,12 @@ tests_runtime_c = \
 	tests/runtime/lock \
 	tests/runtime/nest-lock \
 	tests/runtime/threadprivate \
-	tests/runtime/master
+	tests/runtime/master \
+	tests/runtime/api \
+	tests/runtime/env-invalid \
+	tests/runtime/env-valid \
+	tests/runtime/display-env \
+	tests/runtime/wait-policy
 
 ## Deterministic-output programs: self-checking like the others, and
 ## compared across the two runtimes (tests/cmp/NAME.cmp).
@@ -73,6 +78,7 @@ tests/runtime/%: AM_LDFLAGS =
 EXTRA_DIST += \
 	tests/runtime/check.h \
 	tests/runtime/loop-check.h \
+	tests/runtime/env-check.h \
 	tests/lib/run-test.sh
 
 ## One stamp per (program, runtime), holding the program's path (see

@@ -8,8 +8,8 @@
    the lock and succeed once it is free; many locks in one array must be
    independent; locks work between user pthreads too.  */
 
-#include <pthread.h>
 #include "check.h"
+#include <pthread.h>
 
 #define NLOCKS 64
 #define GUARD 0x5a5a5a5a

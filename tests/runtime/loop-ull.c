@@ -10,8 +10,8 @@
    unsigned long long; this one uses the size_t spelling and its own
    cases.  */
 
-#include <stdint.h>
 #include "loop-check.h"
+#include <stdint.h>
 
 LOOP_FUNCS (sz_st, size_t, schedule (static))
 LOOP_FUNCS (sz_stc, size_t, schedule (static, chunk))

@@ -8,8 +8,8 @@
    exit while others go on (libgomp frees their thread pool through a TLS
    destructor).  */
 
-#include <pthread.h>
 #include "check.h"
+#include <pthread.h>
 
 #define USERS 4
 #define REGIONS 150

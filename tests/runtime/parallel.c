@@ -6,9 +6,9 @@
    flags), with num_threads = 1 for if(false) and 0 when no clause is
    given (the runtime then uses nthreads-var).  */
 
+#include "check.h"
 #include <pthread.h>
 #include <sys/syscall.h>
-#include "check.h"
 
 #define MAXT 64
 
