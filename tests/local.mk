@@ -49,17 +49,39 @@ tests_runtime_c = \
 
 ## Deterministic-output programs: self-checking like the others, and
 ## compared across the two runtimes (tests/cmp/NAME.cmp).
-tests_runtime_cmp =
+tests_runtime_cmp = \
+	tests/runtime/mandelbrot \
+	tests/runtime/jacobi \
+	tests/runtime/histogram \
+	tests/runtime/matmul-nested
 
 tests_runtime_cxx =
 if HAVE_CXX_OPENMP
-tests_runtime_cxx +=
+tests_runtime_cxx += \
+	tests/runtime/cxx-iterator \
+	tests/runtime/cxx-nonpod \
+	tests/runtime/cxx-exceptions
 endif
+tests_runtime_cxx_iterator_SOURCES = tests/runtime/cxx-iterator.cc
+tests_runtime_cxx_nonpod_SOURCES = tests/runtime/cxx-nonpod.cc
+tests_runtime_cxx_exceptions_SOURCES = tests/runtime/cxx-exceptions.cc
 
 tests_runtime_fc =
 if HAVE_FC_OPENMP
-tests_runtime_fc +=
+tests_runtime_fc += \
+	tests/runtime/f-parallel-do \
+	tests/runtime/f-reduction \
+	tests/runtime/f-api \
+	tests/runtime/f-lock \
+	tests/runtime/f-sections \
+	tests/runtime/f-workshare
 endif
+tests_runtime_f_parallel_do_SOURCES = tests/runtime/f-parallel-do.f90
+tests_runtime_f_reduction_SOURCES = tests/runtime/f-reduction.f90
+tests_runtime_f_api_SOURCES = tests/runtime/f-api.f90
+tests_runtime_f_lock_SOURCES = tests/runtime/f-lock.f90
+tests_runtime_f_sections_SOURCES = tests/runtime/f-sections.f90
+tests_runtime_f_workshare_SOURCES = tests/runtime/f-workshare.f90
 
 tests_runtime_progs = $(tests_runtime_c) $(tests_runtime_cxx) $(tests_runtime_fc)
 tests_runtime_all = $(tests_runtime_progs) $(tests_runtime_cmp)
@@ -100,7 +122,9 @@ tests/runtime/%.cmp: tests/runtime/%$(EXEEXT)
 	@echo 'tests/runtime/$*$(EXEEXT)' > $@
 
 ## ABI checks of the built library against the system's.
-tests_abi =
+tests_abi = \
+	tests/abi/symbols.sh \
+	tests/abi/soname.sh
 EXTRA_DIST += $(tests_abi)
 
 TESTS += $(tests_abi) $(tests_ours) $(tests_gomp) $(tests_cmp)
