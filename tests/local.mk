@@ -1,19 +1,21 @@
 ## tests/ -- the runtime test suite.
 ##
 ## Every program tests/runtime/NAME.{c,cc,f90} is a self-checking OpenMP
-## program (exit 0 pass, 77 skip, anything else fail) built with plain
-## `-fopenmp`, i.e. linked against the system's libgomp exactly like a
-## user's program.  `make check` runs each one twice:
-##   tests/ours/NAME.ours  on our runtime (LD_LIBRARY_PATH=runtime/.libs)
-##   tests/gomp/NAME.gomp  on the system libgomp ($(SYSTEM_LIBGOMP_DIR))
-## A test that fails on the system libgomp is a wrong test.  The stamps
-## sit in one folder per runtime because automake derives the log name by
-## stripping the extension (NAME.ours and NAME.gomp would share NAME.log).
-## Programs whose output is deterministic are also run as tests/cmp/NAME.cmp,
-## which runs both runtimes and requires identical output.
+## program (exit 0 pass, 77 skip, anything else fail; shared helpers in
+## tests/runtime/check.h) built with plain `-fopenmp`, i.e. linked against
+## the system's libgomp exactly like a user's program.  `make check` runs
+## each one twice, through tests/lib/run-test.sh:
+##   tests/runtime/NAME-ours.ours  on our runtime (runtime/.libs), after
+##                                 checking the loader really picks it
+##   tests/runtime/NAME-gomp.gomp  on the system libgomp
+## A test that fails on the system libgomp is a wrong test.  The programs
+## of tests_runtime_cmp have deterministic output and are run once more as
+## tests/runtime/NAME.cmp: both runtimes, identical output required.
+## tests/abi/*.sh compare the built library's ABI with the system's.
 ##
 ## Adding a C test = adding its name to tests_runtime_c below.  C++ and
 ## Fortran tests also need a _SOURCES line (automake only guesses .c).
+## `make check TEST_TIMEOUT=30` changes the per-run time limit (seconds).
 
 tests_runtime_c = \
 	tests/runtime/parallel \
@@ -120,6 +122,8 @@ tests/runtime/%-gomp.gomp: tests/runtime/%$(EXEEXT)
 	@echo 'tests/runtime/$*$(EXEEXT)' > $@
 tests/runtime/%.cmp: tests/runtime/%$(EXEEXT)
 	@echo 'tests/runtime/$*$(EXEEXT)' > $@
+## (made by a chain of implicit rules: keep them, they are tiny)
+.SECONDARY: $(tests_ours) $(tests_gomp) $(tests_cmp)
 
 ## ABI checks of the built library against the system's.
 tests_abi = \
@@ -132,9 +136,10 @@ CLEANFILES += $(tests_ours) $(tests_gomp) $(tests_cmp) \
 	$(tests_cmp:=.out-ours) $(tests_cmp:=.out-gomp)
 
 TEST_EXTENSIONS = .sh .ours .gomp .cmp
+TEST_TIMEOUT = 120
 tests_env = OMPDBG_OURS_DIR='$(abs_top_builddir)/runtime/.libs' \
 	OMPDBG_GOMP_DIR='$(SYSTEM_LIBGOMP_DIR)' \
-	OMPDBG_TEST_TIMEOUT=120 OBJDUMP='$(OBJDUMP)'
+	OMPDBG_TEST_TIMEOUT='$(TEST_TIMEOUT)' OBJDUMP='$(OBJDUMP)'
 OURS_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh ours
 GOMP_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh gomp
 CMP_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh cmp

@@ -7,8 +7,10 @@
    environment variable OMP_SCHEDULE" for a bad chunk), and keep the
    default, checked through the API where one exists.  libgomp 12 spells
    the GOMP_CPU_AFFINITY message "enviroment"; both spellings pass.  An
-   empty value is invalid too in libgomp.  One child per (variable,
-   value); the child prints its ICVs (env-check.h).  */
+   empty value is invalid too in libgomp.  OMP_AFFINITY_FORMAT and
+   GOMP_OPENACC_DIM take any string without a warning in libgomp 12, so
+   they only appear in env-valid.c.  One child per (variable, value); the
+   child prints its ICVs (env-check.h).  */
 
 #include "env-check.h"
 
