@@ -253,6 +253,8 @@ struct gomp_team
   unsigned int proc_bind;
   bool combined;		/* ws_first set up by the master (parallel loop) */
   bool in_use;			/* a hot team while its region runs */
+  bool affinity_show;		/* OMP_DISPLAY_AFFINITY: every member prints
+				   its line on entry (affinity-fmt.c) */
   unsigned int nhot;		/* workers reserved in threads[1..nhot] */
   unsigned int reserved;	/* threads counted in gomp_busy_threads */
   long ws_first;		/* number of the region's first worksharing
@@ -273,6 +275,18 @@ struct gomp_team
 };
 
 /* ---- threads -------------------------------------------------------------- */
+
+/* OMP_DISPLAY_AFFINITY: what a thread last displayed at one nesting
+   level, i.e. what its line there could show that may change.  Levels
+   from GOMP_AFFINITY_SHOWN_LEVELS on share the last slot.  */
+#define GOMP_AFFINITY_SHOWN_LEVELS 4
+struct gomp_affinity_shown
+{
+  unsigned int level;
+  unsigned int team_id;
+  unsigned int nthreads;	/* 0: nothing displayed yet */
+  unsigned int ancestor;	/* thread number one level up */
+};
 
 struct gomp_thread
 {
@@ -311,6 +325,10 @@ struct gomp_thread
   /* Worksharing constructs met outside any parallel region run on this
      thread alone, with this work share.  */
   struct gomp_work_share serial_ws;
+
+  /* OMP_DISPLAY_AFFINITY only: written by the thread itself, read by the
+     master of a team it is about to join (affinity-fmt.c).  */
+  struct gomp_affinity_shown affinity_shown[GOMP_AFFINITY_SHOWN_LEVELS];
 };
 
 /* Every OpenMP thread ever started, newest first.  A debugger walks it.  */
@@ -428,6 +446,11 @@ HIDDEN void gomp_loop_leave (struct gomp_thread *thr);
 HIDDEN void gomp_ordered_chunk (struct gomp_thread *thr,
 				unsigned long long lo, unsigned long long hi);
 HIDDEN void gomp_ordered_chunk_done (struct gomp_thread *thr);
+
+/* affinity-fmt.c */
+HIDDEN void gomp_display_affinity_enter (struct gomp_thread *thr,
+					 struct gomp_team *team,
+					 unsigned int id);
 
 /* lock.c */
 HIDDEN void gomp_mutex_lock_slow (_Atomic int *m, unsigned int state,

@@ -28,6 +28,7 @@ runtime_libgomp_la_SOURCES = \
 	runtime/lock-compat.c \
 	runtime/icv-api.c \
 	runtime/query-api.c \
+	runtime/affinity-fmt.c \
 	runtime/time.c \
 	runtime/fortran.c \
 	runtime/unsupported.c

@@ -212,6 +212,9 @@ gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
 	}
     }
   gomp_set_state (thr, STATE_WORK_PARALLEL, 0);
+  /* Off unless OMP_DISPLAY_AFFINITY=true: one well-predicted branch.  */
+  if (unlikely (gomp_global_icv.display_affinity_var))
+    gomp_display_affinity_enter (thr, team, id);
 }
 
 /* Release the workers of TEAM into its region.  */

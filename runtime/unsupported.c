@@ -47,7 +47,6 @@ typedef void (*cpyfn_t) (void *, void *);
 #define DETACH "task detach (omp_fulfill_event)"
 #define PAUSE "pausing resources"
 #define PLACES "the places API"
-#define AFFINITY "the affinity display API"
 
 /* ---- tasks --------------------------------------------------------------- */
 
@@ -165,16 +164,6 @@ UNSUPPORTED (int32_t, omp_get_partition_num_places_, (void), PLACES)
 UNSUPPORTED (void, omp_get_partition_place_nums, (int *place_nums), PLACES)
 UNSUPPORTED (void, omp_get_partition_place_nums_, (int32_t *place_nums), PLACES)
 UNSUPPORTED (void, omp_get_partition_place_nums_8_, (int64_t *place_nums), PLACES)
-
-/* Fortran passes each string's length after the other arguments.  */
-UNSUPPORTED (void, omp_set_affinity_format, (const char *format), AFFINITY)
-UNSUPPORTED (void, omp_set_affinity_format_, (const char *format, size_t format_len), AFFINITY)
-UNSUPPORTED (size_t, omp_get_affinity_format, (char *buffer, size_t size), AFFINITY)
-UNSUPPORTED (int32_t, omp_get_affinity_format_, (char *buffer, size_t buffer_len), AFFINITY)
-UNSUPPORTED (void, omp_display_affinity, (const char *format), AFFINITY)
-UNSUPPORTED (void, omp_display_affinity_, (const char *format, size_t format_len), AFFINITY)
-UNSUPPORTED (size_t, omp_capture_affinity, (char *buffer, size_t size, const char *format), AFFINITY)
-UNSUPPORTED (int32_t, omp_capture_affinity_, (char *buffer, const char *format, size_t buffer_len, size_t format_len), AFFINITY)
 
 /* ---- offload registration: no devices, nothing to register ------------------ */
 
