@@ -47,6 +47,7 @@ tests_runtime_c = \
 	tests/runtime/env-invalid \
 	tests/runtime/env-valid \
 	tests/runtime/display-env \
+	tests/runtime/affinity-format \
 	tests/runtime/wait-policy
 
 ## Deterministic-output programs: self-checking like the others, and
