@@ -21,6 +21,7 @@ tests_runtime_c = \
 	tests/runtime/parallel \
 	tests/runtime/parallel-many \
 	tests/runtime/parallel-pthreads \
+	tests/runtime/parallel-for \
 	tests/runtime/nested \
 	tests/runtime/loop-static \
 	tests/runtime/loop-dynamic \
@@ -33,6 +34,7 @@ tests_runtime_c = \
 	tests/runtime/loop-collapse \
 	tests/runtime/loop-nowait \
 	tests/runtime/lastprivate \
+	tests/runtime/scan \
 	tests/runtime/sections \
 	tests/runtime/single \
 	tests/runtime/critical \
@@ -48,7 +50,8 @@ tests_runtime_c = \
 	tests/runtime/env-valid \
 	tests/runtime/display-env \
 	tests/runtime/affinity-format \
-	tests/runtime/wait-policy
+	tests/runtime/wait-policy \
+	tests/runtime/legacy
 
 ## Deterministic-output programs: self-checking like the others, and
 ## compared across the two runtimes (tests/cmp/NAME.cmp).
@@ -104,6 +107,7 @@ EXTRA_DIST += \
 	tests/runtime/check.h \
 	tests/runtime/loop-check.h \
 	tests/runtime/env-check.h \
+	tests/README.md \
 	tests/lib/run-test.sh
 
 ## One stamp per (program, runtime), holding the program's path (see
