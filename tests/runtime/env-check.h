@@ -5,8 +5,8 @@
 #ifndef TESTS_ENV_CHECK_H
 #define TESTS_ENV_CHECK_H 1
 
-#include <limits.h>
 #include "check.h"
+#include <limits.h>
 
 /* Child: print every ICV the tests compare, one KEY=value per line.  */
 static inline void
