@@ -12,7 +12,9 @@
      thread at most one contiguous block of near-equal size; dynamic hands
      out chunks of exactly `chunk` iterations from the start; guided
      chunks are at least `chunk` long except the last; monotonic
-     schedules run each thread's iterations in increasing order.  */
+     schedules run each thread's iterations in increasing order;
+   - with the ordered clause (ORDERED_FUNCS), the ordered regions ran one
+     per iteration, in iteration order.  */
 
 #ifndef TESTS_LOOP_CHECK_H
 #define TESTS_LOOP_CHECK_H 1
