@@ -5,7 +5,7 @@
 ## libgomp and, when configure found it, LLVM's libomp through its GOMP
 ## compatibility layer; it prints one table and writes bench/results.txt.
 ##
-##   make bench BENCH_ROUNDS=5 BENCH_THREADS=4 BENCH_FLAGS='-r 21 PARALLEL'
+##   make bench BENCH_ROUNDS=3 BENCH_THREADS=4 BENCH_FLAGS="-r 31 'SCHED*'"
 ##
 ## ompbench has an explicit rule rather than EXTRA_PROGRAMS: that variable
 ## must be set with '=' exactly once in the whole non-recursive Makefile, so

@@ -26,7 +26,9 @@
 
    Lines that start with '#' are headers: among them "# libgomp <TAB> PATH",
    the libgomp.so.1 this process really mapped (read from /proc/self/maps),
-   so that a driver can check which runtime was measured.
+   so that a driver can check which runtime was measured, and, at the end,
+   "# foreign_cpu <TAB> CPUS", how busy the machine was with other work
+   while the rows were measured, so that it can repeat a disturbed run.
 
    Timing uses clock_gettime, and the benchmarks call no omp_* query routine
    themselves, only the OpenMP constructs (and the lock routines for LOCK).
@@ -40,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #if defined __GNUC__ && !defined __clang__ && __GNUC__ >= 8
 # define NOIPA __attribute__ ((noinline, noipa))
@@ -72,6 +75,48 @@ now_us (void)
   struct timespec ts;
   clock_gettime (CLOCK_MONOTONIC, &ts);
   return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
+}
+
+/* Foreign load: the CPU time that other processes (or the hypervisor,
+   "steal") took while rows were measured, in CPUs on average.  It is the
+   machine's busy time from /proc/stat less this process's own CPU time;
+   about 0 on an idle machine, about 1 when one other program runs flat
+   out, and then every number of the run is suspect.  */
+struct cpu_snap
+{
+  double wall, self, busy;
+  int ok;
+};
+
+static double foreign_cpu_s, foreign_wall_s;
+static int foreign_ok = 1;
+
+static void
+cpu_snap (struct cpu_snap *c)
+{
+  unsigned long long v[8] = { 0 };
+  struct timespec ts;
+  FILE *f = fopen ("/proc/stat", "r");
+
+  c->ok = f && fscanf (f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu",
+                       &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6],
+                       &v[7]) == 8;
+  if (f)
+    fclose (f);
+  /* user nice system [idle iowait] irq softirq steal */
+  c->busy = (double) (v[0] + v[1] + v[2] + v[5] + v[6] + v[7])
+    / sysconf (_SC_CLK_TCK);
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  c->self = ts.tv_sec + ts.tv_nsec * 1e-9;
+  c->wall = now_us () * 1e-6;
+}
+
+static void
+cpu_account (const struct cpu_snap *a, const struct cpu_snap *b)
+{
+  foreign_ok &= a->ok && b->ok;
+  foreign_cpu_s += (b->busy - a->busy) - (b->self - a->self);
+  foreign_wall_s += b->wall - a->wall;
 }
 
 /* Validation: before a row is timed, its test loop runs once with
@@ -431,8 +476,10 @@ measure (const char *name, bench_fn *test, bench_fn *ref, int kind)
   long reps = nthreads;
   double *tref = malloc (outer_reps * sizeof *tref);
   double *ovh = malloc (outer_reps * sizeof *ovh);
+  struct cpu_snap c0, c1;
   if (!tref || !ovh)
     abort ();
+  cpu_snap (&c0);
 
   /* Warm up, then find REPS: the smallest power-of-two multiple of
      nthreads whose test loop takes at least target_us, judged on the
@@ -486,6 +533,8 @@ measure (const char *name, bench_fn *test, bench_fn *ref, int kind)
       tref[k] = time_fn (ref, reps);
       ovh[k] = time_fn (test, reps);
     }
+  cpu_snap (&c1);
+  cpu_account (&c0, &c1);
   double ref_med = median (tref, outer_reps);
   for (int k = 0; k < outer_reps; k++)
     ovh[k] = (ovh[k] - ref_med) / reps;
@@ -664,6 +713,10 @@ main (int argc, char **argv)
         status = 1;
     }
 
+  if (foreign_ok && foreign_wall_s > 0)
+    printf ("# foreign_cpu\t%.2f\t(CPUs used by other processes or stolen,"
+            " on average, while measuring)\n",
+            foreign_cpu_s / foreign_wall_s);
   omp_destroy_lock (&lock);
   if (sink == 1 && atomic_var < 0)
     puts ("#");

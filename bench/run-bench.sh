@@ -2,7 +2,7 @@
 # run-bench.sh -- run ompbench on several OpenMP runtimes and tabulate.
 #
 #   run-bench.sh [-b BIN] [-o FILE] [-r ROUNDS] [-n THREADS] [-t SECONDS]
-#                NAME=LIBDIR... [-- OMPBENCH-ARGS...]
+#                [-B CPUS] [-R RETRIES] NAME=LIBDIR... [-- OMPBENCH-ARGS...]
 #
 # Each NAME=LIBDIR is a runtime: LIBDIR holds the libgomp.so.1 to run BIN
 # on (LD_LIBRARY_PATH=LIBDIR).  An empty LIBDIR means "not installed": its
@@ -14,7 +14,10 @@
 # have mapped LIBDIR/libgomp.so.1 (after symlinks), which ompbench reports
 # from /proc/self/maps; a run that mapped another one is rejected.  A run
 # that fails is not repeated for that row; one that hangs (-t SECONDS,
-# default 120) ends that runtime's part.
+# default 120) ends that runtime's part.  A run during which other
+# processes used more than CPUS (default 0.25) CPUs on average, as ompbench
+# reports it, is repeated after a second's pause, at most twice, RETRIES
+# (default 40) times in all; the header says how many.
 #
 # For each runtime and construct the table shows the median over the rounds
 # of the per-run medians, and the ratio of the first runtime to each other.
@@ -31,6 +34,10 @@ out=bench/results.txt
 rounds=5
 threads=2
 limit=120
+busy_max=0.25
+retries=40
+nretried=0
+nbusy=0
 
 usage () {
   sed -n '3,5s/^# \{0,1\}//p' "$0" >&2
@@ -44,6 +51,8 @@ while test $# -gt 0; do
     -r) rounds=$2; shift 2 ;;
     -n) threads=$2; shift 2 ;;
     -t) limit=$2; shift 2 ;;
+    -B) busy_max=$2; shift 2 ;;
+    -R) retries=$2; shift 2 ;;
     -h|--help) usage ;;
     -*) usage ;;
     *) break ;;
@@ -115,9 +124,27 @@ while test $k -le $nrows; do
       eval "name=\$rt_name_$i; dir=\$rt_dir_$i; st=\$rt_status_$i; lib=\$rt_lib_$i; skip=\$rt_skip_$i"
       if test "$st" = ok || test "$st" = failed && test -z "$skip"; then
         o=$tmp/out
-        LD_LIBRARY_PATH=$dir OMP_NUM_THREADS=$threads \
-          run_limited "$bin" -x "$row" "$@" >"$o" 2>"$tmp/err"
-        rc=$?
+        attempt=1
+        while :; do
+          LD_LIBRARY_PATH=$dir OMP_NUM_THREADS=$threads \
+            run_limited "$bin" -x "$row" "$@" >"$o" 2>"$tmp/err"
+          rc=$?
+          { printf '## %s | %s | round %d | exit %d | attempt %d\n' \
+              "$name" "$row" "$r" "$rc" "$attempt"
+            cat "$o" "$tmp/err"; } >>"$tmp/raw"
+          # Was the machine busy with something else meanwhile?
+          busy=$(awk -F '\t' -v max="$busy_max" '$1 == "# foreign_cpu" \
+            { b = $2 > max + 0 } END { print b + 0 }' "$o")
+          test $rc -eq 0 && test "$busy" = 1 || break
+          if test $attempt -ge 3 || test $retries -le 0; then
+            nbusy=$((nbusy + 1))
+            break
+          fi
+          printf 'r' >&2
+          retries=$((retries - 1)); nretried=$((nretried + 1))
+          attempt=$((attempt + 1))
+          sleep 1
+        done
         # Which libgomp.so.1 did the process map?
         mapped=$(awk -F '\t' '$1 == "# libgomp" { print $2 }' "$o")
         bad=
@@ -125,8 +152,6 @@ while test $k -le $nrows; do
           test "$(readlink -f "$m" 2>/dev/null)" = "$lib" || bad="$bad $m"
         done
         test -n "$mapped" || test $rc -ne 0 || bad=" (none reported)"
-        { printf '## %s | %s | round %d | exit %d\n' "$name" "$row" "$r" "$rc"
-          cat "$o" "$tmp/err"; } >>"$tmp/raw"
         if test -n "$bad"; then
           printf 'W' >&2
           eval "rt_status_$i=wrong; rt_note_$i=\"mapped\$bad instead of \$lib\""
@@ -164,8 +189,9 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
   echo "# OpenMP construct overheads, $threads threads"
   echo
   echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -n), $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //') ($(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') CPUs), $rounds rounds, ${elapsed} s; load average ${load0:-?} before, ${load1:-?} after (a busy machine inflates every number)."
+  echo "Runs repeated because other processes used the CPUs: $nretried; kept although still disturbed: $nbusy."
   awk -F '\t' '/^## / { if (sep) exit }
-    /^# (outer_reps|target_us|delay_us|sched)\t/ {
+    /^# (threads|outer_reps|target_us|delay_us|sched)\t/ {
       sub(/^# /, ""); gsub(/\t/, " "); printf "%s%s", sep, $0; sep = "; " }
     END { if (sep) print "." }' "$tmp/raw"
   echo
