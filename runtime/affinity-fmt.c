@@ -14,8 +14,9 @@
    debugger than libgomp's: %i (native_thread_id) is the kernel thread id
    (what gdb calls the LWP, and gomp_thread.tid), where libgomp prints the
    pthread_t in hex; %A (thread_affinity) is the calling thread's own CPU
-   mask, where libgomp prints the process's initial mask (the same unless
-   the program binds threads itself, as this runtime never does).
+   mask, where libgomp prints the CPUs of the thread's place, or the
+   process's initial mask if it has none (the same unless the program
+   binds threads itself).
 
    When OMP_DISPLAY_AFFINITY is true, each thread prints its own line to
    stderr as it enters a region, if the region shows something new: the

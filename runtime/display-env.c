@@ -1,8 +1,7 @@
 /* display-env.c -- OMP_DISPLAY_ENV and omp_display_env: the initial ICVs
    in libgomp 12's exact format, so that tools and tests that read it see
-   no difference.  Two exceptions: OMP_PLACES shows the string given (the
-   place list is not computed yet), and the verbose form ends with lines
-   of our own (OMP_DEBUG, OMPDBG_RUNTIME).
+   no difference.  One exception: the verbose form ends with lines of our
+   own (OMP_DEBUG, OMPDBG_RUNTIME).
 
    The text is built in memory and written with one write, so that output
    of other threads does not interleave with it.  */
@@ -131,7 +130,10 @@ gomp_display_env (bool verbose, int fd)
     fprintf (f, ",%s", bind_name (g->bind_list[i]));
   fputs ("'\n", f);
 
-  fprintf (f, "  OMP_PLACES = '%s'\n", g->places_string);
+  /* The place list itself, '{0},{1}', whatever named it.  */
+  char *places = gomp_places_string ();
+  fprintf (f, "  OMP_PLACES = '%s'\n", places ? places : "");
+  free (places);
   fprintf (f, "  OMP_STACKSIZE = '%lu'\n", g->stacksize_var);
   /* libgomp's default policy is neither, and shows as passive.  */
   fprintf (f, "  OMP_WAIT_POLICY = '%s'\n",
@@ -161,7 +163,8 @@ gomp_display_env (bool verbose, int fd)
 
   if (verbose)
     {
-      fprintf (f, "  GOMP_CPU_AFFINITY = '%s'\n", g->cpu_affinity_string);
+      /* libgomp 12 shows it empty, always.  */
+      fputs ("  GOMP_CPU_AFFINITY = ''\n", f);
       fprintf (f, "  GOMP_STACKSIZE = '%lu'\n", g->stacksize_var);
       fprintf (f, "  GOMP_SPINCOUNT = '%llu'\n", g->spin_count);
       fprintf (f, "  OMP_DEBUG = '%s'\n",

@@ -362,168 +362,14 @@ bad:
   return false;
 }
 
-/* ---- OMP_PLACES and GOMP_CPU_AFFINITY: syntax only --------------------------
+/* ---- OMP_PLACES and GOMP_CPU_AFFINITY ----------------------------------------
 
-   Binding threads to places is not implemented yet, so these are only
-   checked, with libgomp's grammar, and kept as strings.  Unlike libgomp
-   we do not check that the places name CPUs this process may use.  */
-
-/* A CPU number or length of OMP_PLACES, read with strtoul like libgomp,
-   except that a negative one is refused here already (libgomp finds it
-   out of range later).  Leaves *S after the white space that follows.  */
-static bool
-read_place_num (const char **s, unsigned long *value)
-{
-  const char *p = skip_space (*s);
-  char *end;
-  if (*p == '-')
-    return false;
-  errno = 0;
-  *value = strtoul (p, &end, 10);
-  if (errno != 0 || end == p)
-    return false;
-  *s = skip_space (end);
-  return true;
-}
-
-/* An optional ":length[:stride]" suffix; LEN stays 1 without one.  */
-static bool
-read_place_interval (const char **s, unsigned long *len)
-{
-  *len = 1;
-  if (**s != ':')
-    return true;
-  ++*s;
-  if (!read_place_num (s, len) || *len == 0)
-    return false;
-  if (**s == ':')
-    {
-      const char *p = skip_space (*s + 1);
-      char *end;
-      errno = 0;
-      (void) strtol (p, &end, 10);
-      if (errno != 0 || end == p)
-	return false;
-      *s = skip_space (end);
-    }
-  return true;
-}
-
-/* One place: [!]{res[,res...]}[:len[:stride]] or [!]num[:len[:stride]],
-   where res is [!]num[:len[:stride]]; nothing negated has a length.
-   Adds the number of places it makes to *COUNT.  */
-static bool
-read_place (const char **s, unsigned long *count)
-{
-  const char *p = skip_space (*s);
-  unsigned long num, len;
-  bool negated = *p == '!';
-  if (negated)
-    p = skip_space (p + 1);
-  if (*p == '{')
-    {
-      p++;
-      for (;;)
-	{
-	  p = skip_space (p);
-	  bool excluded = *p == '!';
-	  if (excluded)
-	    p++;
-	  if (!read_place_num (&p, &num)
-	      || (excluded ? *p == ':' : !read_place_interval (&p, &len)))
-	    return false;
-	  if (*p == '}')
-	    break;
-	  if (*p++ != ',')
-	    return false;
-	}
-      p = skip_space (p + 1);
-    }
-  else if (!read_place_num (&p, &num))
-    return false;
-  const char *suffix = p;
-  if (!read_place_interval (&p, &len) || len >= 65536
-      || (negated && p != suffix))
-    return false;
-  if (!negated)
-    *count += len;
-  *s = p;
-  return true;
-}
-
-/* OMP_PLACES: an abstract name with an optional count, or a list of
-   places (at most 65536, as in libgomp).  */
-static bool
-places_valid (const char *s)
-{
-  static const char *const names[] = {
-    "threads", "cores", "sockets", "ll_caches", "numa_domains"
-  };
-  s = skip_space (s);
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (match (&s, names[i]))
-      {
-	unsigned long n;
-	s = skip_space (s);
-	if (*s == '\0')
-	  return true;
-	if (*s++ != '(' || !read_place_num (&s, &n) || n == 0 || *s++ != ')')
-	  return false;
-	return at_end (s);
-      }
-  unsigned long count = 0;
-  for (;;)
-    {
-      if (!read_place (&s, &count) || count > 65536)
-	return false;
-      if (*s == '\0')
-	return true;
-      if (*s++ != ',')
-	return false;
-    }
-}
-
-/* GOMP_CPU_AFFINITY: CPU numbers (C syntax: decimal, 0x hex, 0 octal)
-   and ranges first-last[:stride], separated by commas or white space.  */
-static bool
-cpu_affinity_valid (const char *s)
-{
-  for (;;)
-    {
-      char *end;
-      s = skip_space (s);
-      errno = 0;
-      unsigned long first = strtoul (s, &end, 0);
-      if (errno != 0 || end == s || first >= 65536)
-	return false;
-      s = end;
-      if (*s == '-')
-	{
-	  errno = 0;
-	  unsigned long last = strtoul (s + 1, &end, 0);
-	  if (errno != 0 || end == s + 1 || last >= 65536 || last < first)
-	    return false;
-	  s = end;
-	  if (*s == ':')
-	    {
-	      errno = 0;
-	      unsigned long stride = strtoul (s + 1, &end, 0);
-	      if (errno != 0 || stride == 0 || stride >= 65536)
-		return false;
-	      s = end;
-	    }
-	}
-      s = skip_space (s);
-      if (*s == '\0')
-	return true;
-      if (*s == ',')
-	s++;
-    }
-}
-
-/* libgomp's rules: OMP_PLACES wins over GOMP_CPU_AFFINITY, neither is
-   used when OMP_PROC_BIND=false, and either one in use turns an unset
-   OMP_PROC_BIND into true.  Both are always checked.  BIND_FALSE_GIVEN:
+   places.c builds the place list, with libgomp's grammar, rules and
+   messages.  libgomp's rules for the two variables: OMP_PLACES wins over
+   GOMP_CPU_AFFINITY, neither makes places when OMP_PROC_BIND=false, and
+   either one making places turns an unset OMP_PROC_BIND into true.  Both
+   are always checked.  Binding without either (OMP_PROC_BIND=true,
+   close...) gets one place per hardware thread.  BIND_FALSE_GIVEN:
    OMP_PROC_BIND=false was set.  */
 static void
 parse_places (bool bind_false_given)
@@ -531,34 +377,27 @@ parse_places (bool bind_false_given)
   /* Whether the next variable is only checked.  */
   bool ignore = bind_false_given;
   const char *env = getenv ("OMP_PLACES");
-  if (env != NULL)
+  if (env != NULL && gomp_places_parse (env, ignore))
     {
-      if (!places_valid (env))
-	invalid ("OMP_PLACES");
-      else if (!ignore)
-	{
-	  char *copy = strdup (env);
-	  if (copy != NULL)
-	    gomp_global_icv.places_string = copy;
-	  if (gomp_initial_icv.bind_var == BIND_FALSE)
-	    gomp_initial_icv.bind_var = BIND_TRUE;
-	  ignore = true;
-	}
+      char *copy = strdup (env);
+      if (copy != NULL)
+	gomp_global_icv.places_string = copy;
+      if (gomp_initial_icv.bind_var == BIND_FALSE)
+	gomp_initial_icv.bind_var = BIND_TRUE;
+      ignore = true;
     }
   env = getenv ("GOMP_CPU_AFFINITY");
   if (env != NULL)
     {
-      if (!cpu_affinity_valid (env))
-	invalid ("GOMP_CPU_AFFINITY");
-      else
-	{
-	  char *copy = strdup (env);
-	  if (copy != NULL)
-	    gomp_global_icv.cpu_affinity_string = copy;
-	  if (!ignore && gomp_initial_icv.bind_var == BIND_FALSE)
-	    gomp_initial_icv.bind_var = BIND_TRUE;
-	}
+      if (gomp_places_parse_cpu_affinity (env, ignore)
+	  && gomp_initial_icv.bind_var == BIND_FALSE)
+	gomp_initial_icv.bind_var = BIND_TRUE;
+      char *copy = strdup (env);
+      if (copy != NULL)
+	gomp_global_icv.cpu_affinity_string = copy;
     }
+  if (gomp_initial_icv.bind_var != BIND_FALSE)
+    gomp_places_default ();
 }
 
 /* ---- waiting and stacks --------------------------------------------------- */

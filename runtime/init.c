@@ -28,5 +28,9 @@ gomp_init (void)
 {
   count_procs ();
   gomp_env_init ();
-  (void) gomp_thread ();
+  struct gomp_thread *thr = gomp_thread ();
+  /* With places, the initial thread starts on the first one, as in
+     libgomp.  */
+  if (gomp_places_len != 0)
+    gomp_places_init_thread (thr);
 }

@@ -221,6 +221,12 @@ struct gomp_team_state
   /* The chunk this thread executes of an ordered loop (logical iterations). */
   unsigned long long ordered_lo, ordered_hi;
   bool ordered_held;		/* this thread did the ordered part of it */
+  /* Thread affinity (places.c), meaningful only when gomp_places_len is
+     not 0: the place the thread is bound to (-1: none yet) and its
+     place-partition-var, places partition_off .. partition_off +
+     partition_len - 1.  A master's are saved with the rest.  */
+  int place;
+  unsigned int partition_off, partition_len;
 };
 
 /* ---- teams ------------------------------------------------------------- */
@@ -301,6 +307,9 @@ struct gomp_thread
 
   pthread_t pthread;
   int tid;			/* kernel thread id (LWP) */
+  /* The place the system binds this thread to, -1 if not bound by us;
+     written only by the thread itself (places.c).  */
+  int bound_place;
   unsigned int serial;		/* registration order, 0 = first thread */
   bool pool_thread;		/* created by the runtime */
   struct gomp_thread *registry_next;
@@ -313,6 +322,9 @@ struct gomp_thread
   void *dock_data;
   struct gomp_team *dock_team;
   unsigned int dock_id;
+  /* With places: the place and partition the master chose for it.  */
+  int dock_place;
+  unsigned int dock_partition_off, dock_partition_len;
 
   /* The team this thread last mastered, kept with its workers so the next
      region of the same shape starts without touching the pool.  */
@@ -408,6 +420,17 @@ HIDDEN void gomp_region_icv (struct gomp_icv *icv,
 HIDDEN unsigned int gomp_resolve_num_threads (struct gomp_thread *thr,
 					      unsigned int requested);
 HIDDEN void gomp_thread_exit_pool (void);
+
+/* places.c: the place list (gomp_places_len places; 0 = no binding) */
+extern HIDDEN unsigned int gomp_places_len;
+HIDDEN bool gomp_places_parse (const char *env, bool ignore);
+HIDDEN bool gomp_places_parse_cpu_affinity (const char *env, bool ignore);
+HIDDEN void gomp_places_default (void);
+HIDDEN char *gomp_places_string (void);
+HIDDEN void gomp_places_init_thread (struct gomp_thread *thr);
+HIDDEN void gomp_places_team (struct gomp_thread *thr, struct gomp_team *team,
+			      unsigned int n, unsigned int clause);
+HIDDEN void gomp_places_worker (struct gomp_thread *thr);
 
 /* pool.c */
 HIDDEN struct gomp_thread *gomp_pool_get (void);

@@ -29,6 +29,9 @@ runtime_libgomp_la_SOURCES = \
 	runtime/icv-api.c \
 	runtime/query-api.c \
 	runtime/affinity-fmt.c \
+	runtime/places.h \
+	runtime/places.c \
+	runtime/places-linux.c \
 	runtime/time.c \
 	runtime/fortran.c \
 	runtime/unsupported.c

@@ -110,6 +110,10 @@ worker_main (void *arg)
       seen = atomic_load_explicit (&thr->dock, memory_order_acquire)
 	& ~WORD_SLEEPING;
       struct gomp_team *team = thr->dock_team;
+      /* With places, move to the place the master chose, if it is not
+	 the one we are on, before anything of the region runs.  */
+      if (unlikely (gomp_places_len != 0))
+	gomp_places_worker (thr);
       gomp_team_enter (thr, team, thr->dock_id);
       team->fn (team->data);
       gomp_set_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,

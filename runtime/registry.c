@@ -37,6 +37,8 @@ gomp_thread_alloc (bool pool_thread)
   thr->initial_task.kind = TASK_INITIAL | TASK_IMPLICIT;
   thr->initial_task.thread = thr;
   thr->initial_task.icv = gomp_initial_icv;
+  thr->ts.place = -1;		/* no place until it needs one (places.c) */
+  thr->bound_place = -1;
   return thr;
 }
 

@@ -157,6 +157,10 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned int n,
   gomp_region_icv (&team->icv, &thr->task->icv, team->level, flags & 7);
 
   team->master_saved = thr->ts;
+  /* Thread affinity: every member's place, decided here before anyone is
+     released (places.c).  Without places, one well-predicted branch.  */
+  if (unlikely (gomp_places_len != 0))
+    gomp_places_team (thr, team, n, flags & 7);
   gomp_team_enter (thr, team, 0);
 
   if (ws0)

@@ -46,7 +46,6 @@ typedef void (*cpyfn_t) (void *, void *);
 #define DEVICE_MEMORY "the device memory API"
 #define DETACH "task detach (omp_fulfill_event)"
 #define PAUSE "pausing resources"
-#define PLACES "the places API"
 
 /* ---- tasks --------------------------------------------------------------- */
 
@@ -149,21 +148,6 @@ UNSUPPORTED (int32_t, omp_pause_resource_, (const int32_t *kind, const int32_t *
 UNSUPPORTED (int, omp_pause_resource_all, (omp_pause_resource_t kind), PAUSE)
 UNSUPPORTED (int32_t, omp_pause_resource_all_, (const int32_t *kind), PAUSE)
 
-UNSUPPORTED (int, omp_get_num_places, (void), PLACES)
-UNSUPPORTED (int32_t, omp_get_num_places_, (void), PLACES)
-UNSUPPORTED (int, omp_get_place_num_procs, (int place_num), PLACES)
-UNSUPPORTED (int32_t, omp_get_place_num_procs_, (const int32_t *place_num), PLACES)
-UNSUPPORTED (int32_t, omp_get_place_num_procs_8_, (const int64_t *place_num), PLACES)
-UNSUPPORTED (void, omp_get_place_proc_ids, (int place_num, int *ids), PLACES)
-UNSUPPORTED (void, omp_get_place_proc_ids_, (const int32_t *place_num, int32_t *ids), PLACES)
-UNSUPPORTED (void, omp_get_place_proc_ids_8_, (const int64_t *place_num, int64_t *ids), PLACES)
-UNSUPPORTED (int, omp_get_place_num, (void), PLACES)
-UNSUPPORTED (int32_t, omp_get_place_num_, (void), PLACES)
-UNSUPPORTED (int, omp_get_partition_num_places, (void), PLACES)
-UNSUPPORTED (int32_t, omp_get_partition_num_places_, (void), PLACES)
-UNSUPPORTED (void, omp_get_partition_place_nums, (int *place_nums), PLACES)
-UNSUPPORTED (void, omp_get_partition_place_nums_, (int32_t *place_nums), PLACES)
-UNSUPPORTED (void, omp_get_partition_place_nums_8_, (int64_t *place_nums), PLACES)
 
 /* ---- offload registration: no devices, nothing to register ------------------ */
 
