@@ -50,6 +50,7 @@ tests_runtime_c = \
 	tests/runtime/env-valid \
 	tests/runtime/display-env \
 	tests/runtime/affinity-format \
+	tests/runtime/places \
 	tests/runtime/wait-policy \
 	tests/runtime/legacy
 
