@@ -173,20 +173,8 @@ omp_get_device_num (void)
   return 0;
 }
 
-/* ---- teams: the teams construct is not supported, so every thread is in
-   the single implicit league of one team.  ---------------------------- */
-
-EXPORT int
-omp_get_num_teams (void)
-{
-  return 1;
-}
-
-EXPORT int
-omp_get_team_num (void)
-{
-  return 0;
-}
+/* ---- teams: nteams-var and teams-thread-limit-var are global (libgomp
+   12); omp_get_num_teams and omp_get_team_num are in teams.c.  ------- */
 
 EXPORT void
 omp_set_num_teams (int num_teams)

@@ -88,6 +88,9 @@ struct gomp_icv
   int max_active_levels_var;
   unsigned char dyn_var;
   unsigned char bind_var;	/* enum gomp_proc_bind */
+  /* def-allocator-var; 0 (omp_null_allocator) until the program sets it,
+     meaning the OMP_ALLOCATOR value, gomp_global_icv.def_allocator_var.  */
+  uintptr_t def_allocator_var;
 };
 
 /* Global and device ICVs and the runtime's own settings.  */
@@ -299,6 +302,12 @@ struct gomp_thread
   /* Read on every omp_* query; written only by the thread itself.  */
   struct gomp_team_state ts;
   struct gomp_task *task;	/* the task this thread executes */
+  /* While the thread executes a teams region (host teams, or teams in a
+     target region): omp_get_team_num () and omp_get_num_teams () - 1, 0
+     otherwise, as in libgomp.  Members of a parallel region nested in it
+     read those of the region's outermost master (teams.c).  */
+  unsigned int team_num;
+  unsigned int num_teams;
 
   /* What the thread is doing, for debuggers (enum gomp_state) and the
      object it waits for (a lock, a critical's slot, a barrier).  */
@@ -376,6 +385,18 @@ gomp_icv (void)
 }
 
 /* ---- functions shared between files -------------------------------------- */
+
+/* error-directive.c */
+/* A fatal error as libgomp reports it: the message, then exit (1), not
+   abort: programs and tests see libgomp's exit status.  */
+HIDDEN NORETURN void gomp_fatal_exit (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+
+/* target.c */
+/* gomp_fatal_exit if OMP_TARGET_OFFLOAD=mandatory and DEVICE (as given
+   to a target construct or routine) names no device; else whether DEVICE
+   is the host, i.e. the initial device or the default.  */
+HIDDEN bool gomp_target_check_device (int device);
 
 /* env.c */
 /* max-active-levels-var never exceeds this (libgomp 12: UCHAR_MAX).  */

@@ -34,6 +34,11 @@ runtime_libgomp_la_SOURCES = \
 	runtime/places-linux.c \
 	runtime/time.c \
 	runtime/fortran.c \
+	runtime/teams.c \
+	runtime/target.c \
+	runtime/alloc.c \
+	runtime/pause.c \
+	runtime/error-directive.c \
 	runtime/unsupported.c
 
 runtime_libgomp_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden -pthread \
