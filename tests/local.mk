@@ -52,6 +52,11 @@ tests_runtime_c = \
 	tests/runtime/affinity-format \
 	tests/runtime/places \
 	tests/runtime/wait-policy \
+	tests/runtime/teams \
+	tests/runtime/target \
+	tests/runtime/alloc \
+	tests/runtime/pause \
+	tests/runtime/error-directive \
 	tests/runtime/legacy
 
 ## Deterministic-output programs: self-checking like the others, and
