@@ -13,8 +13,8 @@
 # burst of load on the machine touches all runtimes alike.  Every run must
 # have mapped LIBDIR/libgomp.so.1 (after symlinks), which ompbench reports
 # from /proc/self/maps; a run that mapped another one is rejected.  A run
-# that fails is not repeated for that row; one that hangs (-t SECONDS,
-# default 120) ends that runtime's part.  A run during which other
+# that fails is not repeated for that row; the second one that hangs (-t
+# SECONDS, default 60) ends that runtime's part.  A run during which other
 # processes used more than CPUS (default 0.25) CPUs on average, as ompbench
 # reports it, is repeated after a second's pause, at most twice, RETRIES
 # (default 40) times in all; the header says how many.
@@ -33,7 +33,7 @@ bin=bench/ompbench
 out=bench/results.txt
 rounds=5
 threads=2
-limit=120
+limit=60
 busy_max=0.25
 retries=40
 nretried=0
@@ -164,8 +164,11 @@ while test $k -le $nrows; do
           test $nfail -eq 1 &&
             eval "rt_note_$i=\"\$row: exit \$rc\${err:+: \$err}\""
           eval "rt_status_$i=failed; rt_skip_$i=1"
-          # A runtime that hangs is not tried again.
-          test $rc -eq 124 && eval "rt_status_$i=hung"
+          # A runtime that hangs twice is not tried again.
+          if test $rc -eq 124; then
+            eval "nhung=\$((\${rt_nhung_$i:-0} + 1)); rt_nhung_$i=\$nhung"
+            test $nhung -lt 2 || eval "rt_status_$i=hung"
+          fi
           failed=1
         else
           printf '.' >&2
@@ -205,7 +208,7 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
       wrong) echo "- $name: WRONG RUNTIME, $note" ;;
       failed|hung)
         eval "nfail=\$rt_nfail_$i"
-        if test $st = hung; then what="HUNG, not run any more after"
+        if test $st = hung; then what="HUNG twice, not run after; failed on $nfail row(s), first"
         else what="FAILED on $nfail row(s), first"; fi
         echo "- $name: $lib, $what: $note" ;;
     esac
