@@ -432,9 +432,9 @@ shown_slot (struct gomp_thread *thr, unsigned int level)
    set).  OpenMP 5.1 §6.13: lines appear for the first region and then
    whenever what a format can show changes; a region shown before at the
    same nesting level is not shown again.  What can change is the level,
-   the thread number, the team size and the ancestor's thread number (the
-   host, pid and team numbers cannot; the CPU mask does not, as this
-   runtime binds no thread).  Like libgomp, a team of one thread shows
+   the thread number, the team size, the ancestor's thread number and,
+   with places, the place (the CPU mask) a thread is bound to; the host,
+   pid and team numbers cannot.  Like libgomp, a team of one thread shows
    nothing, and changing the format does not count as a change.
 
    The master (ID 0, before any worker is released) compares the team
@@ -453,6 +453,7 @@ gomp_display_affinity_enter (struct gomp_thread *thr, struct gomp_team *team,
     .team_id = id,
     .nthreads = n,
     .ancestor = team->master_saved.team_id,
+    .place = gomp_places_len ? thr->ts.place : -1,
   };
   if (id == 0)
     {
@@ -461,8 +462,13 @@ gomp_display_affinity_enter (struct gomp_thread *thr, struct gomp_team *team,
 	{
 	  const struct gomp_affinity_shown *old
 	    = shown_slot (team->threads[i], now.level);
+	  /* Member I's new place: the master's own, or the one it has just
+	     handed the worker (places.c).  */
+	  int place = !gomp_places_len ? -1
+	    : i == 0 ? thr->ts.place : team->threads[i]->dock_place;
 	  show = old->level != now.level || old->team_id != i
-	    || old->nthreads != n || old->ancestor != now.ancestor;
+	    || old->nthreads != n || old->ancestor != now.ancestor
+	    || old->place != place;
 	}
       team->affinity_show = show;
     }

@@ -295,6 +295,7 @@ struct gomp_affinity_shown
   unsigned int team_id;
   unsigned int nthreads;	/* 0: nothing displayed yet */
   unsigned int ancestor;	/* thread number one level up */
+  int place;			/* place number, -1 none (places.c) */
 };
 
 struct gomp_thread
