@@ -86,6 +86,7 @@ tests_runtime_fc += \
 	tests/runtime/f-api \
 	tests/runtime/f-lock \
 	tests/runtime/f-sections \
+	tests/runtime/f-alloc \
 	tests/runtime/f-workshare
 endif
 tests_runtime_f_parallel_do_SOURCES = tests/runtime/f-parallel-do.f90
@@ -94,6 +95,7 @@ tests_runtime_f_api_SOURCES = tests/runtime/f-api.f90
 tests_runtime_f_lock_SOURCES = tests/runtime/f-lock.f90
 tests_runtime_f_sections_SOURCES = tests/runtime/f-sections.f90
 tests_runtime_f_workshare_SOURCES = tests/runtime/f-workshare.f90
+tests_runtime_f_alloc_SOURCES = tests/runtime/f-alloc.f90
 
 tests_runtime_progs = $(tests_runtime_c) $(tests_runtime_cxx) $(tests_runtime_fc)
 tests_runtime_all = $(tests_runtime_progs) $(tests_runtime_cmp)
