@@ -3,18 +3,20 @@
 
    One 32-bit word per team holds the arrival count and a generation
    number (see struct gomp_barrier).  Arriving is one atomic add; the
-   last thread to arrive swaps in the next generation with the count at
+   last thread to arrive stores the next generation with the count at
    zero.  Waiters spin reading the same word, which stays in their cache
-   until that swap: on 2 threads a barrier costs the add's cache-line
-   transfer plus the swap's, with no system call unless a waiter has
-   spun out and set WORD_SLEEPING, which the swap then sees.  A
+   until that store: on 2 threads a barrier costs the add's cache-line
+   transfer plus the store's.  Waiters that spun out sleep on the team's
+   task_event (so new tasks can wake them too); opening the barrier makes
+   a system call only when one sleeps there.  When tasks are pending the
+   barrier opens only once they have all completed, and the waiting
+   threads execute them meanwhile.  A
    centralised barrier is the fastest kind for the team sizes of a
    2-to-64-core node; its cost grows with contention on the one word,
    which a tree barrier would trade for more transfers per thread.  */
 
 #include "config.h"
 #include "internal.h"
-#include "futex.h"
 
 void
 gomp_barrier_init (struct gomp_barrier *b, unsigned int n)
@@ -24,42 +26,78 @@ gomp_barrier_init (struct gomp_barrier *b, unsigned int n)
   b->total = n;
 }
 
+struct barrier_wait
+{
+  struct gomp_team *team;
+  unsigned int gen;
+};
+
+/* Has the barrier opened?  When every thread has arrived and no task is
+   left, whoever notices first opens it.  */
+static bool
+barrier_open (void *arg)
+{
+  struct barrier_wait *w = arg;
+  struct gomp_barrier *b = &w->team->barrier;
+  unsigned int v = atomic_load_explicit (&b->word, memory_order_acquire);
+  if ((v & BAR_GEN_MASK) != w->gen)
+    return true;
+  if ((v & BAR_COUNT_MASK) == b->total * BAR_ARRIVE
+      && atomic_load_explicit (&b->task_pending, memory_order_acquire) == 0
+      && atomic_compare_exchange_strong_explicit (&b->word, &v,
+						  w->gen + BAR_GEN,
+						  memory_order_seq_cst,
+						  memory_order_relaxed))
+    {
+      gomp_task_event (w->team);
+      return true;
+    }
+  return false;
+}
+
 /* Wait at the barrier of the calling thread's team; STATE says which kind
-   of barrier this is, for debuggers.  */
+   of barrier this is, for debuggers.  Waiting threads run the team's
+   tasks: the barrier opens when all threads have arrived and every task
+   has completed.  */
 void
 gomp_team_barrier (struct gomp_thread *thr, unsigned int state)
 {
   struct gomp_team *team = thr->ts.team;
   if (team == NULL || team->nthreads == 1)
-    return;
+    {
+      /* Alone: the barrier is only a task scheduling point.  */
+      gomp_task_drain (thr);
+      return;
+    }
   struct gomp_barrier *b = &team->barrier;
-  unsigned int saved = atomic_load_explicit (&thr->state,
-					     memory_order_relaxed);
-  gomp_set_state (thr, state, (uintptr_t) b);
   unsigned int old = atomic_fetch_add_explicit (&b->word, BAR_ARRIVE,
 						memory_order_acq_rel);
-  unsigned int gen = old & BAR_GEN_MASK;
-  if ((old & BAR_COUNT_MASK) + BAR_ARRIVE == b->total * BAR_ARRIVE)
+  struct barrier_wait w = { team, old & BAR_GEN_MASK };
+  if ((old & BAR_COUNT_MASK) + BAR_ARRIVE == b->total * BAR_ARRIVE
+      && atomic_load_explicit (&b->task_pending, memory_order_acquire) == 0)
     {
-      /* Last to arrive: next generation, count back to zero.  Release
-	 ordering publishes every arriver's writes (they were acq_rel adds
-	 to this word) to the waiters that acquire the new generation.  */
-      unsigned int prev = atomic_exchange_explicit (&b->word,
-						    gen + BAR_GEN,
-						    memory_order_acq_rel);
-      if (prev & WORD_SLEEPING)
-	futex_wake_all (&b->word);
+      /* Last to arrive, no tasks: next generation, count back to zero.
+	 Release ordering publishes every arriver's writes (they were
+	 acq_rel adds to this word) to the waiters that acquire the new
+	 generation.  A compare-and-swap, not a store: a waiter that saw
+	 the count complete may have opened the barrier already and even
+	 arrived at the next one, whose count a store would erase.  */
+      unsigned int full = old + BAR_ARRIVE;
+      if (atomic_compare_exchange_strong_explicit (&b->word, &full,
+						   w.gen + BAR_GEN,
+						   memory_order_seq_cst,
+						   memory_order_relaxed))
+	gomp_task_event (team);
+      return;
     }
-  else
-    gomp_word_wait_for (&b->word, BAR_GEN_MASK, gen, false);
-  gomp_set_state (thr, saved, 0);
+  gomp_task_wait_until (thr, barrier_open, &w, NULL, state, (uintptr_t) b);
 }
 
 EXPORT void
 GOMP_barrier (void)
 {
   struct gomp_thread *thr = gomp_tls;
-  if (thr == NULL || thr->ts.team == NULL || thr->ts.team->nthreads == 1)
+  if (thr == NULL || thr->ts.team == NULL)
     return;
   gomp_team_barrier (thr, STATE_WAIT_BARRIER_EXPLICIT);
 }

@@ -141,6 +141,9 @@ enum gomp_task_kind
   TASK_IMPLICIT = 2,
   TASK_EXPLICIT = 4,
   TASK_TARGET = 8,
+  /* Runtime-internal, not an OpenMP task flag: the struct lives on the
+     executing thread's stack (an undeferred task, task.c).  */
+  TASK_ON_STACK = 0x10000,
   TASK_UNDEFERRED = 0x8000000,
   TASK_UNTIED = 0x10000000,
   TASK_FINAL = 0x20000000,
@@ -153,14 +156,69 @@ struct gomp_thread;
 
 /* Cache-line aligned: the implicit tasks of a team sit in one array and
    each is written by its own thread.  */
+/* A taskgroup region: counts the tasks created in it (and, through
+   inheritance, their descendants) that have not completed.  */
+struct gomp_taskgroup
+{
+  struct gomp_taskgroup *prev;	/* enclosing taskgroup of the same task */
+  _Atomic unsigned long pending;
+  _Atomic bool cancelled;
+  void *reductions;		/* task reductions registered on it */
+};
+
+/* Where a task is in its life (task_state).  */
+enum gomp_task_state
+{
+  TASK_STATE_WAITING_DEPS = 1,	/* predecessors not complete */
+  TASK_STATE_QUEUED = 2,	/* ready, in a queue */
+  TASK_STATE_RUNNING = 3,	/* a thread executes it (or it is suspended) */
+  TASK_STATE_DETACHED = 4,	/* finished, completion event not fulfilled */
+  TASK_STATE_DONE = 5
+};
+
+struct gomp_dep;
+struct gomp_dep_table;
+
+/* Cache-line aligned: the implicit tasks of a team sit in one array and
+   each is written by its own thread.  */
 struct CACHE_ALIGNED gomp_task
 {
   unsigned int kind;		/* enum gomp_task_kind flags */
   struct gomp_task *parent;	/* generating task */
   struct gomp_team *team;	/* binding parallel region (NULL: initial) */
-  struct gomp_thread *thread;	/* thread executing it */
+  struct gomp_thread *thread;	/* thread executing it, NULL while queued */
   void (*fn) (void *);		/* task's function, if any */
+  void *data;			/* its argument block */
   struct gomp_icv icv;
+
+  _Atomic unsigned int task_state;	/* enum gomp_task_state */
+  unsigned int depth;		/* generations below the implicit task */
+  int priority;
+  bool has_detach;		/* completes when its event is fulfilled */
+  bool has_mutex;		/* has mutexinoutset clauses */
+  /* Children whose region has not completed: taskwait waits for zero.  */
+  _Atomic unsigned long children;
+  /* Lifetime: 1 until the task completes, plus one per child structure
+     still alive (a child reads its ancestors' fields, so they outlive
+     it).  The task is freed when this drops to zero.  */
+  _Atomic unsigned int refs;
+  struct gomp_taskgroup *taskgroup;	/* the group it counts in */
+  struct gomp_taskgroup *cur_taskgroup;	/* innermost group in it */
+  struct gomp_task *queue_next, *queue_prev;	/* ready-queue links */
+  /* Dependences: its own clauses, the table of its children's, how many
+     predecessors it waits for and who waits for it.  */
+  struct gomp_dep *deps;
+  unsigned int ndeps;
+  _Atomic unsigned int npred;
+  struct gomp_dep_table *dep_table;
+  struct gomp_task **succ;
+  unsigned int nsucc, succ_cap;
+  struct gomp_dep_table *table_in;	/* the parent's table DEPS are in */
+  void *alloc_base;		/* what to free, NULL if not heap-allocated */
+  size_t alloc_size;
+  /* An undeferred task runs from a struct on its thread's stack; if it
+     creates a child, it moves to the heap (task.c) and this points there. */
+  struct gomp_task *moved;
 };
 
 /* ---- worksharing -------------------------------------------------------- */
@@ -203,6 +261,7 @@ struct gomp_work_share
   unsigned long long chunk;	/* in logical iterations; 0 = unspecified */
   void *copyprivate;
   void *mem;			/* GOMP_loop_start's shared buffer (inscan) */
+  void *doacross;		/* doacross loop: posted positions (doacross.c) */
   /* ordered: the logical iteration whose chunk may run its ordered part
      next; ORDERED_WORD changes with it, for sleeping waiters.  */
   CACHE_ALIGNED _Atomic unsigned long long ordered_pos;
@@ -236,10 +295,13 @@ struct gomp_team_state
 
 struct gomp_barrier
 {
-  /* bit 0 WORD_SLEEPING, bit 1 reserved for pending tasks, bits 2..21
-     arrived threads, bits 22..31 generation.  */
+  /* bits 2..21 arrived threads, bits 22..31 generation.  Threads waiting
+     at the barrier sleep on the team's task_event, not here (barrier.c).  */
   _Atomic unsigned int word;
   unsigned int total;
+  /* Explicit tasks of the team not yet complete; on the barrier's line
+     because the barrier's last arriver reads it.  */
+  _Atomic unsigned long task_pending;
 };
 
 #define BAR_ARRIVE 4u
@@ -275,6 +337,15 @@ struct gomp_team
   struct gomp_icv icv;		/* ICVs of the implicit tasks */
 
   CACHE_ALIGNED struct gomp_barrier barrier;
+  /* Changes when a task becomes ready, completes, or a barrier is passed,
+     if somebody sleeps on it (WORD_SLEEPING): every thread waiting for a
+     task-related event or at the barrier sleeps here.  */
+  CACHE_ALIGNED _Atomic unsigned int task_event;
+  /* Ready tasks with a priority above zero, highest first (task-sched.c);
+     tasks of priority 0 go to the creating thread's own queue.  */
+  CACHE_ALIGNED _Atomic int prio_lock;
+  _Atomic unsigned int prio_count;
+  struct gomp_task *prio_head;
   /* end of region: workers count themselves in; the master waits.  */
   CACHE_ALIGNED _Atomic unsigned int join;
   /* single: the number of single constructs some thread has claimed.  */
@@ -336,6 +407,16 @@ struct gomp_thread
   int dock_place;
   unsigned int dock_partition_off, dock_partition_len;
 
+  /* Ready tasks this thread created, newest at the head: the thread takes
+     from the head, idle threads steal from the tail (task-sched.c).  */
+  CACHE_ALIGNED _Atomic int queue_lock;
+  _Atomic unsigned int queue_count;
+  struct gomp_task *queue_head, *queue_tail;
+
+  /* Freed task blocks of the common size, reused before malloc.  */
+  void *task_cache;
+  unsigned int task_cache_count;
+
   /* The team this thread last mastered, kept with its workers so the next
      region of the same shape starts without touching the pool.  */
   struct gomp_team *hot_team;
@@ -386,6 +467,37 @@ gomp_icv (void)
 }
 
 /* ---- functions shared between files -------------------------------------- */
+
+/* task.c */
+HIDDEN void gomp_task_init_implicit (struct gomp_task *task);
+HIDDEN void gomp_task_run (struct gomp_thread *thr, struct gomp_task *task);
+HIDDEN void gomp_task_finished (struct gomp_thread *thr,
+				struct gomp_task *task);
+HIDDEN void gomp_task_ready (struct gomp_thread *thr, struct gomp_task *task);
+HIDDEN struct gomp_task *gomp_task_parent (struct gomp_thread *thr);
+
+/* task-sched.c */
+HIDDEN void gomp_task_enqueue (struct gomp_thread *thr,
+			       struct gomp_task *task);
+HIDDEN bool gomp_task_run_one (struct gomp_thread *thr,
+			       struct gomp_task *constraint);
+HIDDEN void gomp_task_wait_until (struct gomp_thread *thr,
+				  bool (*done) (void *), void *arg,
+				  struct gomp_task *constraint,
+				  unsigned int state, uintptr_t wait_id);
+HIDDEN void gomp_task_event (struct gomp_team *team);
+HIDDEN void gomp_task_drain (struct gomp_thread *thr);
+
+/* task-depend.c */
+HIDDEN void gomp_depend_add (struct gomp_task *parent,
+			     struct gomp_task *task, void **depend);
+HIDDEN void gomp_depend_wait (struct gomp_thread *thr, void **depend);
+HIDDEN void gomp_depend_release (struct gomp_thread *thr,
+				 struct gomp_task *task);
+HIDDEN void gomp_depend_table_free (struct gomp_task *task);
+HIDDEN size_t gomp_dep_size (void);
+HIDDEN bool gomp_depend_try_lock (struct gomp_task *task);
+HIDDEN size_t gomp_depend_count (void **depend);
 
 /* error-directive.c */
 /* A fatal error as libgomp reports it: the message, then exit (1), not
@@ -480,6 +592,10 @@ HIDDEN bool gomp_iter_next (struct gomp_thread *thr,
 			    unsigned long long *iend);
 HIDDEN unsigned int gomp_runtime_sched (struct gomp_thread *thr,
 					unsigned long long *chunk);
+HIDDEN unsigned long long gomp_iter_guided_end (unsigned long long n,
+					       unsigned long long s,
+					       unsigned long long nthr,
+					       unsigned long long chunk);
 
 /* loop.c */
 HIDDEN unsigned int gomp_loop_sched_arg (struct gomp_thread *thr, long sched,

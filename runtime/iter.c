@@ -133,7 +133,20 @@ dynamic_next (struct gomp_work_share *ws, unsigned long long *k0,
 }
 
 /* guided: each chunk is the remaining iterations divided by the number
-   of threads, but at least the chunk size.  */
+   of threads, but at least the chunk size.  So the chunk that starts at
+   S (< N) ends at a function of S alone: the chunks of a loop are known
+   before they are handed out, which doacross.c relies on.  */
+unsigned long long
+gomp_iter_guided_end (unsigned long long n, unsigned long long s,
+		      unsigned long long nthr, unsigned long long chunk)
+{
+  unsigned long long left = n - s;
+  unsigned long long q = left / nthr + (left % nthr != 0);
+  if (q < chunk)
+    q = chunk;
+  return q >= left ? n : s + q;
+}
+
 static bool
 guided_next (struct gomp_thread *thr, struct gomp_work_share *ws,
 	     unsigned long long *k0, unsigned long long *k1)
@@ -146,11 +159,7 @@ guided_next (struct gomp_thread *thr, struct gomp_work_share *ws,
     {
       if (s >= n)
 	return false;
-      unsigned long long left = n - s;
-      unsigned long long q = left / nthr + (left % nthr != 0);
-      if (q < ws->chunk)
-	q = ws->chunk;
-      e = q >= left ? n : s + q;
+      e = gomp_iter_guided_end (n, s, nthr, ws->chunk);
     }
   while (!atomic_compare_exchange_weak_explicit (&ws->next, &s, e,
 						 memory_order_relaxed,

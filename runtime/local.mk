@@ -21,6 +21,7 @@ runtime_libgomp_la_SOURCES = \
 	runtime/loop.c \
 	runtime/loop-ull.c \
 	runtime/ordered.c \
+	runtime/doacross.c \
 	runtime/sections.c \
 	runtime/single.c \
 	runtime/critical.c \
@@ -39,6 +40,10 @@ runtime_libgomp_la_SOURCES = \
 	runtime/alloc.c \
 	runtime/pause.c \
 	runtime/error-directive.c \
+	runtime/task.c \
+	runtime/task-sched.c \
+	runtime/task-depend.c \
+	runtime/taskwait.c \
 	runtime/unsupported.c
 
 runtime_libgomp_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden -pthread \

@@ -38,6 +38,12 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   team->ws_first = 0;
   team->single_first = 0;
   team->ws[0].mem = NULL;
+  atomic_store_explicit (&team->barrier.task_pending, 0,
+			 memory_order_relaxed);
+  atomic_store_explicit (&team->task_event, 0, memory_order_relaxed);
+  atomic_store_explicit (&team->prio_lock, 0, memory_order_relaxed);
+  atomic_store_explicit (&team->prio_count, 0, memory_order_relaxed);
+  team->prio_head = NULL;
   team->id = atomic_fetch_add_explicit (&gomp_registry.next_region_id, 1,
 					memory_order_relaxed) + 1;
   r.threads[0] = thr;
@@ -48,6 +54,8 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   gomp_team_enter (thr, team, 0);
 
   fn (data);
+  gomp_task_drain (thr);
+  gomp_depend_table_free (&r.task);
 
   thr->ts = team->master_saved;
   thr->task = team->parent_task;

@@ -116,6 +116,7 @@ worker_main (void *arg)
 	gomp_places_worker (thr);
       gomp_team_enter (thr, team, thr->dock_id);
       team->fn (team->data);
+      gomp_task_drain (thr);
       gomp_set_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
 		      (uintptr_t) team);
       worker_leave (thr, team);

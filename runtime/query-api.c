@@ -86,11 +86,3 @@ omp_get_num_procs (void)
 {
   return (int) gomp_num_procs;
 }
-
-/* Explicit tasks are not supported yet: the current task is always an
-   implicit one, which is never final.  */
-EXPORT int
-omp_in_final (void)
-{
-  return 0;
-}

@@ -185,6 +185,7 @@ gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
   task->thread = thr;
   task->fn = team->fn;
   task->icv = team->icv;
+  gomp_task_init_implicit (task);
   thr->task = task;
   thr->ts.team = team;
   thr->ts.team_id = id;
@@ -246,8 +247,13 @@ gomp_team_end (void)
 {
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_team *team = thr->ts.team;
+  /* The region's implicit barrier: every task of the team completes.  The
+     workers run tasks too before they join (pool.c).  */
+  gomp_task_drain (thr);
   if (team->nthreads > 1)
     team_join (thr, team);
+  for (unsigned int i = 0; i < team->nthreads; i++)
+    gomp_depend_table_free (&team->implicit[i]);
   if (team->reserved)
     atomic_fetch_sub_explicit (&gomp_busy_threads, team->reserved,
 			       memory_order_relaxed);

@@ -30,24 +30,12 @@ typedef void (*fn_t) (void *);
 typedef void (*cpyfn_t) (void *, void *);
 
 /* Each completes "... is not supported by this runtime".  */
-#define TASK "the task construct"
-#define TASKWAIT "the taskwait construct"
-#define TASKYIELD "the taskyield construct"
-#define TASKGROUP "the taskgroup construct"
 #define TASKLOOP "the taskloop construct"
 #define TASK_RED "task reduction"
-#define DOACROSS "doacross (ordered depend)"
 #define CANCEL "cancellation"
-#define DETACH "task detach (omp_fulfill_event)"
 
 /* ---- tasks --------------------------------------------------------------- */
 
-UNSUPPORTED (void, GOMP_task, (fn_t fn, void *data, cpyfn_t cpyfn, long size, long align, bool if_clause, unsigned flags, void **depend, int priority, void *detach), TASK)
-UNSUPPORTED (void, GOMP_taskwait, (void), TASKWAIT)
-UNSUPPORTED (void, GOMP_taskwait_depend, (void **depend), TASKWAIT)
-UNSUPPORTED (void, GOMP_taskyield, (void), TASKYIELD)
-UNSUPPORTED (void, GOMP_taskgroup_start, (void), TASKGROUP)
-UNSUPPORTED (void, GOMP_taskgroup_end, (void), TASKGROUP)
 UNSUPPORTED (void, GOMP_taskloop, (fn_t fn, void *data, cpyfn_t cpyfn, long size, long align, unsigned flags, unsigned long num_tasks, int priority, long start, long end, long step), TASKLOOP)
 UNSUPPORTED (void, GOMP_taskloop_ull, (fn_t fn, void *data, cpyfn_t cpyfn, long size, long align, unsigned flags, unsigned long num_tasks, int priority, ull start, ull end, ull step), TASKLOOP)
 
@@ -61,23 +49,6 @@ UNSUPPORTED (void, GOMP_workshare_task_reduction_unregister, (bool cancelled), T
 UNSUPPORTED (unsigned, GOMP_sections2_start, (unsigned count, uintptr_t *reductions, void **mem), TASK_RED)
 UNSUPPORTED (void, GOMP_scope_start, (uintptr_t *reductions), TASK_RED)
 
-/* ---- doacross loops -------------------------------------------------------- */
-
-UNSUPPORTED (bool, GOMP_loop_doacross_static_start, (unsigned ncounts, long *counts, long chunk, long *istart, long *iend), DOACROSS)
-UNSUPPORTED (bool, GOMP_loop_doacross_dynamic_start, (unsigned ncounts, long *counts, long chunk, long *istart, long *iend), DOACROSS)
-UNSUPPORTED (bool, GOMP_loop_doacross_guided_start, (unsigned ncounts, long *counts, long chunk, long *istart, long *iend), DOACROSS)
-UNSUPPORTED (bool, GOMP_loop_doacross_runtime_start, (unsigned ncounts, long *counts, long *istart, long *iend), DOACROSS)
-UNSUPPORTED (bool, GOMP_loop_doacross_start, (unsigned ncounts, long *counts, long sched, long chunk, long *istart, long *iend, uintptr_t *reductions, void **mem), DOACROSS)
-UNSUPPORTED (bool, GOMP_loop_ull_doacross_static_start, (unsigned ncounts, ull *counts, ull chunk, ull *istart, ull *iend), DOACROSS)
-UNSUPPORTED (bool, GOMP_loop_ull_doacross_dynamic_start, (unsigned ncounts, ull *counts, ull chunk, ull *istart, ull *iend), DOACROSS)
-UNSUPPORTED (bool, GOMP_loop_ull_doacross_guided_start, (unsigned ncounts, ull *counts, ull chunk, ull *istart, ull *iend), DOACROSS)
-UNSUPPORTED (bool, GOMP_loop_ull_doacross_runtime_start, (unsigned ncounts, ull *counts, ull *istart, ull *iend), DOACROSS)
-UNSUPPORTED (bool, GOMP_loop_ull_doacross_start, (unsigned ncounts, ull *counts, long sched, ull chunk, ull *istart, ull *iend, uintptr_t *reductions, void **mem), DOACROSS)
-UNSUPPORTED (void, GOMP_doacross_post, (long *counts), DOACROSS)
-UNSUPPORTED (void, GOMP_doacross_wait, (long first, ...), DOACROSS)
-UNSUPPORTED (void, GOMP_doacross_ull_post, (ull *counts), DOACROSS)
-UNSUPPORTED (void, GOMP_doacross_ull_wait, (ull first, ...), DOACROSS)
-
 /* ---- cancellation ---------------------------------------------------------- */
 
 UNSUPPORTED (bool, GOMP_cancel, (int which, bool do_cancel), CANCEL)
@@ -85,11 +56,6 @@ UNSUPPORTED (bool, GOMP_cancellation_point, (int which), CANCEL)
 UNSUPPORTED (bool, GOMP_barrier_cancel, (void), CANCEL)
 UNSUPPORTED (bool, GOMP_loop_end_cancel, (void), CANCEL)
 UNSUPPORTED (bool, GOMP_sections_end_cancel, (void), CANCEL)
-
-/* ---- omp_* routines and their Fortran forms --------------------------------- */
-
-UNSUPPORTED (void, omp_fulfill_event, (omp_event_handle_t event), DETACH)
-UNSUPPORTED (void, omp_fulfill_event_, (intptr_t event), DETACH)
 
 /* ---- offload registration: no devices, nothing to register ------------------ */
 

@@ -104,6 +104,9 @@ gomp_ws_leave (struct gomp_thread *thr)
       /* Every thread is past the construct: nobody reads MEM any more.  */
       free (ws->mem);
       ws->mem = NULL;
+      /* Nor a doacross loop's positions (teams of one never have any).  */
+      free (ws->doacross);
+      ws->doacross = NULL;
       atomic_store_explicit (&ws->left, 0, memory_order_relaxed);
       atomic_store_explicit (&ws->done, seq, memory_order_release);
       gomp_word_bump (&ws->event);

@@ -1,0 +1,428 @@
+/* task-depend.c -- task dependences (depend clauses of task, taskwait and
+   target): which sibling tasks a new task must wait for, releasing them
+   when a task completes, and the mutual exclusion of mutexinoutset.
+
+   Dependences only order sibling tasks, so each task that creates
+   children with depend clauses gets a table of the addresses they name
+   (dep_table).  Per address the table keeps only what a new clause can
+   depend on: the last task with out/inout, the in tasks since, and the
+   mutexinoutset/inoutset tasks since.  A completed task is unlinked from
+   the table, and anything older than an unfinished out task is finished
+   or ordered before it, so a new task gets edges only to unfinished tasks
+   and each clause costs O(1) plus the edges it creates.
+
+   The table is changed by the parent's thread (new children) and by the
+   threads completing children, under the table's lock.  Edges are the
+   predecessor's successor array; a task's npred counts its unfinished
+   predecessors and the last one to complete queues it.  */
+
+#include "config.h"
+#include "internal.h"
+
+#include <stdlib.h>
+
+/* Dependence types (gomp-constants.h GOMP_DEPEND_*).  */
+#define DEP_IN 1
+#define DEP_OUT 2
+#define DEP_INOUT 3
+#define DEP_MUTEXINOUTSET 4
+#define DEP_INOUTSET 5
+
+struct gomp_dep_addr;
+
+/* One depend clause item of one task.  */
+struct gomp_dep
+{
+  void *addr;
+  unsigned int kind;
+  bool listed;			/* in its address's readers or sets list */
+  struct gomp_task *task;
+  struct gomp_dep_addr *node;
+  struct gomp_dep *next, *prev;
+};
+
+/* What new clauses on one address can depend on.  */
+struct gomp_dep_addr
+{
+  void *addr;
+  struct gomp_dep_addr *hash_next;
+  struct gomp_dep *last_out;	/* unfinished out/inout, or NULL */
+  struct gomp_dep *readers;	/* unfinished in since last_out */
+  struct gomp_dep *sets;	/* unfinished mutexinoutset/inoutset since */
+  /* The mutexinoutset task running on this address, if any.  */
+  struct gomp_task *_Atomic mutex_owner;
+};
+
+struct gomp_dep_table
+{
+  _Atomic int lock;
+  unsigned int nbuckets, count;
+  struct gomp_dep_addr **buckets;
+};
+
+size_t
+gomp_dep_size (void)
+{
+  return sizeof (struct gomp_dep);
+}
+
+static void
+table_lock (struct gomp_dep_table *t)
+{
+  while (atomic_exchange_explicit (&t->lock, 1, memory_order_acquire))
+    while (atomic_load_explicit (&t->lock, memory_order_relaxed))
+      gomp_cpu_relax ();
+}
+
+static void
+table_unlock (struct gomp_dep_table *t)
+{
+  atomic_store_explicit (&t->lock, 0, memory_order_release);
+}
+
+static unsigned int
+hash_addr (void *addr, unsigned int nbuckets)
+{
+  uintptr_t h = (uintptr_t) addr;
+  h ^= h >> 17;
+  h *= 0x9e3779b97f4a7c15ull;
+  return (unsigned int) (h >> 32) & (nbuckets - 1);
+}
+
+static void
+table_grow (struct gomp_dep_table *t)
+{
+  unsigned int n = t->nbuckets ? t->nbuckets * 4 : 16;
+  struct gomp_dep_addr **b = calloc (n, sizeof *b);
+  if (b == NULL)
+    gomp_fatal ("out of memory for task dependences");
+  for (unsigned int i = 0; i < t->nbuckets; i++)
+    for (struct gomp_dep_addr *a = t->buckets[i], *next; a; a = next)
+      {
+	next = a->hash_next;
+	unsigned int h = hash_addr (a->addr, n);
+	a->hash_next = b[h];
+	b[h] = a;
+      }
+  free (t->buckets);
+  t->buckets = b;
+  t->nbuckets = n;
+}
+
+static struct gomp_dep_addr *
+table_find (struct gomp_dep_table *t, void *addr, bool create)
+{
+  if (t->nbuckets)
+    for (struct gomp_dep_addr *a = t->buckets[hash_addr (addr, t->nbuckets)];
+	 a; a = a->hash_next)
+      if (a->addr == addr)
+	return a;
+  if (!create)
+    return NULL;
+  if (t->count >= t->nbuckets)
+    table_grow (t);
+  struct gomp_dep_addr *a = calloc (1, sizeof *a);
+  if (a == NULL)
+    gomp_fatal ("out of memory for task dependences");
+  a->addr = addr;
+  unsigned int h = hash_addr (addr, t->nbuckets);
+  a->hash_next = t->buckets[h];
+  t->buckets[h] = a;
+  t->count++;
+  return a;
+}
+
+void
+gomp_depend_table_free (struct gomp_task *task)
+{
+  struct gomp_dep_table *t = task->dep_table;
+  if (t == NULL)
+    return;
+  for (unsigned int i = 0; i < t->nbuckets; i++)
+    for (struct gomp_dep_addr *a = t->buckets[i], *next; a; a = next)
+      {
+	next = a->hash_next;
+	free (a);
+      }
+  free (t->buckets);
+  free (t);
+  task->dep_table = NULL;
+}
+
+/* The number of items in a depend array; GCC's two layouts:
+   [n, nout, addr...] and, when mutexinoutset or depobj appear,
+   [0, n, nout, nmutex, nin, addr..., depobj...].  */
+size_t
+gomp_depend_count (void **depend)
+{
+  return (uintptr_t) (depend[0] ? depend[0] : depend[1]);
+}
+
+static void
+depend_item (void **depend, size_t i, void **addr, unsigned int *kind)
+{
+  if (depend[0])
+    {
+      *addr = depend[2 + i];
+      *kind = i < (uintptr_t) depend[1] ? DEP_INOUT : DEP_IN;
+      return;
+    }
+  uintptr_t nout = (uintptr_t) depend[2], nmutex = (uintptr_t) depend[3];
+  uintptr_t nin = (uintptr_t) depend[4];
+  if (i < nout + nmutex + nin)
+    {
+      *addr = depend[5 + i];
+      *kind = i < nout ? DEP_INOUT : i < nout + nmutex ? DEP_MUTEXINOUTSET
+	: DEP_IN;
+      return;
+    }
+  /* A depobj: an omp_depend_t {address, kind}.  */
+  void **obj = depend[5 + i];
+  *addr = obj[0];
+  *kind = (unsigned int) (uintptr_t) obj[1];
+  if (*kind < DEP_IN || *kind > DEP_INOUTSET)
+    gomp_fatal ("depend clause: depobj %p holds the unknown dependence "
+		"type %u", (void *) obj, *kind);
+}
+
+/* Record that TASK waits for PRED.  */
+static void
+add_edge (struct gomp_task *pred, struct gomp_task *task)
+{
+  if (pred == task)
+    return;
+  if (pred->nsucc == pred->succ_cap)
+    {
+      unsigned int cap = pred->succ_cap ? pred->succ_cap * 2 : 4;
+      struct gomp_task **s = realloc (pred->succ, cap * sizeof *s);
+      if (s == NULL)
+	gomp_fatal ("out of memory for task dependences");
+      pred->succ = s;
+      pred->succ_cap = cap;
+    }
+  pred->succ[pred->nsucc++] = task;
+  atomic_fetch_add_explicit (&task->npred, 1, memory_order_relaxed);
+}
+
+static void
+edges_to_list (struct gomp_dep *list, struct gomp_task *task,
+	       unsigned int skip_kind)
+{
+  for (struct gomp_dep *d = list; d; d = d->next)
+    if (d->kind != skip_kind)
+      add_edge (d->task, task);
+}
+
+static void
+list_push (struct gomp_dep **head, struct gomp_dep *d)
+{
+  d->prev = NULL;
+  d->next = *head;
+  if (*head)
+    (*head)->prev = d;
+  *head = d;
+  d->listed = true;
+}
+
+static void
+list_clear (struct gomp_dep **head)
+{
+  for (struct gomp_dep *d = *head; d; d = d->next)
+    d->listed = false;
+  *head = NULL;
+}
+
+/* The edges a clause of KIND on NODE implies, for TASK; unless D is NULL,
+   also enter the clause D into NODE.  */
+static void
+depend_on (struct gomp_dep_addr *node, unsigned int kind,
+	   struct gomp_task *task, struct gomp_dep *d)
+{
+  if (node->last_out)
+    add_edge (node->last_out->task, task);
+  switch (kind)
+    {
+    case DEP_IN:
+      edges_to_list (node->sets, task, 0);
+      if (d)
+	list_push (&node->readers, d);
+      break;
+    case DEP_OUT:
+    case DEP_INOUT:
+      edges_to_list (node->readers, task, 0);
+      edges_to_list (node->sets, task, 0);
+      if (d)
+	{
+	  list_clear (&node->readers);
+	  list_clear (&node->sets);
+	  node->last_out = d;
+	}
+      break;
+    default:
+      /* mutexinoutset and inoutset: after everything but their own
+	 kind, with which they are unordered.  */
+      edges_to_list (node->readers, task, 0);
+      edges_to_list (node->sets, task, kind);
+      if (d)
+	list_push (&node->sets, d);
+      break;
+    }
+}
+
+/* TASK, a new deferred child of PARENT, has the clauses DEPEND.  Called
+   with TASK's npred holding a guard reference (see GOMP_task).  */
+void
+gomp_depend_add (struct gomp_task *parent, struct gomp_task *task,
+		 void **depend)
+{
+  struct gomp_dep_table *t = parent->dep_table;
+  if (t == NULL)
+    {
+      /* Only PARENT's thread adds children, so creating it is safe.  */
+      t = calloc (1, sizeof *t);
+      if (t == NULL)
+	gomp_fatal ("out of memory for task dependences");
+      parent->dep_table = t;
+    }
+  size_t n = gomp_depend_count (depend);
+  task->ndeps = (unsigned int) n;
+  task->table_in = t;
+  table_lock (t);
+  for (size_t i = 0; i < n; i++)
+    {
+      struct gomp_dep *d = &task->deps[i];
+      depend_item (depend, i, &d->addr, &d->kind);
+      d->task = task;
+      d->listed = false;
+      d->next = d->prev = NULL;
+      d->node = table_find (t, d->addr, true);
+      depend_on (d->node, d->kind, task, d);
+      if (d->kind == DEP_MUTEXINOUTSET)
+	task->has_mutex = true;
+    }
+  table_unlock (t);
+}
+
+/* TASK completed: unlink its clauses, free its mutexinoutset addresses,
+   and release its successors.  */
+void
+gomp_depend_release (struct gomp_thread *thr, struct gomp_task *task)
+{
+  struct gomp_dep_table *t = task->table_in;
+  struct gomp_team *team = task->team;
+  table_lock (t);
+  for (unsigned int i = 0; i < task->ndeps; i++)
+    {
+      struct gomp_dep *d = &task->deps[i];
+      struct gomp_dep_addr *node = d->node;
+      if (d->kind == DEP_MUTEXINOUTSET
+	  && atomic_load_explicit (&node->mutex_owner,
+				   memory_order_relaxed) == task)
+	atomic_store_explicit (&node->mutex_owner, NULL,
+			       memory_order_release);
+      if (node->last_out == d)
+	node->last_out = NULL;
+      else if (d->listed)
+	{
+	  if (d->prev)
+	    d->prev->next = d->next;
+	  else if (node->readers == d)
+	    node->readers = d->next;
+	  else
+	    node->sets = d->next;
+	  if (d->next)
+	    d->next->prev = d->prev;
+	  d->listed = false;
+	}
+    }
+  struct gomp_task **succ = task->succ;
+  unsigned int nsucc = task->nsucc;
+  task->succ = NULL;
+  task->nsucc = task->succ_cap = 0;
+  task->ndeps = 0;
+  table_unlock (t);
+
+  for (unsigned int i = 0; i < nsucc; i++)
+    {
+      struct gomp_task *s = succ[i];
+      /* A waiter (kind 0) lives on its thread's stack and may return as
+	 soon as npred reaches zero: read what we need first.  */
+      bool waiter = s->kind == 0;
+      if (atomic_fetch_sub_explicit (&s->npred, 1, memory_order_acq_rel)
+	  != 1)
+	continue;
+      if (waiter)
+	gomp_task_event (team);
+      else
+	gomp_task_ready (thr, s);
+    }
+  free (succ);
+}
+
+/* May TASK start now?  Take every address it names with mutexinoutset;
+   on failure give back what was taken.  */
+bool
+gomp_depend_try_lock (struct gomp_task *task)
+{
+  for (unsigned int i = 0; i < task->ndeps; i++)
+    {
+      struct gomp_dep *d = &task->deps[i];
+      if (d->kind != DEP_MUTEXINOUTSET)
+	continue;
+      struct gomp_task *none = NULL;
+      if (atomic_compare_exchange_strong_explicit (&d->node->mutex_owner,
+						   &none, task,
+						   memory_order_acquire,
+						   memory_order_relaxed)
+	  || none == task)
+	continue;
+      for (unsigned int j = 0; j < i; j++)
+	if (task->deps[j].kind == DEP_MUTEXINOUTSET
+	    && task->deps[j].node != d->node)
+	  atomic_store_explicit (&task->deps[j].node->mutex_owner, NULL,
+				 memory_order_release);
+      return false;
+    }
+  return true;
+}
+
+static bool
+waiter_ready (void *arg)
+{
+  struct gomp_task *w = arg;
+  return atomic_load_explicit (&w->npred, memory_order_acquire) == 0;
+}
+
+/* Wait, running tasks, until the unfinished siblings that clauses DEPEND
+   would depend on have completed: for an undeferred task, taskwait with
+   depend, and target constructs.  The clauses are not recorded: nothing
+   can be created after them before the wait returns.  */
+void
+gomp_depend_wait (struct gomp_thread *thr, void **depend)
+{
+  struct gomp_task *parent = thr->task;
+  struct gomp_dep_table *t = parent->dep_table;
+  if (t == NULL || thr->ts.team == NULL)
+    return;
+  /* A stand-in successor: kind 0 marks it as a waiter.  */
+  struct gomp_task waiter;
+  waiter.kind = 0;
+  atomic_store_explicit (&waiter.npred, 1, memory_order_relaxed);
+  size_t n = gomp_depend_count (depend);
+  table_lock (t);
+  for (size_t i = 0; i < n; i++)
+    {
+      void *addr;
+      unsigned int kind;
+      depend_item (depend, i, &addr, &kind);
+      struct gomp_dep_addr *node = table_find (t, addr, false);
+      if (node)
+	depend_on (node, kind, &waiter, NULL);
+    }
+  table_unlock (t);
+  if (atomic_fetch_sub_explicit (&waiter.npred, 1, memory_order_acq_rel)
+      == 1)
+    return;
+  gomp_task_wait_until (thr, waiter_ready, &waiter, parent,
+			STATE_WAIT_TASKWAIT, (uintptr_t) parent);
+}

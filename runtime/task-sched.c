@@ -1,0 +1,262 @@
+/* task-sched.c -- where ready tasks wait, who runs them, and how threads
+   with nothing to run wait for tasks.
+
+   Each thread has its own queue of the ready tasks it created (or whose
+   dependences it released): it pushes and pops at the head, newest first,
+   so a task usually runs on the thread and in the cache where its data was
+   just written; an idle thread steals from the tail of another's queue,
+   taking the oldest task, which in divide-and-conquer code is the largest
+   piece of work.  One queue per thread means task creation contends only
+   with thieves, never with the other creators; a single team queue (GCC's
+   libgomp) serialises every creation and every dequeue on one lock.
+   Tasks with a priority above zero go to one team-wide list sorted by
+   priority: they are rare, and a global order is what priority asks for.
+
+   Scheduling follows task scheduling constraint 2 of OpenMP 5.1 §2.12.6:
+   a thread suspended in a tied task (taskwait, taskgroup end, an
+   undeferred task waiting for its dependences) may only start descendants
+   of that task; at a barrier or the end of a region any task may run.
+   Every task is treated as tied.
+
+   Waiting: a thread that found nothing to run spins, then sleeps on the
+   team's task_event word, which changes whenever a task becomes ready or
+   completes, or the barrier opens, but only if somebody sleeps on it.  */
+
+#include "config.h"
+#include "internal.h"
+#include "futex.h"
+
+/* Queues are held for a few pointer updates: a test-and-set lock.  */
+static inline void
+qlock (_Atomic int *l)
+{
+  while (atomic_exchange_explicit (l, 1, memory_order_acquire))
+    while (atomic_load_explicit (l, memory_order_relaxed))
+      gomp_cpu_relax ();
+}
+
+static inline void
+qunlock (_Atomic int *l)
+{
+  atomic_store_explicit (l, 0, memory_order_release);
+}
+
+/* Wake the threads sleeping on TEAM's task_event, if any.  Callers have
+   just changed task state with a sequentially consistent atomic; the fence
+   pairs with the waiter's compare-and-swap of WORD_SLEEPING in
+   gomp_task_wait_until, so either the waiter sees the new state or we see
+   its sleeping bit (Dekker's pattern).  */
+void
+gomp_task_event (struct gomp_team *team)
+{
+  atomic_thread_fence (memory_order_seq_cst);
+  if (atomic_load_explicit (&team->task_event, memory_order_relaxed)
+      & WORD_SLEEPING)
+    gomp_word_bump (&team->task_event);
+}
+
+/* TASK is ready: queue it on THR's queue (or the team's priority list).  */
+void
+gomp_task_enqueue (struct gomp_thread *thr, struct gomp_task *task)
+{
+  struct gomp_team *team = task->team;
+  atomic_store_explicit (&task->task_state, TASK_STATE_QUEUED,
+			 memory_order_relaxed);
+  task->thread = NULL;
+  if (task->priority > 0)
+    {
+      qlock (&team->prio_lock);
+      struct gomp_task **pp = &team->prio_head;
+      while (*pp && (*pp)->priority >= task->priority)
+	pp = &(*pp)->queue_next;
+      task->queue_next = *pp;
+      *pp = task;
+      atomic_fetch_add_explicit (&team->prio_count, 1, memory_order_relaxed);
+      qunlock (&team->prio_lock);
+    }
+  else
+    {
+      /* A thread outside the team (omp_fulfill_event from elsewhere)
+	 hands the task to the team's master.  */
+      if (thr == NULL || thr->ts.team != team)
+	thr = team->threads[0];
+      qlock (&thr->queue_lock);
+      task->queue_prev = NULL;
+      task->queue_next = thr->queue_head;
+      if (thr->queue_head)
+	thr->queue_head->queue_prev = task;
+      else
+	thr->queue_tail = task;
+      thr->queue_head = task;
+      atomic_fetch_add_explicit (&thr->queue_count, 1, memory_order_relaxed);
+      qunlock (&thr->queue_lock);
+    }
+  gomp_task_event (team);
+}
+
+/* May a thread suspended in CONSTRAINT start TASK?  Only a descendant:
+   walk TASK's ancestors up to CONSTRAINT's depth.  */
+static bool
+allowed (const struct gomp_task *task, const struct gomp_task *constraint)
+{
+  if (constraint == NULL)
+    return true;
+  while (task && task->depth > constraint->depth)
+    task = task->parent;
+  return task == constraint;
+}
+
+/* How far a constrained search looks into one queue: the tasks a waiting
+   task may run are its descendants, which sit near the head of its own
+   thread's queue.  */
+#define SCAN_LIMIT 32
+
+static struct gomp_task *
+take_from (struct gomp_thread *owner, bool own,
+	   const struct gomp_task *constraint)
+{
+  if (atomic_load_explicit (&owner->queue_count, memory_order_relaxed) == 0)
+    return NULL;
+  qlock (&owner->queue_lock);
+  struct gomp_task *t = own ? owner->queue_head : owner->queue_tail;
+  for (int n = 0; t && !allowed (t, constraint); n++)
+    t = n < SCAN_LIMIT ? (own ? t->queue_next : t->queue_prev) : NULL;
+  if (t)
+    {
+      if (t->queue_prev)
+	t->queue_prev->queue_next = t->queue_next;
+      else
+	owner->queue_head = t->queue_next;
+      if (t->queue_next)
+	t->queue_next->queue_prev = t->queue_prev;
+      else
+	owner->queue_tail = t->queue_prev;
+      atomic_fetch_sub_explicit (&owner->queue_count, 1,
+				 memory_order_relaxed);
+    }
+  qunlock (&owner->queue_lock);
+  return t;
+}
+
+static struct gomp_task *
+take_priority (struct gomp_team *team, const struct gomp_task *constraint)
+{
+  if (atomic_load_explicit (&team->prio_count, memory_order_relaxed) == 0)
+    return NULL;
+  qlock (&team->prio_lock);
+  struct gomp_task **pp = &team->prio_head;
+  while (*pp && !allowed (*pp, constraint))
+    pp = &(*pp)->queue_next;
+  struct gomp_task *t = *pp;
+  if (t)
+    {
+      *pp = t->queue_next;
+      atomic_fetch_sub_explicit (&team->prio_count, 1, memory_order_relaxed);
+    }
+  qunlock (&team->prio_lock);
+  return t;
+}
+
+/* Run one ready task the calling thread may run, if there is one.  */
+bool
+gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
+{
+  struct gomp_team *team = thr->ts.team;
+  if (team == NULL)
+    return false;
+  struct gomp_task *t = take_priority (team, constraint);
+  if (t == NULL)
+    t = take_from (thr, true, constraint);
+  for (unsigned int i = 1; t == NULL && i < team->nthreads; i++)
+    {
+      unsigned int victim = (thr->ts.team_id + i) % team->nthreads;
+      t = take_from (team->threads[victim], false, constraint);
+    }
+  if (t == NULL)
+    return false;
+  if (t->has_mutex && !gomp_depend_try_lock (t))
+    {
+      /* Another task holds one of its mutexinoutset addresses: put it
+	 back; that task's completion wakes the waiters.  */
+      gomp_task_enqueue (thr, t);
+      return false;
+    }
+  gomp_task_run (thr, t);
+  return true;
+}
+
+/* Wait until DONE (ARG), running the tasks CONSTRAINT allows meanwhile.
+   STATE and WAIT_ID say what the thread waits for, for debuggers.  */
+void
+gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
+		      void *arg, struct gomp_task *constraint,
+		      unsigned int state, uintptr_t wait_id)
+{
+  struct gomp_team *team = thr->ts.team;
+  unsigned int saved = atomic_load_explicit (&thr->state,
+					     memory_order_relaxed);
+  uintptr_t saved_id = atomic_load_explicit (&thr->wait_id,
+					     memory_order_relaxed);
+  gomp_set_state (thr, state, wait_id);
+  unsigned long long spins = 0, limit = gomp_spin_limit ();
+  for (;;)
+    {
+      if (done (arg))
+	break;
+      if (gomp_task_run_one (thr, constraint))
+	{
+	  gomp_set_state (thr, state, wait_id);
+	  spins = 0;
+	  continue;
+	}
+      if (spins < limit)
+	{
+	  spins++;
+	  gomp_cpu_relax ();
+	  continue;
+	}
+      /* Announce the sleep, then look once more: whoever changes task
+	 state after our compare-and-swap sees WORD_SLEEPING and wakes us
+	 (gomp_task_event).  */
+      unsigned int v = atomic_load_explicit (&team->task_event,
+					     memory_order_acquire);
+      if (!(v & WORD_SLEEPING))
+	{
+	  if (!atomic_compare_exchange_strong_explicit
+	      (&team->task_event, &v, v | WORD_SLEEPING,
+	       memory_order_seq_cst, memory_order_relaxed))
+	    continue;
+	  v |= WORD_SLEEPING;
+	}
+      if (done (arg))
+	break;
+      if (gomp_task_run_one (thr, constraint))
+	{
+	  gomp_set_state (thr, state, wait_id);
+	  continue;
+	}
+      futex_wait (&team->task_event, v);
+    }
+  gomp_set_state (thr, saved, saved_id);
+}
+
+static bool
+no_pending_tasks (void *arg)
+{
+  struct gomp_team *team = arg;
+  return atomic_load_explicit (&team->barrier.task_pending,
+			       memory_order_acquire) == 0;
+}
+
+/* The end of a parallel region: run tasks until every task of the team
+   has completed.  */
+void
+gomp_task_drain (struct gomp_thread *thr)
+{
+  struct gomp_team *team = thr->ts.team;
+  if (team == NULL || no_pending_tasks (team))
+    return;
+  gomp_task_wait_until (thr, no_pending_tasks, team, NULL,
+			STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
+			(uintptr_t) &team->barrier);
+}

@@ -1,0 +1,449 @@
+/* task.c -- the task construct: creating a task (GOMP_task), running it,
+   and its completion; taskyield, omp_in_final, omp_fulfill_event.
+
+   A task is one heap block: the struct gomp_task, its dependence entries
+   and its argument block.  Counters tie it to the rest:
+   - parent->children: children not complete (taskwait waits for 0);
+   - taskgroup->pending: tasks of the group not complete;
+   - team->barrier.task_pending: tasks of the team not complete (barriers
+     and the end of the region wait for 0);
+   - refs: the task's own reference until it completes, plus one per child
+     structure still alive, because children read their ancestors (depth
+     walks, dependence tables).  The last reference frees it.
+   The team counter is dropped last, after every other access to the
+   task's structures: once it reads 0 the region may end and its memory be
+   reused.
+
+   A task runs at once on the encountering thread (undeferred) when its if
+   clause is false, when it is final or inside a final task (an included
+   task), outside any parallel region, or when the team already holds many
+   unfinished tasks: that bounds the memory a task producer can tie up,
+   as GCC's libgomp does (64 tasks per thread).  */
+
+#include "config.h"
+#include "internal.h"
+
+#include <omp.h>
+
+#include <alloca.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* GOMP_task flags (gomp-constants.h).  */
+#define GOMP_TASK_FLAG_UNTIED 1
+#define GOMP_TASK_FLAG_FINAL 2
+#define GOMP_TASK_FLAG_MERGEABLE 4
+#define GOMP_TASK_FLAG_DEPEND 8
+#define GOMP_TASK_FLAG_PRIORITY 16
+#define GOMP_TASK_FLAG_DETACH (1 << 13)
+
+/* Unfinished tasks per thread beyond which new tasks run undeferred.  */
+#define TASK_THROTTLE 64
+
+/* Fields an implicit task needs for the tasks it generates.  */
+void
+gomp_task_init_implicit (struct gomp_task *task)
+{
+  task->depth = 0;
+  task->priority = 0;
+  task->data = NULL;
+  atomic_store_explicit (&task->task_state, TASK_STATE_RUNNING,
+			 memory_order_relaxed);
+  atomic_store_explicit (&task->children, 0, memory_order_relaxed);
+  atomic_store_explicit (&task->refs, 1, memory_order_relaxed);
+  task->taskgroup = NULL;
+  task->cur_taskgroup = NULL;
+  task->deps = NULL;
+  task->ndeps = 0;
+  task->dep_table = NULL;
+  task->succ = NULL;
+  task->nsucc = task->succ_cap = 0;
+  task->table_in = NULL;
+  task->alloc_base = NULL;
+}
+
+/* Task blocks up to this size (task, a few dependences, a small argument
+   block: nearly every task) are kept on a per-thread list when freed and
+   reused, which makes creating a task cost no malloc in the steady state.
+   The list is bounded, so memory is too.  */
+#define TASK_BLOCK 512
+#define TASK_CACHE_MAX 128
+
+static void *
+task_block_alloc (struct gomp_thread *thr, size_t size, size_t *got)
+{
+  void *block = NULL;
+  if (size <= TASK_BLOCK)
+    {
+      size = TASK_BLOCK;
+      block = thr->task_cache;
+      if (block)
+	{
+	  thr->task_cache = *(void **) block;
+	  thr->task_cache_count--;
+	}
+    }
+  if (block == NULL && posix_memalign (&block, CACHE_LINE, size) != 0)
+    gomp_fatal ("out of memory creating a task");
+  *got = size;
+  return block;
+}
+
+static void
+task_block_free (void *block, size_t size)
+{
+  struct gomp_thread *thr = gomp_tls;
+  if (size == TASK_BLOCK && thr && thr->task_cache_count < TASK_CACHE_MAX)
+    {
+      *(void **) block = thr->task_cache;
+      thr->task_cache = block;
+      thr->task_cache_count++;
+      return;
+    }
+  free (block);
+}
+
+static void
+task_free (struct gomp_task *task)
+{
+  gomp_depend_table_free (task);
+  free (task->succ);
+  if (task->alloc_base)
+    task_block_free (task->alloc_base, task->alloc_size);
+}
+
+/* Drop one reference to TASK; free it and every ancestor whose last
+   reference that was.  Implicit and initial tasks keep their own
+   reference forever, so the walk stops at them.  */
+static void
+task_unref (struct gomp_task *task)
+{
+  while (task
+	 && atomic_fetch_sub_explicit (&task->refs, 1,
+				       memory_order_acq_rel) == 1)
+    {
+      struct gomp_task *parent = task->parent;
+      task_free (task);
+      task = parent;
+    }
+}
+
+/* TASK's region is complete (its function returned and, with detach, its
+   event was fulfilled).  THR is the completing thread, maybe not one of
+   the team's (omp_fulfill_event).  */
+static void
+task_complete (struct gomp_thread *thr, struct gomp_task *task)
+{
+  struct gomp_team *team = task->team;
+  struct gomp_task *parent = task->parent;
+  if (task->ndeps)
+    gomp_depend_release (thr, task);
+  atomic_store_explicit (&task->task_state, TASK_STATE_DONE,
+			 memory_order_release);
+  if (task->taskgroup)
+    atomic_fetch_sub_explicit (&task->taskgroup->pending, 1,
+			       memory_order_acq_rel);
+  atomic_fetch_sub_explicit (&parent->children, 1, memory_order_acq_rel);
+  task_unref (task);
+  if (team)
+    {
+      atomic_fetch_sub_explicit (&team->barrier.task_pending, 1,
+				 memory_order_seq_cst);
+      gomp_task_event (team);
+    }
+}
+
+/* The completion count of a task: its function, plus its event when it
+   has a detach clause.  Kept in npred once the task has started, since
+   by then every predecessor has released it.  */
+void
+gomp_task_finished (struct gomp_thread *thr, struct gomp_task *task)
+{
+  if (atomic_fetch_sub_explicit (&task->npred, 1, memory_order_acq_rel) != 1)
+    {
+      /* Detached: omp_fulfill_event completes it.  */
+      atomic_store_explicit (&task->task_state, TASK_STATE_DETACHED,
+			     memory_order_release);
+      return;
+    }
+  task_complete (thr, task);
+}
+
+/* Execute TASK on the calling thread.  */
+void
+gomp_task_run (struct gomp_thread *thr, struct gomp_task *task)
+{
+  struct gomp_task *prev = thr->task;
+  task->thread = thr;
+  atomic_store_explicit (&task->task_state, TASK_STATE_RUNNING,
+			 memory_order_relaxed);
+  thr->task = task;
+  gomp_set_state (thr, STATE_WORK_PARALLEL, 0);
+  task->fn (task->data);
+  thr->task = prev;
+  gomp_task_finished (thr, task);
+}
+
+static bool
+task_done (void *arg)
+{
+  struct gomp_task *task = arg;
+  return atomic_load_explicit (&task->task_state, memory_order_acquire)
+    == TASK_STATE_DONE;
+}
+
+static bool
+undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
+{
+  struct gomp_team *team = thr->ts.team;
+  if (!if_clause || team == NULL || (thr->task->kind & TASK_FINAL))
+    return true;
+  if (flags & (GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_DETACH))
+    return false;
+  return atomic_load_explicit (&team->barrier.task_pending,
+			       memory_order_relaxed)
+    > (unsigned long) TASK_THROTTLE * team->nthreads;
+}
+
+static unsigned int
+task_kind (struct gomp_task *parent, unsigned int flags, bool now)
+{
+  return TASK_EXPLICIT
+    | (flags & GOMP_TASK_FLAG_UNTIED ? TASK_UNTIED : 0)
+    | (flags & GOMP_TASK_FLAG_MERGEABLE ? TASK_MERGEABLE : 0)
+    | ((flags & GOMP_TASK_FLAG_FINAL) || (parent->kind & TASK_FINAL)
+       ? TASK_FINAL : 0)
+    | (now ? TASK_UNDEFERRED : 0);
+}
+
+/* The fields every new task takes from its parent.  */
+static void
+task_init (struct gomp_task *task, struct gomp_task *parent,
+	   struct gomp_team *team, void (*fn) (void *), unsigned int kind,
+	   int priority)
+{
+  gomp_task_init_implicit (task);
+  task->kind = kind;
+  task->parent = parent;
+  task->team = team;
+  task->fn = fn;
+  task->icv = parent->icv;
+  task->depth = parent->depth + 1;
+  task->priority = priority;
+  task->has_detach = false;
+  task->has_mutex = false;
+  task->moved = NULL;
+  task->taskgroup = parent->cur_taskgroup;
+  task->cur_taskgroup = task->taskgroup;
+}
+
+/* Count a new task in its parent, group and team before anything can
+   complete it.  */
+static void
+task_count (struct gomp_task *task)
+{
+  atomic_fetch_add_explicit (&task->parent->children, 1,
+			     memory_order_relaxed);
+  atomic_fetch_add_explicit (&task->parent->refs, 1, memory_order_relaxed);
+  if (task->taskgroup)
+    atomic_fetch_add_explicit (&task->taskgroup->pending, 1,
+			       memory_order_relaxed);
+  if (task->team)
+    atomic_fetch_add_explicit (&task->team->barrier.task_pending, 1,
+			       memory_order_relaxed);
+}
+
+/* The calling thread's current task, about to become the parent of a
+   task that may outlive it.  An undeferred task running from a stack
+   struct moves to the heap first: its children will point to it.  */
+struct gomp_task *
+gomp_task_parent (struct gomp_thread *thr)
+{
+  struct gomp_task *task = thr->task;
+  if (!(task->kind & TASK_ON_STACK))
+    return task;
+  size_t got;
+  struct gomp_task *heap = task_block_alloc (thr, sizeof *heap, &got);
+  *heap = *task;
+  heap->kind &= ~TASK_ON_STACK;
+  heap->alloc_base = heap;
+  heap->alloc_size = got;
+  atomic_store_explicit (&heap->npred, 1, memory_order_relaxed);
+  task_count (heap);
+  task->moved = heap;
+  thr->task = heap;
+  return heap;
+}
+
+/* The argument block of a task run at once: the caller's own when no
+   copy constructor must run (GCC built it for this task), else a copy.  */
+#define UNDEFERRED_ARG(arg, data, cpyfn, size, align)			\
+  do									\
+    {									\
+      (arg) = (data);							\
+      if (cpyfn)							\
+	{								\
+	  char *buf_ = alloca ((size_t) (size) + (size_t) (align) - 1);	\
+	  (arg) = (void *) (((uintptr_t) buf_ + (uintptr_t) (align) - 1) \
+			    & ~((uintptr_t) (align) - 1));		\
+	  (cpyfn) ((arg), (data));					\
+	}								\
+    }									\
+  while (0)
+
+EXPORT void
+GOMP_task (void (*fn) (void *), void *data,
+	   void (*cpyfn) (void *, void *), long arg_size, long arg_align,
+	   bool if_clause, unsigned int flags, void **depend, int priority,
+	   void *detach)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_team *team = thr->ts.team;
+  bool now = undeferred (thr, if_clause, flags);
+  if (arg_align < 1)
+    arg_align = 1;
+  if (flags & GOMP_TASK_FLAG_PRIORITY)
+    {
+      int max = gomp_global_icv.max_task_priority_var;
+      priority = priority < 0 ? 0 : priority > max ? max : priority;
+    }
+  else
+    priority = 0;
+
+  if (now && !(flags & GOMP_TASK_FLAG_DETACH))
+    {
+      /* Run it here and now, from a struct on this stack: no allocation,
+	 no shared counter (it completes before its parent goes on).  No
+	 later sibling can exist before it completes, so its dependences
+	 only need waiting for, not recording.  */
+      struct gomp_task *parent = thr->task;
+      if ((flags & GOMP_TASK_FLAG_DEPEND) && team)
+	gomp_depend_wait (thr, depend);
+      struct gomp_task t;
+      task_init (&t, parent, team, fn,
+		 task_kind (parent, flags, true) | TASK_ON_STACK, priority);
+      t.thread = thr;
+      t.alloc_base = NULL;
+      thr->task = &t;
+      void *arg;
+      UNDEFERRED_ARG (arg, data, cpyfn, arg_size, arg_align);
+      t.data = arg;
+      fn (arg);
+      thr->task = parent;
+      if (t.moved)
+	gomp_task_finished (thr, t.moved);
+      else
+	gomp_depend_table_free (&t);
+      return;
+    }
+
+  struct gomp_task *parent = gomp_task_parent (thr);
+  size_t ndeps = (flags & GOMP_TASK_FLAG_DEPEND) && !now
+    ? gomp_depend_count (depend) : 0;
+  size_t got;
+  struct gomp_task *task
+    = task_block_alloc (thr, sizeof (struct gomp_task)
+			+ ndeps * gomp_dep_size ()
+			+ (size_t) arg_size + (size_t) arg_align - 1, &got);
+  task_init (task, parent, team, fn, task_kind (parent, flags, now),
+	     priority);
+  task->alloc_base = task;
+  task->alloc_size = got;
+  task->deps = (struct gomp_dep *) (task + 1);
+  char *arg = (char *) task->deps + ndeps * gomp_dep_size ();
+  arg = (char *) (((uintptr_t) arg + (uintptr_t) arg_align - 1)
+		  & ~((uintptr_t) arg_align - 1));
+  task->data = arg;
+  /* Until the task is queued npred holds a guard against predecessors
+     releasing it early; afterwards its completion count (see
+     gomp_task_finished).  */
+  atomic_store_explicit (&task->npred, 1, memory_order_relaxed);
+  task_count (task);
+
+  /* detach: the event handle is the task; GCC reads it from *DETACH and
+     from the first word of the argument block.  */
+  if (flags & GOMP_TASK_FLAG_DETACH)
+    {
+      task->has_detach = true;
+      *(void **) detach = task;
+      if (data)
+	*(void **) data = task;
+    }
+  /* Copy constructors run as part of the new task (C++ firstprivate).  */
+  thr->task = task;
+  if (cpyfn)
+    cpyfn (arg, data);
+  else if (arg_size)
+    memcpy (arg, data, (size_t) arg_size);
+  thr->task = parent;
+
+  if (now)
+    {
+      /* Undeferred with detach: its completion waits for the event.  */
+      if ((flags & GOMP_TASK_FLAG_DEPEND) && team)
+	gomp_depend_wait (thr, depend);
+      atomic_store_explicit (&task->npred, 2, memory_order_relaxed);
+      /* Keep it alive to see it complete.  */
+      atomic_fetch_add_explicit (&task->refs, 1, memory_order_relaxed);
+      gomp_task_run (thr, task);
+      if (!task_done (task))
+	gomp_task_wait_until (thr, task_done, task, parent,
+			      STATE_WAIT_TASKWAIT, (uintptr_t) task);
+      task_unref (task);
+      return;
+    }
+  if (ndeps)
+    gomp_depend_add (parent, task, depend);
+  atomic_store_explicit (&task->task_state, TASK_STATE_WAITING_DEPS,
+			 memory_order_relaxed);
+  /* Drop the guard: ready now unless some predecessor is unfinished.  */
+  if (atomic_fetch_sub_explicit (&task->npred, 1, memory_order_acq_rel) == 1)
+    gomp_task_ready (thr, task);
+}
+
+/* TASK's last predecessor completed (or it had none): queue it.  From
+   now on npred counts what its completion waits for.  */
+void
+gomp_task_ready (struct gomp_thread *thr, struct gomp_task *task)
+{
+  atomic_store_explicit (&task->npred, task->has_detach ? 2 : 1,
+			 memory_order_relaxed);
+  gomp_task_enqueue (thr, task);
+}
+
+EXPORT void
+GOMP_taskyield (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  gomp_task_run_one (thr, thr->task);
+}
+
+EXPORT int
+omp_in_final (void)
+{
+  struct gomp_thread *thr = gomp_tls;
+  return thr && (thr->task->kind & TASK_FINAL);
+}
+
+void omp_fulfill_event_ (intptr_t event);
+
+EXPORT void
+omp_fulfill_event (omp_event_handle_t event)
+{
+  struct gomp_task *task = (struct gomp_task *) (uintptr_t) event;
+  if (task == NULL
+      || atomic_load_explicit (&task->task_state, memory_order_acquire)
+	 == TASK_STATE_DONE)
+    gomp_fatal ("omp_fulfill_event: the event %p is not a pending "
+		"detachable task's event", (void *) task);
+  struct gomp_thread *thr = gomp_tls;
+  if (atomic_fetch_sub_explicit (&task->npred, 1, memory_order_acq_rel) == 1)
+    task_complete (thr, task);
+}
+
+/* Fortran passes the handle by value (omp_lib declares it VALUE).  */
+EXPORT void
+omp_fulfill_event_ (intptr_t event)
+{
+  omp_fulfill_event ((omp_event_handle_t) event);
+}

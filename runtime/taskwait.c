@@ -1,0 +1,67 @@
+/* taskwait.c -- waiting for child tasks: taskwait (with and without
+   depend) and taskgroup.  While waiting the thread runs descendants of
+   the waiting task (task-sched.c says why only those).  */
+
+#include "config.h"
+#include "internal.h"
+
+#include <stdlib.h>
+
+static bool
+no_children (void *arg)
+{
+  struct gomp_task *task = arg;
+  return atomic_load_explicit (&task->children, memory_order_acquire) == 0;
+}
+
+EXPORT void
+GOMP_taskwait (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_task *task = thr->task;
+  if (no_children (task))
+    return;
+  gomp_task_wait_until (thr, no_children, task, task, STATE_WAIT_TASKWAIT,
+			(uintptr_t) task);
+}
+
+/* taskwait depend(...): only the siblings those clauses name.  */
+EXPORT void
+GOMP_taskwait_depend (void **depend)
+{
+  gomp_depend_wait (gomp_thread (), depend);
+}
+
+EXPORT void
+GOMP_taskgroup_start (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_task *task = thr->task;
+  struct gomp_taskgroup *tg = calloc (1, sizeof *tg);
+  if (tg == NULL)
+    gomp_fatal ("out of memory starting a taskgroup");
+  tg->prev = task->cur_taskgroup;
+  task->cur_taskgroup = tg;
+}
+
+static bool
+group_done (void *arg)
+{
+  struct gomp_taskgroup *tg = arg;
+  return atomic_load_explicit (&tg->pending, memory_order_acquire) == 0;
+}
+
+EXPORT void
+GOMP_taskgroup_end (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_task *task = thr->task;
+  struct gomp_taskgroup *tg = task->cur_taskgroup;
+  if (tg == NULL)
+    gomp_fatal ("GOMP_taskgroup_end without GOMP_taskgroup_start");
+  if (!group_done (tg))
+    gomp_task_wait_until (thr, group_done, tg, task, STATE_WAIT_TASKGROUP,
+			  (uintptr_t) tg);
+  task->cur_taskgroup = tg->prev;
+  free (tg);
+}
