@@ -52,22 +52,10 @@
 /* Firstprivate copies up to this size go on the stack.  */
 #define FIRSTPRIVATE_ON_STACK 65536
 
-/* The task runtime (task.c, task-depend.c) is being written at the same
-   time as this file.  Until it is in, these weak references are null:
-   then every explicit task is unsupported, so there is no sibling task to
-   wait for and a task needs no more set-up than zeroed fields.  (To be
-   removed once task-depend.c is committed: internal.h declares them.)  */
-HIDDEN void gomp_task_init_implicit (struct gomp_task *task)
-  __attribute__ ((weak));
-HIDDEN void gomp_depend_wait (struct gomp_thread *thr, void **depend)
-  __attribute__ ((weak));
-HIDDEN void gomp_depend_table_free (struct gomp_task *task)
-  __attribute__ ((weak));
-
 static void
 depend_wait (void **depend)
 {
-  if (depend != NULL && gomp_depend_wait != NULL)
+  if (depend != NULL)
     gomp_depend_wait (gomp_thread (), depend);
 }
 
@@ -146,8 +134,7 @@ run_on_host (void (*fn) (void *), void **hostaddrs, void **args)
   task.thread = thr;
   task.icv = gomp_initial_icv;
   args_thread_limit (args, &task.icv);
-  if (gomp_task_init_implicit != NULL)
-    gomp_task_init_implicit (&task);
+  gomp_task_init_implicit (&task);
 
   /* The state of an initial thread; the place fields stay.  */
   thr->ts.team = NULL;
@@ -170,8 +157,7 @@ run_on_host (void (*fn) (void *), void **hostaddrs, void **args)
   /* Explicit tasks outside parallel regions ran undeferred, those of the
      region's parallel regions completed at their ends: nothing of the
      task remains but the dependence table of its children.  */
-  if (gomp_depend_table_free != NULL)
-    gomp_depend_table_free (&task);
+  gomp_depend_table_free (&task);
   thr->ts = saved_ts;
   thr->task = saved_task;
   thr->team_num = saved_team_num;
