@@ -29,6 +29,8 @@ tests_runtime_c = \
 	tests/runtime/loop-runtime \
 	tests/runtime/loop-auto \
 	tests/runtime/ordered \
+	tests/runtime/doacross \
+	tests/runtime/doacross-ull \
 	tests/runtime/loop-ull \
 	tests/runtime/loop-empty \
 	tests/runtime/loop-collapse \
