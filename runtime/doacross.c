@@ -467,15 +467,15 @@ doacross_wait (gomp_ull first, va_list ap, bool ull)
 
 /* Enter a doacross loop (every thread of the team calls this once) and
    get the calling thread's first chunk of dimension 0 in [*K0, *K1).
-   SCHED is in GOMP_loop_start's encoding; MEM as there.  */
+   SCHED is in GOMP_loop_start's encoding; REDUCTIONS and MEM as there.  */
 static bool
 doacross_start (unsigned int ncounts, const void *counts, bool ull,
-		long sched, gomp_ull chunk, void **mem, gomp_ull *k0,
-		gomp_ull *k1)
+		long sched, gomp_ull chunk, uintptr_t *reductions, void **mem,
+		gomp_ull *k0, gomp_ull *k1)
 {
   struct gomp_thread *thr = gomp_thread ();
   thr->ts.static_trip = 0;
-  if (gomp_ws_enter (thr))
+  if (gomp_ws_enter_reductions (thr, reductions))
     {
       unsigned int kind = gomp_loop_sched_arg (thr, sched, &chunk);
       unsigned int nthreads = thr->ts.team ? thr->ts.team->nthreads : 1;
@@ -495,11 +495,13 @@ doacross_start (unsigned int ncounts, const void *counts, bool ull,
 
 static bool
 doacross_start_long (unsigned int ncounts, long *counts, long sched,
-		     long chunk, void **mem, long *istart, long *iend)
+		     long chunk, uintptr_t *reductions, void **mem,
+		     long *istart, long *iend)
 {
   gomp_ull s, e;
   if (!doacross_start (ncounts, counts, false, sched,
-		       chunk > 0 ? (gomp_ull) chunk : 0, mem, &s, &e))
+		       chunk > 0 ? (gomp_ull) chunk : 0, reductions, mem, &s,
+		       &e))
     return false;
   *istart = (long) s;
   *iend = (long) e;
@@ -511,7 +513,7 @@ GOMP_loop_doacross_static_start (unsigned ncounts, long *counts, long chunk,
 				 long *istart, long *iend)
 {
   return doacross_start_long (ncounts, counts, GS_STATIC, chunk, NULL,
-			      istart, iend);
+			      NULL, istart, iend);
 }
 
 EXPORT bool
@@ -519,7 +521,7 @@ GOMP_loop_doacross_dynamic_start (unsigned ncounts, long *counts, long chunk,
 				  long *istart, long *iend)
 {
   return doacross_start_long (ncounts, counts, GS_DYNAMIC, chunk, NULL,
-			      istart, iend);
+			      NULL, istart, iend);
 }
 
 EXPORT bool
@@ -527,7 +529,7 @@ GOMP_loop_doacross_guided_start (unsigned ncounts, long *counts, long chunk,
 				 long *istart, long *iend)
 {
   return doacross_start_long (ncounts, counts, GS_GUIDED, chunk, NULL,
-			      istart, iend);
+			      NULL, istart, iend);
 }
 
 EXPORT bool
@@ -535,7 +537,7 @@ GOMP_loop_doacross_runtime_start (unsigned ncounts, long *counts,
 				  long *istart, long *iend)
 {
   return doacross_start_long (ncounts, counts, GFS_RUNTIME, 0, NULL,
-			      istart, iend);
+			      NULL, istart, iend);
 }
 
 /* GOMP_5.0: the schedule as an argument, task reductions and a shared
@@ -545,11 +547,8 @@ GOMP_loop_doacross_start (unsigned ncounts, long *counts, long sched,
 			  long chunk, long *istart, long *iend,
 			  uintptr_t *reductions, void **mem)
 {
-  if (reductions)
-    gomp_unsupported ("GOMP_loop_doacross_start",
-		      "task reductions on a worksharing loop");
-  return doacross_start_long (ncounts, counts, sched, chunk, mem, istart,
-			      iend);
+  return doacross_start_long (ncounts, counts, sched, chunk, reductions, mem,
+			      istart, iend);
 }
 
 EXPORT bool
@@ -557,7 +556,7 @@ GOMP_loop_ull_doacross_static_start (unsigned ncounts, gomp_ull *counts,
 				     gomp_ull chunk, gomp_ull *istart,
 				     gomp_ull *iend)
 {
-  return doacross_start (ncounts, counts, true, GS_STATIC, chunk, NULL,
+  return doacross_start (ncounts, counts, true, GS_STATIC, chunk, NULL, NULL,
 			 istart, iend);
 }
 
@@ -566,7 +565,7 @@ GOMP_loop_ull_doacross_dynamic_start (unsigned ncounts, gomp_ull *counts,
 				      gomp_ull chunk, gomp_ull *istart,
 				      gomp_ull *iend)
 {
-  return doacross_start (ncounts, counts, true, GS_DYNAMIC, chunk, NULL,
+  return doacross_start (ncounts, counts, true, GS_DYNAMIC, chunk, NULL, NULL,
 			 istart, iend);
 }
 
@@ -575,7 +574,7 @@ GOMP_loop_ull_doacross_guided_start (unsigned ncounts, gomp_ull *counts,
 				     gomp_ull chunk, gomp_ull *istart,
 				     gomp_ull *iend)
 {
-  return doacross_start (ncounts, counts, true, GS_GUIDED, chunk, NULL,
+  return doacross_start (ncounts, counts, true, GS_GUIDED, chunk, NULL, NULL,
 			 istart, iend);
 }
 
@@ -583,7 +582,7 @@ EXPORT bool
 GOMP_loop_ull_doacross_runtime_start (unsigned ncounts, gomp_ull *counts,
 				      gomp_ull *istart, gomp_ull *iend)
 {
-  return doacross_start (ncounts, counts, true, GFS_RUNTIME, 0, NULL,
+  return doacross_start (ncounts, counts, true, GFS_RUNTIME, 0, NULL, NULL,
 			 istart, iend);
 }
 
@@ -593,11 +592,8 @@ GOMP_loop_ull_doacross_start (unsigned ncounts, gomp_ull *counts, long sched,
 			      gomp_ull *iend, uintptr_t *reductions,
 			      void **mem)
 {
-  if (reductions)
-    gomp_unsupported ("GOMP_loop_ull_doacross_start",
-		      "task reductions on a worksharing loop");
-  return doacross_start (ncounts, counts, true, sched, chunk, mem, istart,
-			 iend);
+  return doacross_start (ncounts, counts, true, sched, chunk, reductions, mem,
+			 istart, iend);
 }
 
 /* ---- depend(source) and depend(sink) ---------------------------------------- */

@@ -262,6 +262,9 @@ struct gomp_work_share
   void *copyprivate;
   void *mem;			/* GOMP_loop_start's shared buffer (inscan) */
   void *doacross;		/* doacross loop: posted positions (doacross.c) */
+  /* With task reductions: the initialising thread's descriptor, whose
+     arrays the others share (task-reduction.c).  */
+  uintptr_t *task_reductions;
   /* ordered: the logical iteration whose chunk may run its ordered part
      next; ORDERED_WORD changes with it, for sleeping waiters.  */
   CACHE_ALIGNED _Atomic unsigned long long ordered_pos;
@@ -320,6 +323,9 @@ struct gomp_team
   void (*fn) (void *);		/* the outlined function of the region */
   void *data;
   struct gomp_task *parent_task;	/* the encountering task */
+  /* The taskgroup the implicit tasks start in: NULL, but for
+     GOMP_parallel_reductions, whose reductions it holds.  */
+  struct gomp_taskgroup *taskgroup;
   struct gomp_team_state master_saved;	/* the master's state outside */
   unsigned int proc_bind;
   bool combined;		/* ws_first set up by the master (parallel loop) */
@@ -544,6 +550,9 @@ HIDDEN struct gomp_team *gomp_team_start (void (*fn) (void *), void *data,
 					  unsigned int nthreads,
 					  unsigned int flags,
 					  struct gomp_work_share **ws0);
+HIDDEN struct gomp_team *gomp_team_start_taskgroup
+  (void (*fn) (void *), void *data, unsigned int nthreads, unsigned int flags,
+   struct gomp_work_share **ws0, struct gomp_taskgroup *taskgroup);
 HIDDEN void gomp_team_launch (struct gomp_team *team);
 HIDDEN void gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
 			     unsigned int id);
@@ -554,6 +563,16 @@ HIDDEN void gomp_region_icv (struct gomp_icv *icv,
 HIDDEN unsigned int gomp_resolve_num_threads (struct gomp_thread *thr,
 					      unsigned int requested);
 HIDDEN void gomp_thread_exit_pool (void);
+
+/* parallel.c */
+HIDDEN void gomp_parallel_taskgroup (struct gomp_thread *thr,
+				     void (*fn) (void *), void *data,
+				     unsigned int nthreads, unsigned int flags,
+				     struct gomp_taskgroup *taskgroup);
+
+/* task-reduction.c */
+HIDDEN bool gomp_ws_enter_reductions (struct gomp_thread *thr,
+				      uintptr_t *reductions);
 
 /* places.c: the place list (gomp_places_len places; 0 = no binding) */
 extern HIDDEN unsigned int gomp_places_len;

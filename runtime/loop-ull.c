@@ -99,14 +99,11 @@ LOOP_ULL_NEXT (GOMP_loop_ull_ordered_runtime_next)
 static bool
 loop_ull_start_5 (bool up, gomp_ull start, gomp_ull end, gomp_ull incr,
 		  long sched, gomp_ull chunk, bool ordered, gomp_ull *istart,
-		  gomp_ull *iend, uintptr_t *reductions, void **mem,
-		  const char *entry)
+		  gomp_ull *iend, uintptr_t *reductions, void **mem)
 {
   struct gomp_thread *thr = gomp_thread ();
-  if (reductions)
-    gomp_unsupported (entry, "task reductions on a worksharing loop");
   thr->ts.static_trip = 0;
-  bool first = gomp_ws_enter (thr);
+  bool first = gomp_ws_enter_reductions (thr, reductions);
   if (first)
     {
       unsigned int kind = gomp_loop_sched_arg (thr, sched, &chunk);
@@ -128,8 +125,7 @@ GOMP_loop_ull_start (bool up, gomp_ull start, gomp_ull end, gomp_ull incr,
 		     gomp_ull *iend, uintptr_t *reductions, void **mem)
 {
   return loop_ull_start_5 (up, start, end, incr, sched, chunk, false,
-			   istart, iend, reductions, mem,
-			   "GOMP_loop_ull_start");
+			   istart, iend, reductions, mem);
 }
 
 EXPORT bool
@@ -139,6 +135,5 @@ GOMP_loop_ull_ordered_start (bool up, gomp_ull start, gomp_ull end,
 			     uintptr_t *reductions, void **mem)
 {
   return loop_ull_start_5 (up, start, end, incr, sched, chunk, true, istart,
-			   iend, reductions, mem,
-			   "GOMP_loop_ull_ordered_start");
+			   iend, reductions, mem);
 }

@@ -163,13 +163,11 @@ gomp_ws_mem (struct gomp_thread *thr, bool first, void **mem)
 static bool
 loop_start_5 (long start, long end, long incr, long sched, long chunk,
 	      bool ordered, long *istart, long *iend, uintptr_t *reductions,
-	      void **mem, const char *entry)
+	      void **mem)
 {
   struct gomp_thread *thr = gomp_thread ();
-  if (reductions)
-    gomp_unsupported (entry, "task reductions on a worksharing loop");
   thr->ts.static_trip = 0;
-  bool first = gomp_ws_enter (thr);
+  bool first = gomp_ws_enter_reductions (thr, reductions);
   if (first)
     {
       unsigned long long c = chunk > 0 ? (unsigned long long) chunk : 0;
@@ -191,7 +189,7 @@ GOMP_loop_start (long start, long end, long incr, long sched, long chunk,
 		 long *istart, long *iend, uintptr_t *reductions, void **mem)
 {
   return loop_start_5 (start, end, incr, sched, chunk, false, istart, iend,
-		       reductions, mem, "GOMP_loop_start");
+		       reductions, mem);
 }
 
 EXPORT bool
@@ -200,7 +198,7 @@ GOMP_loop_ordered_start (long start, long end, long incr, long sched,
 			 uintptr_t *reductions, void **mem)
 {
   return loop_start_5 (start, end, incr, sched, chunk, true, istart, iend,
-		       reductions, mem, "GOMP_loop_ordered_start");
+		       reductions, mem);
 }
 
 /* ---- end of the loop ---------------------------------------------------- */

@@ -12,7 +12,8 @@
    but the region id.  */
 static void
 parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
-		     void *data, unsigned int flags)
+		     void *data, unsigned int flags,
+		     struct gomp_taskgroup *taskgroup)
 {
   struct
   {
@@ -29,6 +30,7 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   team->data = data;
   team->proc_bind = flags & 7;
   team->parent_task = thr->task;
+  team->taskgroup = taskgroup;
   team->level = thr->ts.level + 1;
   team->active_level = thr->ts.active_level;
   team->combined = false;
@@ -70,10 +72,27 @@ GOMP_parallel (void (*fn) (void *), void *data, unsigned int num_threads,
   unsigned int n = gomp_resolve_num_threads (thr, num_threads);
   if (n == 1)
     {
-      parallel_serialized (thr, fn, data, flags);
+      parallel_serialized (thr, fn, data, flags, NULL);
       return;
     }
   gomp_team_start (fn, data, n, flags, NULL);
+  fn (data);
+  gomp_team_end ();
+}
+
+/* GOMP_parallel for N threads (from gomp_resolve_num_threads), the
+   implicit tasks starting in TASKGROUP (GOMP_parallel_reductions).  */
+void
+gomp_parallel_taskgroup (struct gomp_thread *thr, void (*fn) (void *),
+			 void *data, unsigned int n, unsigned int flags,
+			 struct gomp_taskgroup *taskgroup)
+{
+  if (n == 1)
+    {
+      parallel_serialized (thr, fn, data, flags, taskgroup);
+      return;
+    }
+  gomp_team_start_taskgroup (fn, data, n, flags, NULL, taskgroup);
   fn (data);
   gomp_team_end ();
 }

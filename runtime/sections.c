@@ -1,6 +1,7 @@
-/* sections.c -- the sections construct: GOMP_sections_start/next/end and
-   the combined GOMP_parallel_sections.  Sections are a dynamic loop over
-   section numbers 1 .. count with chunk 1; 0 means "no more".  */
+/* sections.c -- the sections construct: GOMP_sections_start/next/end,
+   GOMP_sections2_start and the combined GOMP_parallel_sections.  Sections
+   are a dynamic loop over section numbers 1 .. count with chunk 1; 0
+   means "no more".  */
 
 #include "config.h"
 #include "internal.h"
@@ -32,6 +33,24 @@ GOMP_sections_start (unsigned int count)
       sections_init (thr, count);
       gomp_ws_publish (thr);
     }
+  return sections_next (thr);
+}
+
+/* GOMP_5.0: sections with task reductions (task-reduction.c) and MEM as
+   for GOMP_loop_start.  */
+EXPORT unsigned int
+GOMP_sections2_start (unsigned int count, uintptr_t *reductions, void **mem)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  if (gomp_ws_enter_reductions (thr, reductions))
+    {
+      sections_init (thr, count);
+      if (mem)
+	gomp_ws_mem (thr, true, mem);
+      gomp_ws_publish (thr);
+    }
+  else if (mem)
+    gomp_ws_mem (thr, false, mem);
   return sections_next (thr);
 }
 

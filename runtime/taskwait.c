@@ -41,6 +41,8 @@ GOMP_taskgroup_start (void)
   if (tg == NULL)
     gomp_fatal ("out of memory starting a taskgroup");
   tg->prev = task->cur_taskgroup;
+  /* Tasks in it still take part in the enclosing task reductions.  */
+  tg->reductions = tg->prev ? tg->prev->reductions : NULL;
   task->cur_taskgroup = tg;
 }
 

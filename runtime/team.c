@@ -126,6 +126,15 @@ struct gomp_team *
 gomp_team_start (void (*fn) (void *), void *data, unsigned int n,
 		 unsigned int flags, struct gomp_work_share **ws0)
 {
+  return gomp_team_start_taskgroup (fn, data, n, flags, ws0, NULL);
+}
+
+/* The same, the implicit tasks starting in TASKGROUP (NULL: none).  */
+struct gomp_team *
+gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
+			   unsigned int flags, struct gomp_work_share **ws0,
+			   struct gomp_taskgroup *taskgroup)
+{
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_team *team = thr->hot_team;
   if (team == NULL || team->in_use)
@@ -146,6 +155,7 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned int n,
   team->data = data;
   team->proc_bind = flags & 7;
   team->parent_task = thr->task;
+  team->taskgroup = taskgroup;
   team->level = thr->ts.level + 1;
   team->active_level = thr->ts.active_level + (n > 1);
   team->reserved = (n > 1 && thr->task->icv.thread_limit_var != ULONG_MAX)
@@ -186,6 +196,7 @@ gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
   task->fn = team->fn;
   task->icv = team->icv;
   gomp_task_init_implicit (task);
+  task->cur_taskgroup = team->taskgroup;
   thr->task = task;
   thr->ts.team = team;
   thr->ts.team_id = id;

@@ -31,23 +31,12 @@ typedef void (*cpyfn_t) (void *, void *);
 
 /* Each completes "... is not supported by this runtime".  */
 #define TASKLOOP "the taskloop construct"
-#define TASK_RED "task reduction"
 #define CANCEL "cancellation"
 
 /* ---- tasks --------------------------------------------------------------- */
 
 UNSUPPORTED (void, GOMP_taskloop, (fn_t fn, void *data, cpyfn_t cpyfn, long size, long align, unsigned flags, unsigned long num_tasks, int priority, long start, long end, long step), TASKLOOP)
 UNSUPPORTED (void, GOMP_taskloop_ull, (fn_t fn, void *data, cpyfn_t cpyfn, long size, long align, unsigned flags, unsigned long num_tasks, int priority, ull start, ull end, ull step), TASKLOOP)
-
-/* ---- task reductions ------------------------------------------------------- */
-
-UNSUPPORTED (void, GOMP_taskgroup_reduction_register, (uintptr_t *data), TASK_RED)
-UNSUPPORTED (void, GOMP_taskgroup_reduction_unregister, (uintptr_t *data), TASK_RED)
-UNSUPPORTED (void, GOMP_task_reduction_remap, (size_t cnt, size_t cntorig, void **ptrs), TASK_RED)
-UNSUPPORTED (unsigned, GOMP_parallel_reductions, (fn_t fn, void *data, unsigned num_threads, unsigned flags), TASK_RED)
-UNSUPPORTED (void, GOMP_workshare_task_reduction_unregister, (bool cancelled), TASK_RED)
-UNSUPPORTED (unsigned, GOMP_sections2_start, (unsigned count, uintptr_t *reductions, void **mem), TASK_RED)
-UNSUPPORTED (void, GOMP_scope_start, (uintptr_t *reductions), TASK_RED)
 
 /* ---- cancellation ---------------------------------------------------------- */
 
