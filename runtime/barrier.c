@@ -1,5 +1,5 @@
 /* barrier.c -- the team barrier: GOMP_barrier and the implicit barriers
-   at the end of worksharing constructs.
+   at the end of worksharing constructs, and their cancellable form.
 
    One 32-bit word per team holds the arrival count and a generation
    number (see struct gomp_barrier).  Arriving is one atomic add; the
@@ -26,14 +26,31 @@ gomp_barrier_init (struct gomp_barrier *b, unsigned int n)
   b->total = n;
 }
 
+/* A cancelled worksharing construct (cancel.c) ends at the first barrier
+   after it, whatever its kind: GCC closes a cancelled loop with the plain
+   GOMP_loop_end unless the region itself may be cancelled.  The thread
+   that opens the barrier clears the mark while every thread is still
+   here; one well-predicted branch on a line the barrier holds anyway.  */
+static inline void
+ws_cancel_done (struct gomp_team *team)
+{
+  if (unlikely (atomic_load_explicit (&team->ws_cancelled,
+				      memory_order_relaxed)))
+    atomic_store_explicit (&team->ws_cancelled, false, memory_order_relaxed);
+}
+
 struct barrier_wait
 {
   struct gomp_team *team;
   unsigned int gen;
+  bool cancellable;		/* GOMP_barrier_cancel and friends */
+  bool cancelled;		/* out: left because the region was cancelled */
 };
 
 /* Has the barrier opened?  When every thread has arrived and no task is
-   left, whoever notices first opens it.  */
+   left, whoever notices first opens it.  A cancellable barrier also lets
+   its waiters go when the region is cancelled (cancel.c): the thread that
+   cancelled never arrives.  */
 static bool
 barrier_open (void *arg)
 {
@@ -42,15 +59,24 @@ barrier_open (void *arg)
   unsigned int v = atomic_load_explicit (&b->word, memory_order_acquire);
   if ((v & BAR_GEN_MASK) != w->gen)
     return true;
-  if ((v & BAR_COUNT_MASK) == b->total * BAR_ARRIVE
-      && atomic_load_explicit (&b->task_pending, memory_order_acquire) == 0
-      && atomic_compare_exchange_strong_explicit (&b->word, &v,
-						  w->gen + BAR_GEN,
-						  memory_order_seq_cst,
-						  memory_order_relaxed))
+  if (w->cancellable
+      && atomic_load_explicit (&w->team->cancelled, memory_order_acquire))
     {
-      gomp_task_event (w->team);
+      w->cancelled = true;
       return true;
+    }
+  if ((v & BAR_COUNT_MASK) == b->total * BAR_ARRIVE
+      && atomic_load_explicit (&b->task_pending, memory_order_acquire) == 0)
+    {
+      ws_cancel_done (w->team);
+      if (atomic_compare_exchange_strong_explicit (&b->word, &v,
+						   w->gen + BAR_GEN,
+						   memory_order_seq_cst,
+						   memory_order_relaxed))
+	{
+	  gomp_task_event (w->team);
+	  return true;
+	}
     }
   return false;
 }
@@ -67,12 +93,14 @@ gomp_team_barrier (struct gomp_thread *thr, unsigned int state)
     {
       /* Alone: the barrier is only a task scheduling point.  */
       gomp_task_drain (thr);
+      if (team)
+	ws_cancel_done (team);
       return;
     }
   struct gomp_barrier *b = &team->barrier;
   unsigned int old = atomic_fetch_add_explicit (&b->word, BAR_ARRIVE,
 						memory_order_acq_rel);
-  struct barrier_wait w = { team, old & BAR_GEN_MASK };
+  struct barrier_wait w = { team, old & BAR_GEN_MASK, false, false };
   if ((old & BAR_COUNT_MASK) + BAR_ARRIVE == b->total * BAR_ARRIVE
       && atomic_load_explicit (&b->task_pending, memory_order_acquire) == 0)
     {
@@ -82,6 +110,7 @@ gomp_team_barrier (struct gomp_thread *thr, unsigned int state)
 	 generation.  A compare-and-swap, not a store: a waiter that saw
 	 the count complete may have opened the barrier already and even
 	 arrived at the next one, whose count a store would erase.  */
+      ws_cancel_done (team);
       unsigned int full = old + BAR_ARRIVE;
       if (atomic_compare_exchange_strong_explicit (&b->word, &full,
 						   w.gen + BAR_GEN,
@@ -91,6 +120,51 @@ gomp_team_barrier (struct gomp_thread *thr, unsigned int state)
       return;
     }
   gomp_task_wait_until (thr, barrier_open, &w, NULL, state, (uintptr_t) b);
+}
+
+/* A cancellable barrier (GOMP_barrier_cancel, GOMP_loop_end_cancel,
+   GOMP_sections_end_cancel) with cancel-var true: returns true if the
+   region was cancelled, the caller then goes to the end of the region.
+   Once the region is cancelled nobody arrives any more, so the count
+   stays short and the waiters leave without it; gomp_cancel_team_end
+   resets the count for the next region.  With cancel-var false it is the
+   plain barrier.  */
+bool
+gomp_team_barrier_cancel (struct gomp_thread *thr, unsigned int state)
+{
+  struct gomp_team *team = thr->ts.team;
+  if (!gomp_global_icv.cancel_var || team == NULL)
+    {
+      gomp_team_barrier (thr, state);
+      return false;
+    }
+  if (team->nthreads == 1)
+    {
+      gomp_task_drain (thr);
+      ws_cancel_done (team);
+      return atomic_load_explicit (&team->cancelled, memory_order_acquire);
+    }
+  if (atomic_load_explicit (&team->cancelled, memory_order_acquire))
+    return true;
+  struct gomp_barrier *b = &team->barrier;
+  unsigned int old = atomic_fetch_add_explicit (&b->word, BAR_ARRIVE,
+						memory_order_acq_rel);
+  struct barrier_wait w = { team, old & BAR_GEN_MASK, true, false };
+  if ((old & BAR_COUNT_MASK) + BAR_ARRIVE == b->total * BAR_ARRIVE
+      && atomic_load_explicit (&b->task_pending, memory_order_acquire) == 0)
+    {
+      /* Last to arrive, as in gomp_team_barrier.  */
+      ws_cancel_done (team);
+      unsigned int full = old + BAR_ARRIVE;
+      if (atomic_compare_exchange_strong_explicit (&b->word, &full,
+						   w.gen + BAR_GEN,
+						   memory_order_seq_cst,
+						   memory_order_relaxed))
+	gomp_task_event (team);
+      return false;
+    }
+  gomp_task_wait_until (thr, barrier_open, &w, NULL, state, (uintptr_t) b);
+  return w.cancelled;
 }
 
 EXPORT void

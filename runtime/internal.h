@@ -256,6 +256,9 @@ struct gomp_work_share
   unsigned int sched;		/* GS_STATIC, GS_DYNAMIC, GS_GUIDED */
   bool ordered;
   bool fetch_add_ok;		/* next + (nthreads + 1) * chunk cannot wrap */
+  /* cancel for / cancel sections: no further chunks are handed out
+     (cancel.c; never set for ordered or doacross loops).  */
+  _Atomic bool cancelled;
   unsigned long long start, end, incr;	/* as the program gave them */
   unsigned long long total;	/* number of logical iterations */
   unsigned long long chunk;	/* in logical iterations; 0 = unspecified */
@@ -343,6 +346,11 @@ struct gomp_team
   struct gomp_icv icv;		/* ICVs of the implicit tasks */
 
   CACHE_ALIGNED struct gomp_barrier barrier;
+  /* Cancellation (cancel.c), on the barrier's line, which the cancellable
+     barriers read anyway: the region is cancelled; some worksharing
+     construct is (cleared when its closing barrier opens).  */
+  _Atomic bool cancelled;
+  _Atomic bool ws_cancelled;
   /* Changes when a task becomes ready, completes, or a barrier is passed,
      if somebody sleeps on it (WORD_SLEEPING): every thread waiting for a
      task-related event or at the barrier sleeps here.  */
@@ -544,6 +552,16 @@ HIDDEN void gomp_word_bump (_Atomic unsigned int *word);
 /* barrier.c */
 HIDDEN void gomp_barrier_init (struct gomp_barrier *b, unsigned int n);
 HIDDEN void gomp_team_barrier (struct gomp_thread *thr, unsigned int state);
+HIDDEN bool gomp_team_barrier_cancel (struct gomp_thread *thr,
+				      unsigned int state);
+
+/* cancel.c */
+HIDDEN bool gomp_task_cancelled (const struct gomp_task *task);
+HIDDEN bool gomp_task_create_cancelled (struct gomp_thread *thr);
+HIDDEN void gomp_task_discard (struct gomp_thread *thr,
+			       struct gomp_task *task);
+HIDDEN void gomp_cancel_team_end (struct gomp_thread *thr,
+				  struct gomp_team *team);
 
 /* team.c */
 HIDDEN struct gomp_team *gomp_team_start (void (*fn) (void *), void *data,

@@ -46,6 +46,7 @@ gomp_iter_init (struct gomp_work_share *ws, unsigned long long start,
   ws->ordered = ordered;
   ws->chunk = chunk;
   ws->total = 0;
+  atomic_store_explicit (&ws->cancelled, false, memory_order_relaxed);
   /* Empty loops: the caller tells emptiness by comparing in the
      iterator's own type, passing START == END for them.  */
   if (start != end)
@@ -180,6 +181,10 @@ gomp_iter_next (struct gomp_thread *thr, unsigned long long *istart,
   bool got;
   if (ws->ordered)
     gomp_ordered_chunk_done (thr);
+  /* cancel for / cancel sections: hand out nothing more.  On the line
+     of the fields just read, so the one branch costs no miss.  */
+  if (unlikely (atomic_load_explicit (&ws->cancelled, memory_order_relaxed)))
+    return false;
   switch (ws->sched)
     {
     case GS_DYNAMIC:

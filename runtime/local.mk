@@ -44,6 +44,7 @@ runtime_libgomp_la_SOURCES = \
 	runtime/task-sched.c \
 	runtime/task-depend.c \
 	runtime/taskwait.c \
+	runtime/cancel.c \
 	runtime/task-reduction.c \
 	runtime/unsupported.c
 

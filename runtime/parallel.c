@@ -42,6 +42,8 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   team->ws[0].mem = NULL;
   atomic_store_explicit (&team->barrier.task_pending, 0,
 			 memory_order_relaxed);
+  atomic_store_explicit (&team->cancelled, false, memory_order_relaxed);
+  atomic_store_explicit (&team->ws_cancelled, false, memory_order_relaxed);
   atomic_store_explicit (&team->task_event, 0, memory_order_relaxed);
   atomic_store_explicit (&team->prio_lock, 0, memory_order_relaxed);
   atomic_store_explicit (&team->prio_count, 0, memory_order_relaxed);

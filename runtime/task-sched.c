@@ -181,7 +181,12 @@ gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
       gomp_task_enqueue (thr, t);
       return false;
     }
-  gomp_task_run (thr, t);
+  /* Its parallel region or one of its taskgroups was cancelled before it
+     started: discarded, it completes without running (cancel.c).  */
+  if (unlikely (gomp_global_icv.cancel_var) && gomp_task_cancelled (t))
+    gomp_task_discard (thr, t);
+  else
+    gomp_task_run (thr, t);
   return true;
 }
 

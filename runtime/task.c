@@ -299,6 +299,11 @@ GOMP_task (void (*fn) (void *), void *data,
 {
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_team *team = thr->ts.team;
+  /* Cancelled region or taskgroup: the task would be discarded before it
+     starts, so it is not created (cancel.c).  */
+  if (unlikely (gomp_global_icv.cancel_var)
+      && gomp_task_create_cancelled (thr))
+    return;
   bool now = undeferred (thr, if_clause, flags);
   if (arg_align < 1)
     arg_align = 1;

@@ -263,6 +263,12 @@ gomp_team_end (void)
   gomp_task_drain (thr);
   if (team->nthreads > 1)
     team_join (thr, team);
+  /* Cancellation leaves state behind for this team's next region to
+     find; one well-predicted branch when nothing was cancelled.  */
+  if (unlikely (atomic_load_explicit (&team->cancelled, memory_order_relaxed)
+		| atomic_load_explicit (&team->ws_cancelled,
+					memory_order_relaxed)))
+    gomp_cancel_team_end (thr, team);
   for (unsigned int i = 0; i < team->nthreads; i++)
     gomp_depend_table_free (&team->implicit[i]);
   if (team->reserved)

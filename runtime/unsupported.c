@@ -31,20 +31,11 @@ typedef void (*cpyfn_t) (void *, void *);
 
 /* Each completes "... is not supported by this runtime".  */
 #define TASKLOOP "the taskloop construct"
-#define CANCEL "cancellation"
 
 /* ---- tasks --------------------------------------------------------------- */
 
 UNSUPPORTED (void, GOMP_taskloop, (fn_t fn, void *data, cpyfn_t cpyfn, long size, long align, unsigned flags, unsigned long num_tasks, int priority, long start, long end, long step), TASKLOOP)
 UNSUPPORTED (void, GOMP_taskloop_ull, (fn_t fn, void *data, cpyfn_t cpyfn, long size, long align, unsigned flags, unsigned long num_tasks, int priority, ull start, ull end, ull step), TASKLOOP)
-
-/* ---- cancellation ---------------------------------------------------------- */
-
-UNSUPPORTED (bool, GOMP_cancel, (int which, bool do_cancel), CANCEL)
-UNSUPPORTED (bool, GOMP_cancellation_point, (int which), CANCEL)
-UNSUPPORTED (bool, GOMP_barrier_cancel, (void), CANCEL)
-UNSUPPORTED (bool, GOMP_loop_end_cancel, (void), CANCEL)
-UNSUPPORTED (bool, GOMP_sections_end_cancel, (void), CANCEL)
 
 /* ---- offload registration: no devices, nothing to register ------------------ */
 

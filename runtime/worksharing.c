@@ -11,33 +11,53 @@
 
    So threads that leave a construct with nowait run ahead into up to
    RING - 1 further constructs without waiting for the slowest thread, and
-   no construct ever waits for a lock.  */
+   no construct ever waits for a lock.
+
+   In a cancelled parallel region some threads have gone to the end of
+   the region and will never enter or leave the constructs the others
+   still meet: a thread that would wait for them gets instead a work
+   share with nothing to hand out (ws_skipped), and gomp_cancel_team_end
+   resets the ring once the region is over.  */
 
 #include "config.h"
 #include "internal.h"
 
 #include <stdlib.h>
 
+/* A construct a thread of a cancelled region skips: cancelled, so it hands
+   out no iteration and no section; gomp_ws_leave ignores it.  Only read.  */
+static struct gomp_work_share ws_skipped = { .cancelled = true };
+
 /* Wait until *P >= VALUE: spin, then sleep on the slot's event word,
-   which changes whenever READY or DONE does.  */
-static void
+   which changes whenever READY or DONE does (and when the region is
+   cancelled).  False if the region was cancelled first: then the wait
+   may never end (see above).  */
+static bool
 wait_for (struct gomp_work_share *ws, _Atomic long *p, long value,
 	  struct gomp_thread *thr)
 {
   if (atomic_load_explicit (p, memory_order_acquire) >= value)
-    return;
+    return true;
   unsigned int saved = atomic_load_explicit (&thr->state,
 					     memory_order_relaxed);
   gomp_set_state (thr, STATE_OVERHEAD, (uintptr_t) ws);
+  bool ok = true;
   for (;;)
     {
       unsigned int w = atomic_load_explicit (&ws->event,
 					     memory_order_acquire);
       if (atomic_load_explicit (p, memory_order_acquire) >= value)
 	break;
+      if (unlikely (atomic_load_explicit (&thr->ts.team->cancelled,
+					  memory_order_acquire)))
+	{
+	  ok = false;
+	  break;
+	}
       gomp_word_wait (&ws->event, w);
     }
   gomp_set_state (thr, saved, 0);
+  return ok;
 }
 
 /* Enter the next worksharing construct.  Returns true if the caller must
@@ -62,10 +82,12 @@ gomp_ws_enter (struct gomp_thread *thr)
 					       memory_order_acq_rel,
 					       memory_order_acquire))
     {
-      wait_for (ws, &ws->done, seq - GOMP_WS_RING, thr);
-      return true;
+      if (likely (wait_for (ws, &ws->done, seq - GOMP_WS_RING, thr)))
+	return true;
     }
-  wait_for (ws, &ws->ready, seq, thr);
+  else if (likely (wait_for (ws, &ws->ready, seq, thr)))
+    return false;
+  thr->ts.ws = &ws_skipped;
   return false;
 }
 
@@ -97,6 +119,8 @@ gomp_ws_leave (struct gomp_thread *thr)
       ws->mem = NULL;
       return;
     }
+  if (unlikely (ws == &ws_skipped))
+    return;
   long seq = atomic_load_explicit (&ws->ready, memory_order_relaxed);
   if (atomic_fetch_add_explicit (&ws->left, 1, memory_order_acq_rel) + 1
       == team->nthreads)
