@@ -59,6 +59,10 @@ tests_runtime_c = \
 	tests/runtime/alloc \
 	tests/runtime/pause \
 	tests/runtime/error-directive \
+	tests/runtime/cancel-parallel \
+	tests/runtime/cancel-for \
+	tests/runtime/cancel-sections \
+	tests/runtime/cancel-taskgroup \
 	tests/runtime/legacy
 
 ## Deterministic-output programs: self-checking like the others, and
@@ -116,6 +120,7 @@ tests/runtime/%: AM_LDFLAGS =
 EXTRA_DIST += \
 	tests/runtime/check.h \
 	tests/runtime/loop-check.h \
+	tests/runtime/cancel-check.h \
 	tests/runtime/env-check.h \
 	tests/README.md \
 	tests/lib/run-test.sh
