@@ -489,6 +489,13 @@ HIDDEN void gomp_task_finished (struct gomp_thread *thr,
 				struct gomp_task *task);
 HIDDEN void gomp_task_ready (struct gomp_thread *thr, struct gomp_task *task);
 HIDDEN struct gomp_task *gomp_task_parent (struct gomp_thread *thr);
+HIDDEN void gomp_task_create_bounds (struct gomp_thread *thr,
+				     void (*fn) (void *), void *data,
+				     void (*cpyfn) (void *, void *),
+				     long arg_size, long arg_align,
+				     bool if_clause, unsigned int flags,
+				     int priority, const void *bounds,
+				     size_t bounds_size);
 
 /* task-sched.c */
 HIDDEN void gomp_task_enqueue (struct gomp_thread *thr,

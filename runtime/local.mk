@@ -46,6 +46,7 @@ runtime_libgomp_la_SOURCES = \
 	runtime/taskwait.c \
 	runtime/cancel.c \
 	runtime/task-reduction.c \
+	runtime/taskloop.c \
 	runtime/unsupported.c
 
 runtime_libgomp_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden -pthread \

@@ -1,5 +1,6 @@
-/* task.c -- the task construct: creating a task (GOMP_task), running it,
-   and its completion; taskyield, omp_in_final, omp_fulfill_event.
+/* task.c -- the task construct: creating a task (GOMP_task, and each
+   task of a taskloop for taskloop.c), running it, and its completion;
+   taskyield, omp_in_final, omp_fulfill_event.
 
    A task is one heap block: the struct gomp_task, its dependence entries
    and its argument block.  Counters tie it to the rest:
@@ -291,13 +292,16 @@ gomp_task_parent (struct gomp_thread *thr)
     }									\
   while (0)
 
-EXPORT void
-GOMP_task (void (*fn) (void *), void *data,
-	   void (*cpyfn) (void *, void *), long arg_size, long arg_align,
-	   bool if_clause, unsigned int flags, void **depend, int priority,
-	   void *detach)
+/* Create a task: GOMP_task's work, shared with taskloop.  After the
+   argument block is copied, BOUNDS_SIZE bytes from BOUNDS overwrite its
+   beginning (a taskloop task's iteration range, in the first two words);
+   GOMP_task passes 0 and the copy folds away, since this is inlined.  */
+static inline __attribute__ ((always_inline)) void
+task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
+	     void (*cpyfn) (void *, void *), long arg_size, long arg_align,
+	     bool if_clause, unsigned int flags, void **depend, int priority,
+	     void *detach, const void *bounds, size_t bounds_size)
 {
-  struct gomp_thread *thr = gomp_thread ();
   struct gomp_team *team = thr->ts.team;
   /* Cancelled region or taskgroup: the task would be discarded before it
      starts, so it is not created (cancel.c).  */
@@ -332,6 +336,8 @@ GOMP_task (void (*fn) (void *), void *data,
       thr->task = &t;
       void *arg;
       UNDEFERRED_ARG (arg, data, cpyfn, arg_size, arg_align);
+      if (bounds_size)
+	memcpy (arg, bounds, bounds_size);
       t.data = arg;
       fn (arg);
       thr->task = parent;
@@ -380,6 +386,8 @@ GOMP_task (void (*fn) (void *), void *data,
     cpyfn (arg, data);
   else if (arg_size)
     memcpy (arg, data, (size_t) arg_size);
+  if (bounds_size)
+    memcpy (arg, bounds, bounds_size);
   thr->task = parent;
 
   if (now)
@@ -404,6 +412,30 @@ GOMP_task (void (*fn) (void *), void *data,
   /* Drop the guard: ready now unless some predecessor is unfinished.  */
   if (atomic_fetch_sub_explicit (&task->npred, 1, memory_order_acq_rel) == 1)
     gomp_task_ready (thr, task);
+}
+
+EXPORT void
+GOMP_task (void (*fn) (void *), void *data,
+	   void (*cpyfn) (void *, void *), long arg_size, long arg_align,
+	   bool if_clause, unsigned int flags, void **depend, int priority,
+	   void *detach)
+{
+  task_create (gomp_thread (), fn, data, cpyfn, arg_size, arg_align,
+	       if_clause, flags, depend, priority, detach, NULL, 0);
+}
+
+/* One task of a taskloop (taskloop.c): no depend or detach clause, the
+   iteration range BOUNDS written over the start of its argument block.  */
+void
+gomp_task_create_bounds (struct gomp_thread *thr, void (*fn) (void *),
+			 void *data, void (*cpyfn) (void *, void *),
+			 long arg_size, long arg_align, bool if_clause,
+			 unsigned int flags, int priority, const void *bounds,
+			 size_t bounds_size)
+{
+  task_create (thr, fn, data, cpyfn, arg_size, arg_align, if_clause,
+	       flags & ~(GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_DETACH), NULL,
+	       priority, NULL, bounds, bounds_size);
 }
 
 /* TASK's last predecessor completed (or it had none): queue it.  From

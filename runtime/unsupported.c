@@ -29,14 +29,6 @@ typedef unsigned long long ull;
 typedef void (*fn_t) (void *);
 typedef void (*cpyfn_t) (void *, void *);
 
-/* Each completes "... is not supported by this runtime".  */
-#define TASKLOOP "the taskloop construct"
-
-/* ---- tasks --------------------------------------------------------------- */
-
-UNSUPPORTED (void, GOMP_taskloop, (fn_t fn, void *data, cpyfn_t cpyfn, long size, long align, unsigned flags, unsigned long num_tasks, int priority, long start, long end, long step), TASKLOOP)
-UNSUPPORTED (void, GOMP_taskloop_ull, (fn_t fn, void *data, cpyfn_t cpyfn, long size, long align, unsigned flags, unsigned long num_tasks, int priority, ull start, ull end, ull step), TASKLOOP)
-
 /* ---- offload registration: no devices, nothing to register ------------------ */
 
 EXPORT void

@@ -1,0 +1,226 @@
+/* taskloop.c -- the taskloop construct: GOMP_taskloop (long iterators)
+   and GOMP_taskloop_ull (unsigned long long iterators).
+
+   GCC outlines the loop body into FN, which runs the iterations from the
+   first to the second word of its argument block (each of the iterator's
+   type): [start, end) with the loop's step.  The runtime splits the
+   iteration space into tasks, writes each task's range into its copy of
+   the block and creates it like any other task (task.c's shared creation
+   path, so throttling, final, mergeable, untied and priority behave as
+   for the task construct).  Unless NOGROUP, the construct is wrapped in a
+   taskgroup, so it returns only when every task it created, and their
+   descendants, have completed.
+
+   How the range is split is observable (grainsize and num_tasks set the
+   number of tasks and their sizes; lastprivate code looks at the bounds),
+   so it follows GCC 12's libgomp exactly:
+   - grainsize(G): N / G tasks of N / (N / G) iterations, the first
+     N % (N / G) of them one more (so every task has between G and 2G - 1
+     iterations); when that is at most one task, one task whose end is the
+     loop's end as given;
+   - grainsize(strict: G): tasks of exactly G iterations, the last one
+     N % G when that is not zero (OpenMP 5.1);
+   - num_tasks(T): min (T, N) tasks, sizes balanced as above (the strict
+     modifier changes nothing: that already is exactly T tasks when T <= N);
+   - neither clause: as num_tasks (number of threads of the team, 1
+     outside a parallel region).
+   Task K's end is the start plus the iterations of tasks 0..K times the
+   step, computed modulo 2^64, so the last task's end is the first value
+   past the loop, not necessarily the loop's end.
+
+   With the reduction clause and no nogroup GCC passes the reduction
+   descriptor in the third word of the argument block: it is registered
+   on the taskgroup (GOMP_taskgroup_reduction_register), and GCC's code
+   after the call combines the private copies and unregisters it, unless
+   the descriptor's third word is 0 (nothing registered: no iterations,
+   or cancelled).  */
+
+#include "config.h"
+#include "internal.h"
+
+/* GOMP_taskloop flags (gomp-constants.h).  UNTIED, FINAL and MERGEABLE
+   have GOMP_task's values and are passed on to each task.  */
+#define GOMP_TASK_FLAG_UNTIED 1
+#define GOMP_TASK_FLAG_FINAL 2
+#define GOMP_TASK_FLAG_MERGEABLE 4
+#define GOMP_TASK_FLAG_PRIORITY 16
+#define GOMP_TASK_FLAG_UP (1 << 8)
+#define GOMP_TASK_FLAG_GRAINSIZE (1 << 9)
+#define GOMP_TASK_FLAG_IF (1 << 10)
+#define GOMP_TASK_FLAG_NOGROUP (1 << 11)
+#define GOMP_TASK_FLAG_REDUCTION (1 << 12)
+#define GOMP_TASK_FLAG_STRICT (1 << 14)
+
+typedef unsigned long long ull;
+
+/* How the N iterations are split: NTASKS tasks, the first NFIRST of
+   them with FIRST_ITERS iterations, the others with REST_ITERS.  */
+struct split
+{
+  ull ntasks, nfirst, first_iters, rest_iters;
+  bool whole;			/* one task, ending at the loop's end */
+};
+
+/* Sizes balanced over T tasks (1 <= T <= N).  */
+static void
+split_even (struct split *s, ull n, ull t)
+{
+  s->ntasks = t;
+  s->rest_iters = n / t;
+  s->first_iters = s->rest_iters + 1;
+  s->nfirst = n % t;
+}
+
+static void
+split_iterations (struct split *s, ull n, unsigned int flags,
+		  unsigned long value, struct gomp_team *team)
+{
+  s->whole = false;
+  if (flags & GOMP_TASK_FLAG_GRAINSIZE)
+    {
+      /* GCC rejects grainsize (0) only when it is a constant.  */
+      ull grain = value ? value : 1;
+      ull t = n / grain;
+      if (flags & GOMP_TASK_FLAG_STRICT)
+	{
+	  s->first_iters = grain;
+	  s->rest_iters = n % grain;
+	  if (s->rest_iters)
+	    {
+	      s->ntasks = t + 1;
+	      s->nfirst = t;
+	    }
+	  else
+	    s->ntasks = s->nfirst = t;
+	}
+      else if (t <= 1)
+	{
+	  split_even (s, n, 1);
+	  s->whole = true;
+	}
+      else
+	split_even (s, n, t);
+      return;
+    }
+  ull t = value ? value : team ? team->nthreads : 1;
+  split_even (s, n, t < n ? t : n);
+}
+
+/* The number of iterations of START .. END by STEP (UP: increasing),
+   0 if none; modulo-2^64 differences, so no range overflows.  */
+static ull
+iteration_count (ull start, ull end, ull step, bool up)
+{
+  if (up)
+    return start < end ? (end - start - 1) / step + 1 : 0;
+  return start > end ? (start - end - 1) / -step + 1 : 0;
+}
+
+/* Comparisons above are on the iterator's type: the long entry point
+   maps its values onto unsigned ones in the same order first.  */
+#define LONG_BIAS (1ull << 63)
+
+/* REDUCTION without NOGROUP: the descriptor GCC passes after the bounds.
+   Its third word tells the code after the call whether the reductions
+   were registered (0: not, nothing to combine).  */
+static uintptr_t *
+reduction_descriptor (void *data)
+{
+  return ((uintptr_t **) data)[2];
+}
+
+static void
+taskloop (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
+	  long arg_size, long arg_align, unsigned int flags,
+	  unsigned long value, int priority, ull start, ull end, ull step,
+	  ull n, bool is_long)
+{
+  bool group = !(flags & GOMP_TASK_FLAG_NOGROUP);
+  bool reduction = group && (flags & GOMP_TASK_FLAG_REDUCTION);
+  struct gomp_thread *thr = gomp_thread ();
+  /* Nothing to do, or in a cancelled region or taskgroup, where every
+     task would be discarded (cancel.c): no taskgroup either.  */
+  if (n == 0
+      || (unlikely (gomp_global_icv.cancel_var)
+	  && gomp_task_create_cancelled (thr)))
+    {
+      if (reduction)
+	reduction_descriptor (data)[2] = 0;
+      return;
+    }
+  struct split s;
+  split_iterations (&s, n, flags, value, thr->ts.team);
+
+  if (group)
+    {
+      GOMP_taskgroup_start ();
+      if (reduction)
+	GOMP_taskgroup_reduction_register (reduction_descriptor (data));
+    }
+  /* taskloop has no priority flag: GCC passes 0 without the clause.
+     task.c clamps it to max-task-priority-var given the flag.  */
+  unsigned int task_flags = (flags & (GOMP_TASK_FLAG_UNTIED
+				      | GOMP_TASK_FLAG_FINAL
+				      | GOMP_TASK_FLAG_MERGEABLE))
+    | GOMP_TASK_FLAG_PRIORITY;
+  bool if_clause = (flags & GOMP_TASK_FLAG_IF) != 0;
+  ull lo = start;
+  for (ull k = 0; k < s.ntasks; k++)
+    {
+      ull iters = k < s.nfirst ? s.first_iters : s.rest_iters;
+      ull hi = s.whole ? end : lo + iters * step;
+      union
+      {
+	long l[2];
+	ull u[2];
+      } bounds;
+      size_t size;
+      if (is_long)
+	{
+	  bounds.l[0] = (long) lo;
+	  bounds.l[1] = (long) hi;
+	  size = 2 * sizeof (long);
+	}
+      else
+	{
+	  bounds.u[0] = lo;
+	  bounds.u[1] = hi;
+	  size = 2 * sizeof (ull);
+	}
+      gomp_task_create_bounds (thr, fn, data, cpyfn, arg_size, arg_align,
+			       if_clause, task_flags, priority, &bounds,
+			       size);
+      lo = hi;
+    }
+  if (group)
+    GOMP_taskgroup_end ();
+}
+
+EXPORT void
+GOMP_taskloop (void (*fn) (void *), void *data,
+	       void (*cpyfn) (void *, void *), long arg_size, long arg_align,
+	       unsigned int flags, unsigned long num_tasks, int priority,
+	       long start, long end, long step)
+{
+  /* The direction is the step's sign; compare in a biased unsigned
+     space with the order of long.  */
+  bool up = step > 0;
+  ull n = iteration_count ((ull) start + LONG_BIAS, (ull) end + LONG_BIAS,
+			   (ull) step, up);
+  taskloop (fn, data, cpyfn, arg_size, arg_align, flags, num_tasks,
+	    priority, (ull) start, (ull) end, (ull) step, n, true);
+}
+
+EXPORT void
+GOMP_taskloop_ull (void (*fn) (void *), void *data,
+		   void (*cpyfn) (void *, void *), long arg_size,
+		   long arg_align, unsigned int flags,
+		   unsigned long num_tasks, int priority, ull start, ull end,
+		   ull step)
+{
+  /* An unsigned step cannot say the direction: GCC passes it in UP.  */
+  bool up = (flags & GOMP_TASK_FLAG_UP) != 0;
+  ull n = iteration_count (start, end, step, up);
+  taskloop (fn, data, cpyfn, arg_size, arg_align, flags, num_tasks,
+	    priority, start, end, step, n, false);
+}
