@@ -58,6 +58,9 @@ tests_runtime_c = \
 	tests/runtime/target \
 	tests/runtime/alloc \
 	tests/runtime/pause \
+	tests/runtime/task-basic \
+	tests/runtime/task-wait \
+	tests/runtime/taskloop \
 	tests/runtime/error-directive \
 	tests/runtime/cancel-parallel \
 	tests/runtime/cancel-for \
