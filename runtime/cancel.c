@@ -150,7 +150,11 @@ GOMP_cancel (int which, bool do_cancel)
     }
   if (which & GOMP_CANCEL_TASKGROUP)
     {
+      /* The innermost taskgroup region: a worksharing construct's own
+	 group (task reductions) is none, as in libgomp.  */
       struct gomp_taskgroup *tg = thr->task->cur_taskgroup;
+      if (tg && tg->workshare && tg->prev)
+	tg = tg->prev;
       if (tg && !atomic_load_explicit (&tg->cancelled, memory_order_relaxed))
 	atomic_store_explicit (&tg->cancelled, true, memory_order_release);
       return true;

@@ -163,6 +163,9 @@ struct gomp_taskgroup
   struct gomp_taskgroup *prev;	/* enclosing taskgroup of the same task */
   _Atomic unsigned long pending;
   _Atomic bool cancelled;
+  /* Opened by a worksharing construct with task reductions, not by a
+     taskgroup construct: cancel taskgroup means the enclosing one.  */
+  bool workshare;
   void *reductions;		/* task reductions registered on it */
 };
 

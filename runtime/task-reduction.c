@@ -335,6 +335,7 @@ gomp_ws_enter_reductions (struct gomp_thread *thr, uintptr_t *reductions)
     return gomp_ws_enter (thr);
   GOMP_taskgroup_start ();
   struct gomp_taskgroup *tg = thr->task->cur_taskgroup;
+  tg->workshare = true;
   bool first = gomp_ws_enter (thr);
   struct gomp_work_share *ws = thr->ts.ws;
   reduction_register (reductions, tg->reductions,
