@@ -19,6 +19,8 @@
 
 #include "check.h"
 
+#include <sched.h>
+
 /* Cancellation on in this child (OMP_CANCELLATION=true).  */
 static int cancel_on;
 
@@ -31,7 +33,9 @@ static const int cancel_threads[] = { 1, 2, 3, 8 };
 #define CHILD_ALARM 100
 
 /* Spin at `cancellation point KIND` until it fires (leaving the
-   construct); after SPIN_LIMIT seconds add one to TIMEOUTS and go on.  */
+   construct); after SPIN_LIMIT seconds add one to TIMEOUTS and go on.
+   Yielding leaves the CPU to the thread that is to cancel when there are
+   more threads than CPUs.  */
 #define SPIN_AT(KIND, TIMEOUTS)						\
   do									\
     {									\
@@ -44,6 +48,7 @@ static const int cancel_threads[] = { 1, 2, 3, 8 };
 	      __atomic_add_fetch (&(TIMEOUTS), 1, __ATOMIC_RELAXED);	\
 	      break;							\
 	    }								\
+	  sched_yield ();						\
 	}								\
     }									\
   while (0)

@@ -68,6 +68,7 @@ case_point (int n, int if_false)
 		ADD (timeouts, 1);
 		break;
 	      }
+	    sched_yield ();
 	  }
       }
     else if (cancel_on)

@@ -115,11 +115,14 @@ case_spinner (int n)
       {
 	double t0 = omp_get_wtime ();
 	while (GET (started) == 0)
-	  if (omp_get_wtime () - t0 > SPIN_LIMIT)
-	    {
-	      ADD (timeouts, 1);
-	      break;
-	    }
+	  {
+	    if (omp_get_wtime () - t0 > SPIN_LIMIT)
+	      {
+		ADD (timeouts, 1);
+		break;
+	      }
+	    sched_yield ();
+	  }
 #pragma omp cancel taskgroup
 	ADD (cancel_done, 1);
       }
