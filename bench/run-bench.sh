@@ -107,6 +107,10 @@ nrows=$(wc -l <"$tmp/rowlist")
 : >"$tmp/rows"
 
 load0=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+awk -v l="${load0%% *}" -v n="$ncpu" 'BEGIN { exit !(l + 0 > n / 2) }' &&
+  echo "run-bench: warning: load average ${load0%% *} on $ncpu CPUs;" \
+    "other work will distort the numbers" >&2
 start=$(date +%s)
 k=1
 while test $k -le $nrows; do
@@ -191,7 +195,7 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
 {
   echo "# OpenMP construct overheads, $threads threads"
   echo
-  echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -n), $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //') ($(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') CPUs), $rounds rounds, ${elapsed} s; load average ${load0:-?} before, ${load1:-?} after (a busy machine inflates every number)."
+  echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -n), $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //') ($ncpu CPUs), $rounds rounds, ${elapsed} s; load average ${load0:-?} before, ${load1:-?} after (a busy machine inflates every number)."
   echo "Runs repeated because other processes used the CPUs: $nretried; kept although still disturbed: $nbusy."
   awk -F '\t' '/^## / { if (sep) exit }
     /^# (threads|outer_reps|target_us|delay_us|sched)\t/ {
