@@ -60,17 +60,26 @@
 
    Waiting.  A waiter spins (gomp_spin_limit), then sleeps with futex on
    the entry's 32-bit event word.  Posting must not cost a system call or
-   a write to a shared word when nobody sleeps, so the owner wakes only
-   when the event word carries WORD_SLEEPING.  That is Dekker's pattern:
-   the poster stores the position, then reads the event word; the waiter
-   sets WORD_SLEEPING, then reads the position.  Both sides put a
-   seq_cst fence between their store and their load, so at least one of
-   them sees the other's store: either the waiter sees the new position
-   and does not sleep, or the poster sees the bit and bumps the word
-   (gomp_word_bump clears the bit, changes the word and calls futex_wake),
-   so the waiter's futex_wait, which sleeps only while the word still
-   holds the value with the bit, cannot miss it.  The price is one fence
-   per post; the event word is on the line the poster has just written.
+   a write to a shared word when nobody sleeps, nor wake a sleeper whose
+   iteration is still far off (a thread waiting for the end of another
+   thread's block would otherwise be woken by each of its posts).  So a
+   sleeper first registers its target in the entry's WAKE word (the
+   smallest target of the entry's sleepers), then sets WORD_SLEEPING in
+   the event word, then reads the position; the poster stores the
+   position, then reads WAKE, and only if the new position reaches it
+   clears WAKE and bumps the event word (gomp_word_bump: clears the bit,
+   changes the word, calls futex_wake if the bit was set).  That is
+   Dekker's pattern: both sides put a seq_cst fence between their stores
+   and their load, so at least one sees the other: either the waiter sees
+   the new position and does not sleep, or the poster sees the
+   registration and wakes it -- futex_wait sleeps only while the event
+   word still holds the value the waiter saw, so it cannot miss the bump.
+   Every sleeper wakes and those not yet satisfied register again; a
+   registration the poster's clearing overwrote was made before the bump,
+   so its waiter finds the event word changed and registers again too.
+   The price is one fence per post; WAKE is on the line the poster has
+   just written.  (Unflattened entries do not compare vectors for WAKE:
+   there a post wakes whenever WORD_SLEEPING is set.)
 
    While waiting, the thread's state says STATE_WAIT_ORDERED and its
    wait_id the address of the position word it waits on.
@@ -98,8 +107,12 @@ struct doacross_entry
      Otherwise: the sequence number of V below, odd while it is written,
      0 before any post.  The address waiters report as their wait_id.  */
   _Atomic gomp_ull pos;
-  /* Changes (gomp_word_bump) when a post finds WORD_SLEEPING in it.  */
+  /* Changes (gomp_word_bump) when a post wakes the sleepers.  */
   _Atomic unsigned int event;
+  /* Flattened: ~ the smallest number a sleeper waits for, 0 if none
+     (complemented so that the zeroed entry says none, and registering is
+     an atomic maximum).  */
+  _Atomic gomp_ull wake;
   /* Not flattened: the last vector posted, NCOUNTS words.  */
   _Atomic gomp_ull v[];
 };
@@ -337,7 +350,19 @@ wait_slow (struct gomp_thread *thr, const struct gomp_doacross *d,
     }
   for (;;)
     {
-      unsigned int w = atomic_load_explicit (&e->event, memory_order_relaxed);
+      /* Acquire: a poster's clearing of WAKE before its bump is then
+	 older than our registration below.  */
+      unsigned int w = atomic_load_explicit (&e->event, memory_order_acquire);
+      if (likely (d->flat))
+	{
+	  gomp_ull inv = ~t->flat;
+	  gomp_ull cur = atomic_load_explicit (&e->wake, memory_order_relaxed);
+	  while (cur < inv
+		 && !atomic_compare_exchange_weak_explicit
+		      (&e->wake, &cur, inv, memory_order_relaxed,
+		       memory_order_relaxed))
+	    ;
+	}
       if (!(w & WORD_SLEEPING))
 	{
 	  if (!atomic_compare_exchange_weak_explicit (&e->event, &w,
@@ -347,8 +372,8 @@ wait_slow (struct gomp_thread *thr, const struct gomp_doacross *d,
 	    continue;
 	  w |= WORD_SLEEPING;
 	}
-      /* Our store (the bit) before our load (the position); pairs with
-	 the fence in post.  */
+      /* Our stores (WAKE, the bit) before our load (the position); pairs
+	 with the fence in post.  */
       atomic_thread_fence (memory_order_seq_cst);
       if (reached (d, e, t))
 	break;
@@ -386,6 +411,16 @@ doacross_post (const void *vec, bool ull)
       /* Release: this iteration's writes before its source, and those of
 	 the owner's earlier iterations, go with the new position.  */
       atomic_store_explicit (&e->pos, x + 1, memory_order_release);
+      /* Our store (the position) before our load (WAKE); pairs with the
+	 fence in wait_slow.  */
+      atomic_thread_fence (memory_order_seq_cst);
+      gomp_ull inv = atomic_load_explicit (&e->wake, memory_order_relaxed);
+      if (unlikely (inv != 0) && x + 1 > ~inv)
+	{
+	  atomic_store_explicit (&e->wake, 0, memory_order_relaxed);
+	  gomp_word_bump (&e->event);
+	}
+      return;
     }
   else
     {
@@ -403,8 +438,7 @@ doacross_post (const void *vec, bool ull)
 			       memory_order_relaxed);
       atomic_store_explicit (&e->pos, s + 2, memory_order_release);
     }
-  /* Our store (the position) before our load (the sleeping bit); pairs
-     with the fence in wait_slow.  */
+  /* As above, with the sleeping bit for WAKE.  */
   atomic_thread_fence (memory_order_seq_cst);
   if (atomic_load_explicit (&e->event, memory_order_relaxed) & WORD_SLEEPING)
     gomp_word_bump (&e->event);
