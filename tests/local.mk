@@ -61,12 +61,14 @@ tests_runtime_c = \
 	tests/runtime/task-basic \
 	tests/runtime/task-wait \
 	tests/runtime/taskloop \
+	tests/runtime/task-reduction \
 	tests/runtime/error-directive \
 	tests/runtime/cancel-parallel \
 	tests/runtime/cancel-for \
 	tests/runtime/cancel-sections \
 	tests/runtime/cancel-taskgroup \
-	tests/runtime/legacy
+	tests/runtime/legacy \
+	tests/runtime/stress
 
 ## Deterministic-output programs: self-checking like the others, and
 ## compared across the two runtimes (tests/cmp/NAME.cmp).
@@ -153,6 +155,11 @@ tests_abi = \
 	tests/abi/symbols.sh \
 	tests/abi/soname.sh
 EXTRA_DIST += $(tests_abi)
+
+## Our runtime under valgrind's memcheck (a small mixed workload).
+check_PROGRAMS += tests/valgrind/workload
+tests/valgrind/%: AM_CFLAGS = $(tests_runtime_flags) $(TEST_WARN_CFLAGS)
+tests_abi += tests/valgrind/memcheck.sh
 
 TESTS += $(tests_abi) $(tests_ours) $(tests_gomp) $(tests_cmp)
 CLEANFILES += $(tests_ours) $(tests_gomp) $(tests_cmp) \
