@@ -45,13 +45,3 @@ gomp_fatal (const char *fmt, ...)
   va_end (ap);
   abort ();
 }
-
-/* An entry point of the GCC ABI that this runtime does not implement
-   yet: stop loudly, naming the construct, rather than do something
-   wrong.  */
-void
-gomp_unsupported (const char *entry, const char *construct)
-{
-  gomp_fatal ("%s is not supported by this runtime (%s); "
-	      "run the program on GCC's libgomp instead", construct, entry);
-}

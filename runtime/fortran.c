@@ -8,8 +8,9 @@
    omp_nest_lock_kind is 8, too small for the 16-byte omp_nest_lock_t, so
    the Fortran variable holds a pointer to one, allocated by
    omp_init_nest_lock_ and freed by omp_destroy_nest_lock_, as in libgomp.
-   The OpenMP 2.5 lock entry points are in lock-compat.c, those of
-   unsupported features in unsupported.c.
+   The OpenMP 2.5 lock entry points are in lock-compat.c; the Fortran
+   forms of the task, places, allocator and affinity routines sit next to
+   their C versions.
 
    The macros below declare each function before defining it, as
    -Wmissing-prototypes wants; no header declares the Fortran names.  */

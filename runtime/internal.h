@@ -547,8 +547,6 @@ HIDDEN void gomp_warn (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
 HIDDEN NORETURN void gomp_fatal (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
-HIDDEN NORETURN void gomp_unsupported (const char *entry,
-				       const char *construct);
 
 /* wait.c */
 extern HIDDEN _Atomic unsigned int gomp_busy_threads;

@@ -47,7 +47,7 @@ runtime_libgomp_la_SOURCES = \
 	runtime/cancel.c \
 	runtime/task-reduction.c \
 	runtime/taskloop.c \
-	runtime/unsupported.c
+	runtime/offload.c
 
 runtime_libgomp_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden -pthread \
 	-ftls-model=initial-exec
