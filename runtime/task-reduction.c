@@ -13,10 +13,12 @@
      d[2]  on entry the chunks' alignment; the runtime replaces it by the
 	   address of the array of NTHREADS chunks, which compiled code reads
      d[3]  allocator (-1: malloc); ignored, as by libgomp
-     d[4]  0 on entry; the runtime links it to the enclosing construct's
-	   descriptor (the chain GOMP_task_reduction_remap searches)
-     d[5]  runtime's: the lookup table (below), 0 in every descriptor of
-	   a chain but the one registered last
+     d[4]  on entry 0, or the next descriptor of a chain registered
+	   together; the runtime links the chain's last one to the
+	   enclosing construct's descriptor (the chain
+	   GOMP_task_reduction_remap searches)
+     d[5]  runtime's: the lookup table (below) in the head of each
+	   registered chain, 0 in the other descriptors of the chain
      d[6]  runtime's: the end of the array
      then CNT entries of 3 words, sorted by increasing offset:
      e[0]  address of the original list item

@@ -111,15 +111,20 @@ allowed (const struct gomp_task *task, const struct gomp_task *constraint)
    thread's queue.  */
 #define SCAN_LIMIT 32
 
+/* A queue can also hold tasks of another team than TEAM: those its owner
+   created in an enclosing region before it became the master of a nested
+   one, or in a nested region it masters now.  They belong to their own
+   team's threads (their omp_get_thread_num, their task reductions'
+   private copies), so they are skipped like disallowed ones.  */
 static struct gomp_task *
-take_from (struct gomp_thread *owner, bool own,
+take_from (struct gomp_thread *owner, bool own, const struct gomp_team *team,
 	   const struct gomp_task *constraint)
 {
   if (atomic_load_explicit (&owner->queue_count, memory_order_relaxed) == 0)
     return NULL;
   qlock (&owner->queue_lock);
   struct gomp_task *t = own ? owner->queue_head : owner->queue_tail;
-  for (int n = 0; t && !allowed (t, constraint); n++)
+  for (int n = 0; t && (t->team != team || !allowed (t, constraint)); n++)
     t = n < SCAN_LIMIT ? (own ? t->queue_next : t->queue_prev) : NULL;
   if (t)
     {
@@ -166,11 +171,11 @@ gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
     return false;
   struct gomp_task *t = take_priority (team, constraint);
   if (t == NULL)
-    t = take_from (thr, true, constraint);
+    t = take_from (thr, true, team, constraint);
   for (unsigned int i = 1; t == NULL && i < team->nthreads; i++)
     {
       unsigned int victim = (thr->ts.team_id + i) % team->nthreads;
-      t = take_from (team->threads[victim], false, constraint);
+      t = take_from (team->threads[victim], false, team, constraint);
     }
   if (t == NULL)
     return false;

@@ -25,7 +25,8 @@
    GOMP_taskloop_ull register on their own taskgroup), whole arrays, array sections with constant and with run-time
    bounds, nested taskgroups (an inner group inheriting the outer one's
    reductions, an inner one reducing the same variable, a participating
-   task creating participating tasks), orphaned constructs, teams of 1,
+   task creating participating tasks, tasks queued while their thread
+   masters a nested region), orphaned constructs, teams of 1,
    2, 3, 8 and 64 threads.  Every result is an integer computed exactly
    and compared with the serial value.  */
 
@@ -475,6 +476,44 @@ parallel_task_red (int nthr, bool cond)
   CHECK_EQ (a.count, NT, "%s: tagged count", what);
   CHECK_EQ (a.tag, 77, "%s: tagged tag", what);
   CHECK_EQ (bad_tag, 0, "%s: omp_orig seen by the initialiser", what);
+}
+
+/* Tasks of a region belong to its team: a thread that masters a nested
+   region meanwhile must not run them there, where its thread number is
+   the nested team's and so would pick another thread's private copies.
+   The tasks check their level, which tells where they run.  */
+static void __attribute__ ((noinline))
+nested_parallel (int nthr)
+{
+  long x = 0;
+  int bad = 0;
+  int saved = omp_get_max_active_levels ();
+  omp_set_max_active_levels (2);
+#pragma omp parallel num_threads (nthr) reduction (task, +: x)
+  {
+    for (int i = 0; i < 20; i++)
+#pragma omp task in_reduction (+: x) shared (bad)
+      {
+	if (omp_get_level () != 1)
+	  __atomic_store_n (&bad, 1, __ATOMIC_RELAXED);
+	x += i;
+      }
+#pragma omp parallel num_threads (2)
+    {
+      /* The master waits at the barrier, where it runs tasks.  */
+      if (omp_get_thread_num () == 1)
+	{
+	  volatile int k = 0;
+	  for (int j = 0; j < 20000; j++)
+	    k++;
+	}
+#pragma omp barrier
+    }
+  }
+  omp_set_max_active_levels (saved);
+  CHECK_EQ (bad, 0, "nested nthr=%d: an outer task ran in a nested region",
+	    nthr);
+  CHECK_EQ (x, 190L * nthr, "nested nthr=%d: +", nthr);
 }
 
 /* ---- worksharing loops with reduction(task, ...) ------------------------ */
@@ -1008,6 +1047,8 @@ main (int argc, char **argv)
       nested_groups (nthr);
       parallel_task_red (nthr, true);
       parallel_task_red (nthr, false);
+      if (nthr <= 8)
+	nested_parallel (nthr);
       test_loops (nthr);
       test_sections_scope (nthr);
       test_taskloop (nthr);
