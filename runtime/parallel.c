@@ -40,6 +40,7 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   team->ws_first = 0;
   team->single_first = 0;
   team->ws[0].mem = NULL;
+  atomic_store_explicit (&team->ws[0].ordered_word, 0, memory_order_relaxed);
   atomic_store_explicit (&team->barrier.task_pending, 0,
 			 memory_order_relaxed);
   atomic_store_explicit (&team->cancelled, false, memory_order_relaxed);
