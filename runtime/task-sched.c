@@ -26,6 +26,8 @@
 #include "internal.h"
 #include "futex.h"
 
+#include <time.h>
+
 /* Queues are held for a few pointer updates: a test-and-set lock.  */
 static inline void
 qlock (_Atomic int *l)
@@ -223,6 +225,16 @@ gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 	{
 	  spins++;
 	  gomp_cpu_relax ();
+	  continue;
+	}
+      if (team == NULL)
+	{
+	  /* No team, so no task_event to sleep on and nobody to signal
+	     it: an undeferred detached task outside any parallel region
+	     (task.c) waits here for omp_fulfill_event from another
+	     thread.  Rare enough to poll.  */
+	  struct timespec ts = { 0, 50000 };
+	  nanosleep (&ts, NULL);
 	  continue;
 	}
       /* Announce the sleep, then look once more: whoever changes task
