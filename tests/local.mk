@@ -61,6 +61,8 @@ tests_runtime_c = \
 	tests/runtime/task-basic \
 	tests/runtime/task-wait \
 	tests/runtime/taskloop \
+	tests/runtime/task-depend \
+	tests/runtime/task-detach \
 	tests/runtime/task-reduction \
 	tests/runtime/error-directive \
 	tests/runtime/cancel-parallel \
