@@ -447,8 +447,15 @@ doacross_post (const void *vec, bool ull)
 /* Up to this many dimensions, an unflattened target lives on the stack.  */
 #define TARGET_STACK_DIMS 16
 
+/* The next coordinate of GOMP_doacross_wait's or _ull_wait's.  */
+static inline gomp_ull
+next_coord (va_list *ap, bool ull)
+{
+  return ull ? va_arg (*ap, gomp_ull) : (gomp_ull) va_arg (*ap, long);
+}
+
 static inline void
-doacross_wait (gomp_ull first, va_list ap, bool ull)
+doacross_wait (gomp_ull first, va_list *ap, bool ull)
 {
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_work_share *ws = thr->ts.ws;
@@ -465,7 +472,7 @@ doacross_wait (gomp_ull first, va_list ap, bool ull)
       t.flat = first * d->stride[0];
       for (unsigned int i = 1; i < d->ncounts; i++)
 	{
-	  gomp_ull c = ull ? va_arg (ap, gomp_ull) : (gomp_ull) va_arg (ap, long);
+	  gomp_ull c = next_coord (ap, ull);
 	  if (c >= d->counts[i])
 	    return;
 	  t.flat += c * d->stride[i];
@@ -486,7 +493,7 @@ doacross_wait (gomp_ull first, va_list ap, bool ull)
   bool inside = true;
   for (unsigned int i = 1; i < d->ncounts; i++)
     {
-      v[i] = ull ? va_arg (ap, gomp_ull) : (gomp_ull) va_arg (ap, long);
+      v[i] = next_coord (ap, ull);
       inside &= v[i] < d->counts[i];
     }
   t.flat = 0;
@@ -649,7 +656,7 @@ GOMP_doacross_wait (long first, ...)
 {
   va_list ap;
   va_start (ap, first);
-  doacross_wait ((gomp_ull) first, ap, false);
+  doacross_wait ((gomp_ull) first, &ap, false);
   va_end (ap);
 }
 
@@ -658,6 +665,6 @@ GOMP_doacross_ull_wait (gomp_ull first, ...)
 {
   va_list ap;
   va_start (ap, first);
-  doacross_wait (first, ap, true);
+  doacross_wait (first, &ap, true);
   va_end (ap);
 }

@@ -285,7 +285,8 @@ w4_cell (unsigned int (*a)[W4_N][W4_N][W4_N], int i, int j, int k, int l)
 #define DEF_W1(KIND, S, SCHED, C, O) W1_FN (w1_##S, SCHED)
 #define DEF_WS(KIND, S, SCHED, C, O) WS_FN (ws_##S, SCHED)
 #define DEF_W3(KIND, S, SCHED, C, O) W3_FN (w3_##S, SCHED, ordered (3))
-#define DEF_C3(KIND, S, SCHED, C, O) W3_FN (c3_##S, SCHED, collapse (2) ordered (3))
+#define DEF_C3(KIND, S, SCHED, C, O) \
+  W3_FN (c3_##S, SCHED, collapse (2) ordered (3))
 #define DEF_W4(KIND, S, SCHED, C, O) W4_FN (w4_##S, SCHED)
 FOR_EACH_SCHED (DEF_W2, w2)
 FOR_EACH_SCHED (DEF_W1, w1)
@@ -470,8 +471,8 @@ test_nowait (void)
 	    for (int j = 0; j < NW_M; j++)
 	      {
 #pragma omp ordered depend (sink: i - 1, j) depend (sink: i, j - 1)
-		nw_a[i][j] = mix (i ? nw_a[i - 1][j] : 1, j ? nw_a[i][j - 1] : 2,
-				  3, 4, 0);
+		nw_a[i][j] = mix (i ? nw_a[i - 1][j] : 1,
+				  j ? nw_a[i][j - 1] : 2, 3, 4, 0);
 #pragma omp ordered depend (source)
 	      }
 #pragma omp for ordered (2) schedule (static, 1) nowait
@@ -479,8 +480,8 @@ test_nowait (void)
 	    for (int j = 0; j < NW_M; j++)
 	      {
 #pragma omp ordered depend (sink: i - 1, j) depend (sink: i, j - 1)
-		nw_b[i][j] = mix (i ? nw_b[i - 1][j] : 5, j ? nw_b[i][j - 1] : 6,
-				  7, 8, 1);
+		nw_b[i][j] = mix (i ? nw_b[i - 1][j] : 5,
+				  j ? nw_b[i][j - 1] : 6, 7, 8, 1);
 #pragma omp ordered depend (source)
 	      }
 #pragma omp barrier
@@ -489,8 +490,8 @@ test_nowait (void)
 	    {
 #pragma omp ordered depend (sink: i - 1)
 	      for (int j = 0; j < NW_M; j++)
-		nw_c[i][j] = mix (i ? nw_c[i - 1][j] : 9, nw_a[i][j], nw_b[i][j],
-				  0, 2);
+		nw_c[i][j] = mix (i ? nw_c[i - 1][j] : 9, nw_a[i][j],
+				  nw_b[i][j], 0, 2);
 #pragma omp ordered depend (source)
 	    }
 	}
