@@ -63,6 +63,11 @@ tests_runtime_c = \
 	tests/runtime/taskloop \
 	tests/runtime/task-depend \
 	tests/runtime/task-detach \
+	tests/runtime/task-recursion \
+	tests/runtime/task-many \
+	tests/runtime/task-priority \
+	tests/runtime/taskloop-ull \
+	tests/runtime/taskloop-simd \
 	tests/runtime/task-reduction \
 	tests/runtime/error-directive \
 	tests/runtime/cancel-parallel \
@@ -85,10 +90,12 @@ if HAVE_CXX_OPENMP
 tests_runtime_cxx += \
 	tests/runtime/cxx-iterator \
 	tests/runtime/cxx-nonpod \
+	tests/runtime/task-cxx \
 	tests/runtime/cxx-exceptions
 endif
 tests_runtime_cxx_iterator_SOURCES = tests/runtime/cxx-iterator.cc
 tests_runtime_cxx_nonpod_SOURCES = tests/runtime/cxx-nonpod.cc
+tests_runtime_task_cxx_SOURCES = tests/runtime/task-cxx.cc
 tests_runtime_cxx_exceptions_SOURCES = tests/runtime/cxx-exceptions.cc
 
 tests_runtime_fc =
