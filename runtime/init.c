@@ -28,6 +28,9 @@ gomp_init (void)
 {
   count_procs ();
   gomp_env_init ();
+  /* Before the initial thread registers: OMP_DEBUG decides whether its
+     thread-begin event already passes the hook.  */
+  gomp_ompd_init ();
   struct gomp_thread *thr = gomp_thread ();
   /* With places, the initial thread starts on the first one, as in
      libgomp.  */

@@ -485,6 +485,29 @@ gomp_icv (void)
 
 /* ---- functions shared between files -------------------------------------- */
 
+/* ompd-support.c: OMPD breakpoint functions and their enable flag
+   (exported as ompdbg_bp_enabled, which a debugger may write).  */
+extern HIDDEN int gomp_ompd_enabled;
+HIDDEN void gomp_ompd_init (void);
+EXPORT void ompd_dll_locations_valid (void);
+EXPORT void ompd_bp_parallel_begin (void);
+EXPORT void ompd_bp_parallel_end (void);
+EXPORT void ompd_bp_task_begin (void);
+EXPORT void ompd_bp_task_end (void);
+EXPORT void ompd_bp_thread_begin (void);
+EXPORT void ompd_bp_thread_end (void);
+EXPORT void ompd_bp_device_begin (void);
+EXPORT void ompd_bp_device_end (void);
+/* Pass the OMPD event hook ompd_bp_EVENT if the flag is set: one load and
+   one never-taken branch otherwise.  */
+#define GOMP_OMPD_EVENT(event)				\
+  do							\
+    {							\
+      if (unlikely (gomp_ompd_enabled))			\
+	ompd_bp_##event ();				\
+    }							\
+  while (0)
+
 /* task.c */
 HIDDEN void gomp_task_init_implicit (struct gomp_task *task);
 HIDDEN void gomp_task_run (struct gomp_thread *thr, struct gomp_task *task);

@@ -57,9 +57,14 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   /* A team of one uses its ws[0] for each worksharing construct in turn
      (worksharing.c); the ring is never touched, so not initialised.  */
   gomp_team_enter (thr, team, 0);
+  /* OMPD events as for any region (team.c): a serialized region is one.  */
+  GOMP_OMPD_EVENT (parallel_begin);
+  GOMP_OMPD_EVENT (task_begin);
 
   fn (data);
   gomp_task_drain (thr);
+  GOMP_OMPD_EVENT (task_end);
+  GOMP_OMPD_EVENT (parallel_end);
   gomp_depend_table_free (&r.task);
 
   thr->ts = team->master_saved;

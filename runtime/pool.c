@@ -102,6 +102,9 @@ worker_main (void *arg)
   struct gomp_thread *thr = arg;
   gomp_tls = thr;
   thr->tid = gomp_gettid ();
+  /* OMPD native-thread-begin.  A pool thread never exits, so its
+     thread-end hook is never passed.  */
+  GOMP_OMPD_EVENT (thread_begin);
   unsigned int seen = 0;
   for (;;)
     {
@@ -115,8 +118,11 @@ worker_main (void *arg)
       if (unlikely (gomp_places_len != 0))
 	gomp_places_worker (thr);
       gomp_team_enter (thr, team, thr->dock_id);
+      /* OMPD implicit task begin / end, as for the master (team.c).  */
+      GOMP_OMPD_EVENT (task_begin);
       team->fn (team->data);
       gomp_task_drain (thr);
+      GOMP_OMPD_EVENT (task_end);
       gomp_set_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
 		      (uintptr_t) team);
       worker_leave (thr, team);

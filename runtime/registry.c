@@ -75,6 +75,8 @@ foreign_thread_exit (void *arg)
 {
   struct gomp_thread *thr = arg;
   gomp_tls = thr;
+  /* OMPD initial-thread-end, while the thread is still registered.  */
+  GOMP_OMPD_EVENT (thread_end);
   gomp_thread_exit_pool ();
   gomp_tls = NULL;
   registry_remove (thr);
@@ -99,5 +101,8 @@ gomp_thread_slow (void)
   gomp_tls = thr;
   pthread_once (&foreign_once, foreign_key_create);
   pthread_setspecific (foreign_key, thr);
+  /* OMPD initial-thread-begin: the initial thread, or a user's pthread,
+     now is an OpenMP thread a debugger can find.  */
+  GOMP_OMPD_EVENT (thread_begin);
   return thr;
 }

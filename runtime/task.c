@@ -180,7 +180,10 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_task *task)
 			 memory_order_relaxed);
   thr->task = task;
   gomp_set_state (thr, STATE_WORK_PARALLEL, 0);
+  /* OMPD task begin / end: TASK is the thread's current task in both.  */
+  GOMP_OMPD_EVENT (task_begin);
   task->fn (task->data);
+  GOMP_OMPD_EVENT (task_end);
   thr->task = prev;
   gomp_task_finished (thr, task);
 }
@@ -339,7 +342,9 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       if (bounds_size)
 	memcpy (arg, bounds, bounds_size);
       t.data = arg;
+      GOMP_OMPD_EVENT (task_begin);
       fn (arg);
+      GOMP_OMPD_EVENT (task_end);
       thr->task = parent;
       if (t.moved)
 	gomp_task_finished (thr, t.moved);

@@ -172,6 +172,12 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
   if (unlikely (gomp_places_len != 0))
     gomp_places_team (thr, team, n, flags & 7);
   gomp_team_enter (thr, team, 0);
+  /* OMPD parallel-begin on the encountering thread: the team exists and
+     is the thread's current one, no worker is released yet.  Then the
+     begin of the master's implicit task (the workers pass theirs in
+     pool.c), as LLVM's runtime does for implicit tasks.  */
+  GOMP_OMPD_EVENT (parallel_begin);
+  GOMP_OMPD_EVENT (task_begin);
 
   if (ws0)
     {
@@ -261,8 +267,12 @@ gomp_team_end (void)
   /* The region's implicit barrier: every task of the team completes.  The
      workers run tasks too before they join (pool.c).  */
   gomp_task_drain (thr);
+  /* OMPD: the master's implicit task ends; the region ends once every
+     worker has left it, while the team is still the current one.  */
+  GOMP_OMPD_EVENT (task_end);
   if (team->nthreads > 1)
     team_join (thr, team);
+  GOMP_OMPD_EVENT (parallel_end);
   /* Cancellation leaves state behind for this team's next region to
      find; one well-predicted branch when nothing was cancelled.  */
   if (unlikely (atomic_load_explicit (&team->cancelled, memory_order_relaxed)

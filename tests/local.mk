@@ -75,6 +75,7 @@ tests_runtime_c = \
 	tests/runtime/cancel-sections \
 	tests/runtime/cancel-taskgroup \
 	tests/runtime/legacy \
+	tests/runtime/ompd-hooks \
 	tests/runtime/stress
 
 ## Deterministic-output programs: self-checking like the others, and
@@ -169,6 +170,10 @@ EXTRA_DIST += $(tests_abi)
 check_PROGRAMS += tests/valgrind/workload
 tests/valgrind/%: AM_CFLAGS = $(tests_runtime_flags) $(TEST_WARN_CFLAGS)
 tests_abi += tests/valgrind/memcheck.sh
+
+## The OMPD breakpoint functions, counted under gdb (needs ompd-hooks).
+tests_abi += tests/ompd/gdb-hooks.sh
+EXTRA_DIST += tests/ompd/gdb-hooks.sh
 
 TESTS += $(tests_abi) $(tests_ours) $(tests_gomp) $(tests_cmp)
 CLEANFILES += $(tests_ours) $(tests_gomp) $(tests_cmp) \

@@ -1,0 +1,161 @@
+/* ompd-support.c -- what OMPD (OpenMP 5.1, "OMPD Interface") requires of
+   the runtime itself: ompd_dll_locations, ompd_dll_locations_valid and
+   the eight ompd_bp_* breakpoint functions, plus the enable flag that
+   decides whether the runtime calls them.
+
+   A debugger finds all of these by name in the dynamic symbol table
+   (core files and stripped libraries have no .symtab), so they are in the
+   OMPD_5.1 node of libgomp.map, apart from the OMP/GOMP chain.  The
+   breakpoint functions do nothing: a debugger puts a breakpoint on each
+   and reads the runtime's state when one is hit.  For that each must be a
+   real, distinct function that is really called: noinline and noclone so
+   that calls are not replaced by (nothing), no_icf so that GCC does not
+   fold the eight identical bodies into one address, and a distinct
+   volatile asm in each body for the same reason with other compilers or
+   LTO.  */
+
+#include "config.h"
+#include "internal.h"
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef OMPDBG_LIBOMPD_INSTALLED
+# error "OMPDBG_LIBOMPD_INSTALLED must be defined (runtime/local.mk)"
+#endif
+#ifndef OMPDBG_RUNTIME_BUILDDIR
+# error "OMPDBG_RUNTIME_BUILDDIR must be defined (runtime/local.mk)"
+#endif
+#ifndef OMPDBG_LIBOMPD_BUILD
+# error "OMPDBG_LIBOMPD_BUILD must be defined (runtime/local.mk)"
+#endif
+
+/* The enable flag.  Nonzero: the runtime calls the ompd_bp_* functions at
+   the OMPD events (parallel, task and thread begin/end).  Zero: it does
+   not, and each event costs one load and one never-taken branch.
+   Start-up sets it to 1 when debug-var is enabled (OMP_DEBUG=enabled).
+   A debugger may write a 32-bit 1 (or 0) to it in a live process, through
+   the exported name ompdbg_bp_enabled, to switch the hooks on (or off)
+   without a restart; they take effect at the next event, on every thread.
+   Runtime code reads it under its hidden name, which avoids a GOT load per
+   event.  */
+HIDDEN int gomp_ompd_enabled;
+extern EXPORT int ompdbg_bp_enabled __attribute__ ((alias ("gomp_ompd_enabled")));
+
+/* NULL until the vector below is complete (OMPD: a debugger that reads it
+   before ompd_dll_locations_valid has run must see NULL, never a partial
+   vector).  */
+EXPORT const char **ompd_dll_locations;
+
+/* Installed libompd, build-tree libompd (only when this runtime is the
+   build tree's), bare name for the debugger's own search path, NULL.  */
+static const char *dll_locations[4];
+
+#define OMPD_HOOK __attribute__ ((noinline, noclone, no_icf, used))
+
+/* Distinct asm text per function: not even LTO or a linker's identical
+   code folding can merge them.  */
+#define OMPD_HOOK_BODY(name) asm volatile ("# " #name ::: "memory")
+
+EXPORT OMPD_HOOK void
+ompd_dll_locations_valid (void)
+{
+  OMPD_HOOK_BODY (ompd_dll_locations_valid);
+}
+
+EXPORT OMPD_HOOK void
+ompd_bp_parallel_begin (void)
+{
+  OMPD_HOOK_BODY (ompd_bp_parallel_begin);
+}
+
+EXPORT OMPD_HOOK void
+ompd_bp_parallel_end (void)
+{
+  OMPD_HOOK_BODY (ompd_bp_parallel_end);
+}
+
+EXPORT OMPD_HOOK void
+ompd_bp_task_begin (void)
+{
+  OMPD_HOOK_BODY (ompd_bp_task_begin);
+}
+
+EXPORT OMPD_HOOK void
+ompd_bp_task_end (void)
+{
+  OMPD_HOOK_BODY (ompd_bp_task_end);
+}
+
+EXPORT OMPD_HOOK void
+ompd_bp_thread_begin (void)
+{
+  OMPD_HOOK_BODY (ompd_bp_thread_begin);
+}
+
+EXPORT OMPD_HOOK void
+ompd_bp_thread_end (void)
+{
+  OMPD_HOOK_BODY (ompd_bp_thread_end);
+}
+
+/* Device initialize / finalize events.  This runtime has no offload
+   device: target regions always run as host fallback on the initial
+   device (target.c), which the spec does not count as a device
+   initialization.  The two are defined because debuggers look them up by
+   name, and never called.  */
+EXPORT OMPD_HOOK void
+ompd_bp_device_begin (void)
+{
+  OMPD_HOOK_BODY (ompd_bp_device_begin);
+}
+
+EXPORT OMPD_HOOK void
+ompd_bp_device_end (void)
+{
+  OMPD_HOOK_BODY (ompd_bp_device_end);
+}
+
+/* Whether this runtime was loaded from the build tree: the directory of
+   the file dladdr gives for one of our symbols is (after resolving links
+   and relative names) OMPDBG_RUNTIME_BUILDDIR.  */
+static bool
+loaded_from_build_tree (void)
+{
+  Dl_info info;
+  if (dladdr ((void *) &ompd_dll_locations_valid, &info) == 0
+      || info.dli_fname == NULL)
+    return false;
+  char self[PATH_MAX], build[PATH_MAX];
+  if (realpath (info.dli_fname, self) == NULL
+      || realpath (OMPDBG_RUNTIME_BUILDDIR, build) == NULL)
+    return false;
+  char *slash = strrchr (self, '/');
+  if (slash == NULL)
+    return false;
+  *slash = '\0';
+  return strcmp (self, build) == 0;
+}
+
+/* Called once at start-up (init.c) after the environment is read: sets
+   the enable flag from debug-var, publishes ompd_dll_locations, then
+   passes ompd_dll_locations_valid for a debugger waiting on it.  */
+void
+gomp_ompd_init (void)
+{
+  if (gomp_global_icv.debug_var)
+    gomp_ompd_enabled = 1;
+  size_t n = 0;
+  dll_locations[n++] = OMPDBG_LIBOMPD_INSTALLED;
+  if (loaded_from_build_tree ())
+    dll_locations[n++] = OMPDBG_LIBOMPD_BUILD;
+  dll_locations[n++] = "libompd.so";
+  dll_locations[n] = NULL;
+  /* The vector is complete before the pointer to it is stored; the
+     release store orders it for any thread, and the debugger reads it
+     only once stopped in ompd_dll_locations_valid.  */
+  __atomic_store_n (&ompd_dll_locations, dll_locations, __ATOMIC_RELEASE);
+  ompd_dll_locations_valid ();
+}

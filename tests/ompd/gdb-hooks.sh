@@ -1,0 +1,119 @@
+#!/bin/sh
+# gdb-hooks.sh -- the OMPD breakpoint functions of our runtime are called
+# at the right events, exactly as often as expected, and only when the
+# enable flag is set: tests/runtime/ompd-hooks `workload` runs under gdb
+# with a counting breakpoint on each hook, the way an OMPD debugger uses
+# them, in three set-ups:
+#   enabled  OMP_DEBUG=enabled
+#   written  no OMP_DEBUG; gdb stops in ompd_dll_locations_valid and writes
+#            1 to ompdbg_bp_enabled (a debugger attaching to a live
+#            process switches the hooks on like this)
+#   off      no OMP_DEBUG: no hook but ompd_dll_locations_valid is passed
+# Skipped (77) without gdb or where gdb may not trace a child.
+#
+# Environment (from tests/local.mk): OMPDBG_OURS_DIR; GDB (default gdb).
+
+gdb=${GDB:-gdb}
+prog=tests/runtime/ompd-hooks
+ours=$OMPDBG_OURS_DIR
+
+if ! $gdb --version >/dev/null 2>&1; then
+  echo "gdb-hooks.sh: $gdb not found; skipping"
+  exit 77
+fi
+if test ! -x "$prog" || test ! -f "$ours/libgomp.so.1"; then
+  echo "gdb-hooks.sh: $prog or $ours/libgomp.so.1 is not built" >&2
+  exit 99
+fi
+for v in `env | sed -n 's/^\(G*OMP_[A-Za-z0-9_]*\)=.*/\1/p'`; do
+  unset "$v"
+done
+
+hooks="ompd_dll_locations_valid ompd_bp_parallel_begin ompd_bp_parallel_end
+ompd_bp_task_begin ompd_bp_task_end ompd_bp_thread_begin ompd_bp_thread_end
+ompd_bp_device_begin ompd_bp_device_end"
+
+tmp=${TMPDIR:-/tmp}/ompdbg-gdb-hooks.$$
+trap 'rm -f "$tmp".*' 0 1 2 15
+
+# run_gdb MODE: prints "HOOK COUNT" lines for every hook.
+run_gdb () {
+  {
+    echo "set pagination off"
+    echo "set confirm off"
+    echo "set breakpoint pending on"
+    echo "set startup-with-shell off"
+    echo "set environment LD_LIBRARY_PATH=$ours"
+    echo "set environment OMP_NUM_THREADS=4"
+    if test "$1" = enabled; then
+      echo "set environment OMP_DEBUG=enabled"
+    else
+      echo "unset environment OMP_DEBUG"
+    fi
+    for h in $hooks; do
+      echo "set \$n_$h = 0"
+      echo "break $h"
+      echo "commands"
+      echo "silent"
+      echo "set \$n_$h = \$n_$h + 1"
+      if test "$1" = written && test $h = ompd_dll_locations_valid; then
+	# No debug info for the runtime: the flag is written as an int.
+	echo "set var *(int *) &ompdbg_bp_enabled = 1"
+      fi
+      echo "continue"
+      echo "end"
+    done
+    echo "run workload"
+    for h in $hooks; do
+      echo "printf \"COUNT $h %d\\n\", \$n_$h"
+    done
+  } > "$tmp.gdb"
+  timeout -k 10 120 $gdb -nx -batch -x "$tmp.gdb" "$prog" > "$tmp.out" 2>&1
+  if grep -q "ptrace: Operation not permitted\|Could not trace" "$tmp.out"; then
+    echo "gdb-hooks.sh: gdb may not trace processes here; skipping" >&2
+    exit 77
+  fi
+  if ! grep -q "workload done 1" "$tmp.out"; then
+    echo "gdb-hooks.sh ($1): the workload did not complete under gdb:" >&2
+    cat "$tmp.out" >&2
+    exit 1
+  fi
+  sed -n 's/^COUNT //p' "$tmp.out"
+}
+
+# Expected counts (see workload() in tests/runtime/ompd-hooks.c): 3
+# regions; 6 implicit + 7 explicit tasks; initial thread + 2 pool
+# threads, none of which ends; no device.
+expect_on="ompd_dll_locations_valid 1
+ompd_bp_parallel_begin 3
+ompd_bp_parallel_end 3
+ompd_bp_task_begin 13
+ompd_bp_task_end 13
+ompd_bp_thread_begin 3
+ompd_bp_thread_end 0
+ompd_bp_device_begin 0
+ompd_bp_device_end 0"
+expect_off="ompd_dll_locations_valid 1
+ompd_bp_parallel_begin 0
+ompd_bp_parallel_end 0
+ompd_bp_task_begin 0
+ompd_bp_task_end 0
+ompd_bp_thread_begin 0
+ompd_bp_thread_end 0
+ompd_bp_device_begin 0
+ompd_bp_device_end 0"
+
+status=0
+for mode in enabled written off; do
+  got=`run_gdb $mode` || exit $?
+  if test $mode = off; then want=$expect_off; else want=$expect_on; fi
+  if test "x$got" = "x$want"; then
+    echo "$mode: hook counts as expected"
+  else
+    echo "FAIL ($mode): hook counts differ"
+    echo "expected:"; echo "$want" | sed 's/^/  /'
+    echo "got:"; echo "$got" | sed 's/^/  /'
+    status=1
+  fi
+done
+exit $status
