@@ -69,17 +69,33 @@
    position, then reads WAKE, and only if the new position reaches it
    clears WAKE and bumps the event word (gomp_word_bump: clears the bit,
    changes the word, calls futex_wake if the bit was set).  That is
-   Dekker's pattern: both sides put a seq_cst fence between their stores
-   and their load, so at least one sees the other: either the waiter sees
-   the new position and does not sleep, or the poster sees the
-   registration and wakes it -- futex_wait sleeps only while the event
+   Dekker's pattern: there must be a full barrier between the stores and
+   the load on both sides, so that at least one sees the other: either
+   the waiter sees the new position and does not sleep, or the poster sees
+   the registration and wakes it -- futex_wait sleeps only while the event
    word still holds the value the waiter saw, so it cannot miss the bump.
    Every sleeper wakes and those not yet satisfied register again; a
    registration the poster's clearing overwrote was made before the bump,
    so its waiter finds the event word changed and registers again too.
-   The price is one fence per post; WAKE is on the line the poster has
-   just written.  (Unflattened entries do not compare vectors for WAKE:
-   there a post wakes whenever WORD_SLEEPING is set.)
+   (Unflattened entries do not compare vectors for WAKE: there a post
+   wakes whenever WORD_SLEEPING is set.)
+
+   The barrier is asymmetric.  A post is the hot path, and a fence there
+   would make the owner wait, at every iteration, for the store of its
+   position to reach the line a waiter keeps reading (measured: twice the
+   time per iteration of a fine-grained wavefront).  So on Linux the
+   sleeper, which is about to make a system call anyway, pays instead:
+   membarrier (MEMBARRIER_CMD_PRIVATE_EXPEDITED) makes every running
+   thread of the process execute a full barrier (a thread that is not
+   running has passed one in the context switch), and the poster needs
+   only to keep the compiler from reordering its store and its load.
+   Wherever the poster's barrier falls relative to its store and load,
+   either its store is visible when membarrier returns, or its load
+   comes after a barrier that follows the sleeper's registration (the
+   scheme of liburcu's and folly's asymmetric fences).  Without
+   membarrier both sides use seq_cst fences.  Whether membarrier is
+   usable is decided once, before the first doacross loop is published,
+   so that poster and sleeper always agree.
 
    While waiting, the thread's state says STATE_WAIT_ORDERED and its
    wait_id the address of the position word it waits on.
@@ -91,14 +107,64 @@
 #include "internal.h"
 #include "futex.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#if defined __linux__ && __has_include (<linux/membarrier.h>)
+# include <linux/membarrier.h>
+#endif
 
 typedef unsigned long long gomp_ull;
 
 /* GOMP_loop_doacross_start's schedule encoding (as for GOMP_loop_start,
    gomp_loop_sched_arg): 0 = runtime.  */
 #define GFS_RUNTIME 0
+
+/* ---- the asymmetric barrier (see the header comment) -------------------- */
+
+/* True once membarrier is registered for the process: set at most once,
+   under pthread_once, before the first doacross loop is published; read
+   only by threads of a published loop.  */
+static bool use_membarrier;
+static pthread_once_t membarrier_once = PTHREAD_ONCE_INIT;
+
+static void
+membarrier_setup (void)
+{
+#if defined SYS_membarrier && defined MEMBARRIER_CMD_PRIVATE_EXPEDITED
+  long cmds = syscall (SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+  if (cmds > 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED)
+      && syscall (SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED,
+		  0, 0) == 0)
+    use_membarrier = true;
+#endif
+}
+
+/* The poster's side: between storing its position and reading WAKE.  */
+static inline void
+barrier_light (void)
+{
+  if (likely (use_membarrier))
+    atomic_signal_fence (memory_order_seq_cst);
+  else
+    atomic_thread_fence (memory_order_seq_cst);
+}
+
+/* The sleeper's side: between registering and reading the position.  */
+static void
+barrier_heavy (void)
+{
+  atomic_thread_fence (memory_order_seq_cst);
+#if defined SYS_membarrier && defined MEMBARRIER_CMD_PRIVATE_EXPEDITED
+  if (use_membarrier
+      && syscall (SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0)
+	 != 0)
+    gomp_fatal ("membarrier failed after it was registered");
+  atomic_thread_fence (memory_order_seq_cst);
+#endif
+}
+
+/* ---- positions ---------------------------------------------------------------- */
 
 /* One owner's position.  Cache-line sized and aligned (in the array).  */
 struct doacross_entry
@@ -212,6 +278,8 @@ doacross_alloc (struct gomp_thread *thr, unsigned int ncounts,
   struct gomp_work_share *ws = thr->ts.ws;
   if (team == NULL || team->nthreads == 1 || ncounts == 0)
     return NULL;
+  /* Before any thread can post or wait on this loop (gomp_ws_publish).  */
+  pthread_once (&membarrier_once, membarrier_setup);
 
   gomp_ull prod = 1;
   bool flat = true;
@@ -331,6 +399,9 @@ reached (const struct gomp_doacross *d, struct doacross_entry *e,
     }
 }
 
+/* At most this many pauses between two looks at a position.  */
+#define SPIN_MAX_PAUSES 64
+
 /* Wait until the owner of E has passed T: spin, then sleep on the
    entry's event word (see the header comment for why this cannot miss a
    wake-up).  */
@@ -341,12 +412,28 @@ wait_slow (struct gomp_thread *thr, const struct gomp_doacross *d,
   unsigned int saved = atomic_load_explicit (&thr->state,
 					     memory_order_relaxed);
   gomp_set_state (thr, STATE_WAIT_ORDERED, (uintptr_t) &e->pos);
+  /* Spin, looking at the position less often the further the owner is
+     from the target: each look takes the line the owner is writing away
+     from it, and a waiter that looks all the time slows down the very
+     thread it waits for.  (Gap in iterations of the flattened space;
+     each pause counts as one spin.)  */
   unsigned long long spins = gomp_spin_limit ();
-  for (unsigned long long i = 0; i < spins; i++)
+  for (unsigned long long i = 0; i < spins;)
     {
-      gomp_cpu_relax ();
-      if (reached (d, e, t))
+      unsigned int pauses = 1;
+      if (likely (d->flat))
+	{
+	  gomp_ull p = atomic_load_explicit (&e->pos, memory_order_acquire);
+	  if (p > t->flat)
+	    goto done;
+	  gomp_ull gap = t->flat + 1 - p;
+	  pauses = gap < SPIN_MAX_PAUSES ? (unsigned int) gap : SPIN_MAX_PAUSES;
+	}
+      else if (reached (d, e, t))
 	goto done;
+      for (unsigned int k = 0; k < pauses; k++)
+	gomp_cpu_relax ();
+      i += pauses;
     }
   for (;;)
     {
@@ -373,8 +460,8 @@ wait_slow (struct gomp_thread *thr, const struct gomp_doacross *d,
 	  w |= WORD_SLEEPING;
 	}
       /* Our stores (WAKE, the bit) before our load (the position); pairs
-	 with the fence in post.  */
-      atomic_thread_fence (memory_order_seq_cst);
+	 with barrier_light in post.  */
+      barrier_heavy ();
       if (reached (d, e, t))
 	break;
       futex_wait (&e->event, w);
@@ -411,9 +498,9 @@ doacross_post (const void *vec, bool ull)
       /* Release: this iteration's writes before its source, and those of
 	 the owner's earlier iterations, go with the new position.  */
       atomic_store_explicit (&e->pos, x + 1, memory_order_release);
-      /* Our store (the position) before our load (WAKE); pairs with the
-	 fence in wait_slow.  */
-      atomic_thread_fence (memory_order_seq_cst);
+      /* Our store (the position) before our load (WAKE); pairs with
+	 barrier_heavy in wait_slow.  */
+      barrier_light ();
       gomp_ull inv = atomic_load_explicit (&e->wake, memory_order_relaxed);
       if (unlikely (inv != 0) && x + 1 > ~inv)
 	{
@@ -439,7 +526,7 @@ doacross_post (const void *vec, bool ull)
       atomic_store_explicit (&e->pos, s + 2, memory_order_release);
     }
   /* As above, with the sleeping bit for WAKE.  */
-  atomic_thread_fence (memory_order_seq_cst);
+  barrier_light ();
   if (atomic_load_explicit (&e->event, memory_order_relaxed) & WORD_SLEEPING)
     gomp_word_bump (&e->event);
 }
