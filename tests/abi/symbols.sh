@@ -4,7 +4,9 @@
 # node, including the hidden "(OMP_1.0)" compat versions of the lock
 # functions and the version-node definitions themselves.  OpenACC
 # (OACC_*, GOACC_*) and offload-plugin (GOMP_PLUGIN_*) nodes are left out:
-# no -fopenmp program references them.  A binary that references
+# no -fopenmp program references them; nor is our OMPD_5.1 node (the OMPD
+# names of runtime/ompd-support.c, which GCC's libgomp lacks): the
+# /^(OMP|GOMP)_/ filter below leaves OMPD_* out.  A binary that references
 # sym@NODE fails to load if the pair is missing, so any difference fails.
 #
 # Environment (from tests/local.mk): OMPDBG_OURS_DIR, OMPDBG_GOMP_DIR,

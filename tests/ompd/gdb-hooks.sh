@@ -65,7 +65,8 @@ run_gdb () {
     done
     echo "run workload"
     for h in $hooks; do
-      echo "printf \"COUNT $h %d\\n\", \$n_$h"
+      # printf, not echo: dash's echo would expand the \n.
+      printf 'printf "COUNT %s %%d\\n", $n_%s\n' $h $h
     done
   } > "$tmp.gdb"
   timeout -k 10 120 $gdb -nx -batch -x "$tmp.gdb" "$prog" > "$tmp.out" 2>&1
