@@ -159,3 +159,14 @@ gomp_ompd_init (void)
   __atomic_store_n (&ompd_dll_locations, dll_locations, __ATOMIC_RELEASE);
   ompd_dll_locations_valid ();
 }
+
+/* OMPD initial-thread-end for the thread that ends the process (exit or
+   return from main): its pthread key destructor (registry.c) does not run
+   then.  Pool threads never pass thread-end, even if one calls exit.  */
+static void __attribute__ ((destructor))
+gomp_ompd_fini (void)
+{
+  struct gomp_thread *thr = gomp_tls;
+  if (thr != NULL && !thr->pool_thread)
+    GOMP_OMPD_EVENT (thread_end);
+}

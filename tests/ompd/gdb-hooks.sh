@@ -84,14 +84,14 @@ run_gdb () {
 
 # Expected counts (see workload() in tests/runtime/ompd-hooks.c): 3
 # regions; 6 implicit + 7 explicit tasks; initial thread + 2 pool
-# threads, none of which ends; no device.
+# threads, of which only the initial thread ends (at exit); no device.
 expect_on="ompd_dll_locations_valid 1
 ompd_bp_parallel_begin 3
 ompd_bp_parallel_end 3
 ompd_bp_task_begin 13
 ompd_bp_task_end 13
 ompd_bp_thread_begin 3
-ompd_bp_thread_end 0
+ompd_bp_thread_end 1
 ompd_bp_device_begin 0
 ompd_bp_device_end 0"
 expect_off="ompd_dll_locations_valid 1

@@ -30,7 +30,8 @@ static const char *const hook_names[] = {
 /* A fixed set of OMPD events; tests/ompd/gdb-hooks.sh knows the counts:
    3 parallel regions (one of them serialized), 3 + 1 + 2 implicit tasks,
    5 deferred + 2 undeferred explicit tasks, 2 pool threads (the 3-thread
-   team's workers serve the 2-thread one too) + the initial thread.  */
+   team's workers serve the 2-thread one too) + the initial thread, which
+   alone passes thread end, at exit.  */
 static void
 workload (void)
 {
