@@ -110,9 +110,6 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
-#if defined __linux__ && __has_include (<linux/membarrier.h>)
-# include <linux/membarrier.h>
-#endif
 
 typedef unsigned long long gomp_ull;
 
@@ -121,6 +118,14 @@ typedef unsigned long long gomp_ull;
 #define GFS_RUNTIME 0
 
 /* ---- the asymmetric barrier (see the header comment) -------------------- */
+
+/* membarrier's commands (linux/membarrier.h, where they are enumerators
+   that the preprocessor cannot test for; stable kernel ABI values).  */
+#ifdef SYS_membarrier
+# define GOMP_MEMBARRIER_QUERY 0
+# define GOMP_MEMBARRIER_PRIVATE_EXPEDITED (1 << 3)
+# define GOMP_MEMBARRIER_REGISTER_PRIVATE_EXPEDITED (1 << 4)
+#endif
 
 /* True once membarrier is registered for the process: set at most once,
    under pthread_once, before the first doacross loop is published; read
@@ -131,10 +136,10 @@ static pthread_once_t membarrier_once = PTHREAD_ONCE_INIT;
 static void
 membarrier_setup (void)
 {
-#if defined SYS_membarrier && defined MEMBARRIER_CMD_PRIVATE_EXPEDITED
-  long cmds = syscall (SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
-  if (cmds > 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED)
-      && syscall (SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED,
+#ifdef SYS_membarrier
+  long cmds = syscall (SYS_membarrier, GOMP_MEMBARRIER_QUERY, 0, 0);
+  if (cmds > 0 && (cmds & GOMP_MEMBARRIER_PRIVATE_EXPEDITED)
+      && syscall (SYS_membarrier, GOMP_MEMBARRIER_REGISTER_PRIVATE_EXPEDITED,
 		  0, 0) == 0)
     use_membarrier = true;
 #endif
@@ -155,9 +160,9 @@ static void
 barrier_heavy (void)
 {
   atomic_thread_fence (memory_order_seq_cst);
-#if defined SYS_membarrier && defined MEMBARRIER_CMD_PRIVATE_EXPEDITED
+#ifdef SYS_membarrier
   if (use_membarrier
-      && syscall (SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0)
+      && syscall (SYS_membarrier, GOMP_MEMBARRIER_PRIVATE_EXPEDITED, 0, 0)
 	 != 0)
     gomp_fatal ("membarrier failed after it was registered");
   atomic_thread_fence (memory_order_seq_cst);
