@@ -1,0 +1,90 @@
+/* ompdbg-layout.h -- the layout table the runtime carries in its own
+   memory for libompd: what libompd knows of the runtime's structures.
+
+   libompd is never compiled against the runtime's private headers.  The
+   runtime exports one object, `ompdbg_layout' (in .dynsym, OMPD_5.1
+   node), generated at build time from the runtime's DWARF with libdw
+   (runtime/ompd-layout-gen.c), so that no offset is maintained by hand.
+   A debugger reads it once per address space: one symbol lookup, one read
+   of the header, one read of the rest.
+
+   Placement: in .data, not .rodata, and written at start-up (the `live'
+   word), so that the page is private anonymous memory by the time a core
+   is dumped: a kernel core omits file-backed pages nobody wrote.  Its
+   root pointers are relocated at load time, which dirties it too.
+
+   Layout of the table (all integers in the target's byte order; the
+   magic tells a debugger that order):
+
+     struct ompdbg_layout_header        header
+     struct ompdbg_layout_entry         entries[nentries]
+     char                               strings[strings_size]
+
+   Each entry names one structure ("gomp_thread": offset 0, size = sizeof)
+   or one member by its path from the structure ("gomp_thread.ts.team",
+   "gomp_team.barrier.word": offset from the start of the structure, size
+   of the member, and for an array member the element count).  A reader
+   looks entries up by name and treats a missing name it needs as an
+   incompatible runtime; unknown extra names are ignored, so adding
+   entries needs no new format version.  */
+
+#ifndef OMPDBG_LAYOUT_H
+#define OMPDBG_LAYOUT_H 1
+
+#include <stdint.h>
+
+/* "OMPDBGLT" read as a little-endian uint64_t.  */
+#define OMPDBG_LAYOUT_MAGIC 0x544c474244504d4fULL
+
+/* Format version: changes when the header or entry format changes, or
+   when the meaning of an existing entry or root does.  libompd returns
+   ompd_rc_incompatible for a version it does not know.  */
+#define OMPDBG_LAYOUT_VERSION 1
+
+/* Global roots: addresses of the runtime's hidden globals, so that a
+   debugger needs no symbol but `ompdbg_layout'.  Index into
+   header.roots[].  */
+enum ompdbg_layout_root
+{
+  OMPDBG_ROOT_REGISTRY = 0,	/* struct gomp_registry */
+  OMPDBG_ROOT_GLOBAL_ICV,	/* struct gomp_global_icv */
+  OMPDBG_ROOT_INITIAL_ICV,	/* struct gomp_icv */
+  OMPDBG_ROOT_NUM_PROCS,	/* unsigned int gomp_num_procs */
+  OMPDBG_ROOT_BP_ENABLED,	/* int: OMPD breakpoint enable flag */
+  /* Address of a `char *' holding the display control variables: one
+     NUL-terminated string of "NAME=VALUE" lines separated by '\n', every
+     setting OMP_DISPLAY_ENV=verbose shows, built at start-up.  */
+  OMPDBG_ROOT_ENV_BLOCK,
+  OMPDBG_ROOT_OPENMP_VERSION,	/* int: _OPENMP value of the runtime */
+  OMPDBG_ROOT_VERSION_STRING,	/* char[]: runtime name and version */
+  OMPDBG_ROOT_COUNT_V1 = 16	/* slots in version 1; unused ones are 0 */
+};
+
+struct ompdbg_layout_header
+{
+  uint64_t magic;		/* OMPDBG_LAYOUT_MAGIC */
+  uint32_t version;		/* OMPDBG_LAYOUT_VERSION */
+  uint32_t header_size;		/* sizeof (struct ompdbg_layout_header) */
+  uint32_t entry_size;		/* sizeof (struct ompdbg_layout_entry) */
+  uint32_t nentries;
+  uint32_t strings_size;	/* bytes of the string pool */
+  uint32_t total_size;		/* header + entries + strings */
+  /* Target primitive sizes, as ompd_device_type_sizes_t.  */
+  uint8_t sizeof_char, sizeof_short, sizeof_int, sizeof_long;
+  uint8_t sizeof_long_long, sizeof_pointer;
+  uint8_t pad[2];
+  /* Set to OMPDBG_LAYOUT_MAGIC by the runtime at start-up: the runtime
+     has initialised (and the page is dirty, so it is in any core).  */
+  uint64_t live;
+  uint64_t roots[OMPDBG_ROOT_COUNT_V1];
+};
+
+struct ompdbg_layout_entry
+{
+  uint32_t name;		/* offset of the NUL-terminated name in strings */
+  uint32_t offset;		/* member offset; 0 for a structure */
+  uint32_t size;		/* member (whole array) or structure size */
+  uint32_t count;		/* array elements, 1 if not an array */
+};
+
+#endif /* OMPDBG_LAYOUT_H */
