@@ -188,3 +188,28 @@ OURS_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh ou
 GOMP_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh gomp
 CMP_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh cmp
 SH_LOG_COMPILER = env $(tests_env) $(SHELL)
+
+## The gdb plugin (gdb-plugin/), in pexpect-driven gdb sessions
+## (tests/gdb/*.py, run with Debian's python3 and python3-pexpect) on
+## tests/gdb/scenes, which stops in known OpenMP states after writing its
+## own ground truth.  Without libompd built the sessions that need it
+## skip (77); callbacks.py and no-ompd.py need none.
+check_PROGRAMS += tests/gdb/scenes
+tests/gdb/%: AM_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
+tests/gdb/%: AM_LDFLAGS =
+tests_gdb = \
+	tests/gdb/callbacks.py \
+	tests/gdb/no-ompd.py \
+	tests/gdb/live.py \
+	tests/gdb/core.py \
+	tests/gdb/attach.py \
+	tests/gdb/noext.py \
+	tests/gdb/many.py \
+	tests/gdb/breakpoints.py \
+	tests/gdb/bt.py
+EXTRA_DIST += $(tests_gdb) tests/gdb/gdbtest.py tests/gdb/scenecheck.py
+TESTS += $(tests_gdb)
+TEST_EXTENSIONS += .py
+GDBTEST_PY3 = /usr/bin/python3
+PY_LOG_COMPILER = env $(tests_env) OMPDBG_SRCDIR='$(abs_top_srcdir)' \
+	OMPDBG_BUILDDIR='$(abs_top_builddir)' $(GDBTEST_PY3)

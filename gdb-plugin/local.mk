@@ -1,0 +1,46 @@
+## gdb-plugin/ -- the gdb plugin (issue 5): ompd.py and its package
+## ompdbg_gdb/, plain Python on gdb's API and ctypes (nothing compiled).
+##
+## Installed as $(ompdbggdbdir)/ompd.py (+ ompdbg_gdb/), for
+##   gdb -x $(ompdbggdbdir)/ompd.py ./app
+## and as the gdb auto-load script of our runtime: gdb runs
+## <auto-load dir><realpath of the objfile>-gdb.py when it loads
+## libgomp.so.1.0.0, so plain `gdb ./app' gets the commands when the app
+## runs on the installed runtime.  gdb searches its own data directory
+## (/usr/share/gdb/auto-load); with another prefix either install there
+## (make install gdbautoloaddir=/usr/share/gdb/auto-load) or tell gdb
+## (docs/gdb.md, "Setting up").
+ompdbggdbdir = $(datadir)/ompdbg/gdb
+ompdbggdbpkgdir = $(ompdbggdbdir)/ompdbg_gdb
+gdbautoloaddir = $(datadir)/gdb/auto-load
+ompdbgautoloaddir = $(gdbautoloaddir)$(ompdbglibdir)
+
+dist_ompdbggdb_DATA = gdb-plugin/ompd.py
+dist_ompdbggdbpkg_DATA = \
+	gdb-plugin/ompdbg_gdb/__init__.py \
+	gdb-plugin/ompdbg_gdb/binding.py \
+	gdb-plugin/ompdbg_gdb/callbacks.py \
+	gdb-plugin/ompdbg_gdb/cache.py \
+	gdb-plugin/ompdbg_gdb/session.py \
+	gdb-plugin/ompdbg_gdb/ext.py \
+	gdb-plugin/ompdbg_gdb/model.py \
+	gdb-plugin/ompdbg_gdb/util.py \
+	gdb-plugin/ompdbg_gdb/commands.py \
+	gdb-plugin/ompdbg_gdb/cmd_threads.py \
+	gdb-plugin/ompdbg_gdb/cmd_parallel.py \
+	gdb-plugin/ompdbg_gdb/cmd_tasks.py \
+	gdb-plugin/ompdbg_gdb/cmd_info.py \
+	gdb-plugin/ompdbg_gdb/cmd_break.py \
+	gdb-plugin/ompdbg_gdb/cmd_bt.py \
+	gdb-plugin/ompdbg_gdb/functions.py
+
+## The auto-load script: named after the runtime's real file name
+## (libtool -version-info 1:0:0 in runtime/local.mk).
+ompdbgautoload_DATA = gdb-plugin/libgomp.so.1.0.0-gdb.py
+EXTRA_DIST += gdb-plugin/autoload.py.in
+CLEANFILES += gdb-plugin/libgomp.so.1.0.0-gdb.py
+
+gdb-plugin/libgomp.so.1.0.0-gdb.py: $(srcdir)/gdb-plugin/autoload.py.in Makefile
+	@$(MKDIR_P) gdb-plugin
+	$(AM_V_GEN)$(SED) -e 's|@ompdbggdbdir[@]|$(ompdbggdbdir)|g' \
+	  $(srcdir)/gdb-plugin/autoload.py.in > $@.tmp && mv $@.tmp $@

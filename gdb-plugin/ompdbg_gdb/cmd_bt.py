@@ -1,0 +1,322 @@
+"""cmd_bt.py -- OpenMP-aware backtraces: `ompd bt' and the `ompd' frame
+filter (`set ompd bt on|off').
+
+Both hide the runtime's frames and label the functions GCC outlines
+(main._omp_fn.0 runs `#pragma omp parallel' or `#pragma omp task' code).
+`ompd bt' also continues a worker thread's stack, which ends in the
+runtime's thread start, into the stack of the thread that encountered the
+region (the region's primary thread), from the frame that called the
+runtime's parallel entry (GOMP_parallel) down to main.
+
+Which GOMP_parallel frame of the primary thread belongs to the region:
+the primary's stack holds one runtime entry frame per region it entered,
+oldest first, for levels base+1, base+2, ... where base is the level of
+the implicit task at the bottom of its own stack (0 for the initial
+thread).  So the region at level L is the (L - base)-th entry frame from
+the oldest.  This needs no frame addresses from the runtime.
+"""
+
+import os
+
+import gdb
+from gdb.FrameDecorator import FrameDecorator
+
+from . import model as M
+from . import session as S
+from . import util as U
+
+settings = {"bt": True}
+
+# Runtime entry points that start a region on the encountering thread.
+REGION_ENTRIES = ("GOMP_parallel", "GOMP_parallel_start", "GOMP_teams",
+                  "GOMP_teams_reg", "GOMP_parallel_loop", "GOMP_parallel_sections")
+THREAD_START = ("start_thread", "clone", "clone3", "__clone", "__clone3")
+
+_realpaths = {}
+
+
+def _real(p):
+    try:
+        return _realpaths[p]
+    except KeyError:
+        r = _realpaths[p] = os.path.realpath(p) if p else p
+        return r
+
+
+def runtime_path():
+    """The runtime's file of the current session, without creating one."""
+    try:
+        s = S._sessions.get(gdb.selected_inferior().num)
+    except Exception:
+        return None
+    return _real(s.runtime) if s is not None else None
+
+
+def in_runtime(pc, rt):
+    if rt is None:
+        return False
+    try:
+        return _real(gdb.solib_name(pc)) == rt
+    except Exception:
+        return False
+
+
+def frame_pc(f):
+    # For a caller frame the pc is the return address: look the call up.
+    pc = f.pc()
+    return pc - 1 if f.older() is not None and f.level() > 0 and \
+        f.type() == gdb.NORMAL_FRAME else pc
+
+
+def outlined_label(name, fn_kinds, pc):
+    """`#pragma omp parallel at x.c:12 (in main)' for an outlined
+    function, else None."""
+    if not name or "._omp_fn." not in name:
+        return None
+    start = None
+    try:
+        b = gdb.block_for_pc(pc)
+        while b is not None and b.function is None:
+            b = b.superblock
+        if b is not None:
+            start = b.start
+    except Exception:
+        start = None
+    kind = fn_kinds.get(start, "parallel" if start is None else "task")
+    label = M.construct_label(start, kind) if start else None
+    return label or "#pragma omp %s (%s)" % (kind, name)
+
+
+def region_fn_kinds(m):
+    """Entry address -> "parallel" for every active region's function."""
+    kinds = {}
+    try:
+        for r in m.regions():
+            fn = r.function()
+            if fn:
+                kinds[fn] = "parallel"
+    except Exception:
+        pass
+    return kinds
+
+
+# ---- the frame filter ----------------------------------------------------------
+class _Decorator(FrameDecorator):
+    def __init__(self, fobj, label):
+        super(_Decorator, self).__init__(fobj)
+        self._label = label
+
+    def function(self):
+        if self._label:
+            return self._label
+        return super(_Decorator, self).function()
+
+
+class OmpdFrameFilter(object):
+    """Hide the OpenMP runtime's frames and label outlined functions in
+    `bt' (set ompd bt on|off)."""
+
+    def __init__(self):
+        self.name = "ompd"
+        self.priority = 100
+        self.enabled = True
+        gdb.frame_filters[self.name] = self
+
+    def filter(self, frame_iter):
+        if not settings["bt"]:
+            return frame_iter
+        rt = runtime_path()
+        if rt is None:
+            return frame_iter
+        try:
+            kinds = region_fn_kinds(M.model(S.current(required=False)))
+        except Exception:
+            kinds = {}
+        return self._gen(frame_iter, rt, kinds)
+
+    def _gen(self, frame_iter, rt, kinds):
+        seen_runtime = False
+        for d in frame_iter:
+            try:
+                f = d.inferior_frame()
+                pc = frame_pc(f)
+                if in_runtime(pc, rt):
+                    seen_runtime = True
+                    if f.level() > 0:   # never hide where the thread is
+                        continue
+                    yield d
+                    continue
+                if seen_runtime and f.name() in THREAD_START:
+                    continue        # a pool thread's start, below the runtime
+                label = outlined_label(f.name(), kinds, pc)
+            except Exception:
+                label = None
+            yield _Decorator(d, label) if label else d
+
+
+# ---- ompd bt ---------------------------------------------------------------------
+def frame_line(f, pc, label):
+    name = label or f.name() or "??"
+    sal = f.find_sal()
+    loc = ""
+    if sal.symtab is not None and sal.line:
+        loc = " at %s:%d" % (M.short_file(sal.symtab.filename), sal.line)
+    else:
+        so = gdb.solib_name(pc)
+        if so:
+            loc = " from %s" % so
+    if label and f.name():
+        name += " [%s]" % f.name()
+    return "%s%s" % (name, loc)
+
+
+def user_frames(gthread, rt, kinds):
+    """[(frame text, is_region_entry)] of GTHREAD's stack, newest first:
+    runtime frames are left out but their region entries are marked (None
+    text), so that the caller can cut at them."""
+    out = []
+    gthread.switch()
+    f = gdb.newest_frame()
+    n = 0
+    while f is not None and n < 10000:
+        n += 1
+        try:
+            pc = frame_pc(f)
+            name = f.name()
+            if in_runtime(pc, rt):
+                if name in REGION_ENTRIES:
+                    out.append((None, True))
+            elif name in THREAD_START:
+                pass
+            else:
+                out.append((frame_line(f, pc, outlined_label(name, kinds, pc)),
+                            False))
+            f = f.older()
+        except gdb.error:
+            break
+    return out
+
+
+def bottom_region(m, t):
+    """The region whose implicit task is at the bottom of thread T's own
+    stack, and its level (None, 0 for the initial thread)."""
+    chain = t.task_chain()
+    bottom = None
+    for task, on in chain:
+        if on is t and task.implicit():
+            bottom = task
+    if bottom is None:
+        return None, 0
+    r = bottom.region()
+    if r is None or not r.level():
+        return None, 0
+    return r, r.level()
+
+
+def stitched(m, t, rt, kinds, depth=0):
+    """Lines of thread T's OpenMP backtrace."""
+    lines = []
+    frames = user_frames(t.gthread, rt, kinds)
+    r, base = bottom_region(m, t)
+    if r is None:
+        return [txt for txt, entry in frames if txt is not None]
+    mem = r.members()
+    primary = mem[0][1] if mem else None
+    if primary is None or primary.lwp == t.lwp or depth > 64:
+        return [txt for txt, entry in frames if txt is not None]
+    lines = [txt for txt, entry in frames if txt is not None]
+    # The primary's frames older than its entry into region R.
+    pframes = user_frames(primary.gthread, rt, kinds)
+    pr, pbase = bottom_region(m, primary)
+    k = r.level() - pbase       # R's entry is the k-th from the oldest
+    entries = [i for i, (txt, e) in enumerate(pframes) if e]
+    lines.append("---- region #%s (level %s) was entered by thread %s "
+                 "(OpenMP thread 0 of the team):"
+                 % (m.region_id(r), r.level(), primary.gdb_num))
+    if 0 < k <= len(entries):
+        cut = entries[len(entries) - k]
+        older = [txt for txt, e in pframes[cut + 1:] if txt is not None]
+        lines += older
+        # If the primary is itself a worker, go on to its own encounterer.
+        if pr is not None:
+            rest = stitched(m, primary, rt, kinds, depth + 1)
+            own = [txt for txt, e in pframes if txt is not None]
+            lines += rest[len(own):]
+    else:
+        lines.append("(the region's entry is not on thread %s's stack)"
+                     % primary.gdb_num)
+    return lines
+
+
+class OmpdBt(U.OmpdCommand):
+    """OpenMP-aware backtrace of the selected thread (or thread N).
+
+Usage: ompd bt [--thread N | --all]
+
+Like `bt', without the OpenMP runtime's frames, with GCC's outlined
+functions shown as the construct they run (`#pragma omp parallel at
+x.c:12 (in main) [main._omp_fn.0]'), and, for a worker thread, continued
+into the frames of the thread that encountered its parallel region, up to
+main -- the stack as the program's source reads.  --all: every OpenMP
+thread.  `set ompd bt off' stops the frame filter from changing plain
+`bt'."""
+
+    def __init__(self):
+        super(OmpdBt, self).__init__("ompd bt", gdb.COMMAND_STACK)
+
+    def complete(self, text, word):
+        return [o for o in ("--thread", "--all") if o.startswith(text)]
+
+    def run(self, arg, from_tty):
+        args = U.split_args(arg)
+        sess = S.current()
+        m = M.model(sess)
+        rt = _real(sess.runtime)
+        kinds = region_fn_kinds(m)
+        if args == ["--all"]:
+            targets = [t for t in m.threads() if t.gthread is not None]
+        elif len(args) == 2 and args[0] in ("--thread", "-t"):
+            n = U.int_arg(args[1], "the thread number")
+            targets = [t for t in m.threads() if t.gdb_num == n]
+            if not targets:
+                raise gdb.GdbError("ompd bt: gdb thread %d is not an OpenMP "
+                                   "thread" % n)
+        elif not args:
+            t = m.thread_of_gdb(gdb.selected_thread())
+            if t is None:
+                raise gdb.GdbError("ompd bt: the selected thread is not an "
+                                   "OpenMP thread")
+            targets = [m.thread_by_lwp(t.lwp) or t]
+        else:
+            raise gdb.GdbError("usage: ompd bt [--thread N | --all]")
+        sel = gdb.selected_thread()
+        try:
+            sel_frame = gdb.selected_frame()
+        except gdb.error:
+            sel_frame = None
+        out = []
+        try:
+            for t in targets:
+                num = t.thread_num()
+                out.append("Thread %s (LWP %s, OpenMP thread %s):"
+                           % (t.gdb_num, t.lwp, "?" if num is None else num))
+                n = 0
+                for line in stitched(m, t, rt, kinds):
+                    if line.startswith("----") or line.startswith("("):
+                        out.append(line)
+                    else:
+                        out.append("#%-3d %s" % (n, line))
+                        n += 1
+        finally:
+            try:
+                sel.switch()
+                if sel_frame is not None and sel_frame.is_valid():
+                    sel_frame.select()
+            except Exception:
+                pass
+        gdb.write("\n".join(out) + "\n")
+
+
+def install():
+    OmpdBt()
+    OmpdFrameFilter()

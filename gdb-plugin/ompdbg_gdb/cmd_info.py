@@ -1,0 +1,218 @@
+"""cmd_info.py -- `ompd info', `ompd icvs', `ompd env', `ompd init'."""
+
+import ctypes
+from ctypes import byref
+
+import gdb
+
+from . import binding as B
+from . import callbacks as C
+from . import model as M
+from . import session as S
+from . import util as U
+from .cache import cache
+
+
+class OmpdInfo(U.OmpdCommand):
+    """Show the OpenMP runtime and the libompd serving it.
+
+Usage: ompd info
+
+The runtime library of the process, the OpenMP version it implements, the
+libompd loaded for it (path, version string, OMPD API version), whether
+the ompdbg extension is in use, and whether the runtime calls its OMPD
+breakpoint functions (OMP_DEBUG=enabled or `ompd break')."""
+
+    def __init__(self):
+        super(OmpdInfo, self).__init__("ompd info", gdb.COMMAND_STATUS)
+
+    def run(self, arg, from_tty):
+        sess = S.current()
+        lib = sess.lib
+        v = B.ompd_word_t()
+        omp = None
+        try:
+            lib.call("ompd_get_omp_version", sess.aspace, byref(v))
+            omp = v.value
+        except B.OmpdError:
+            pass
+        ostr = None
+        p = ctypes.c_void_p()
+        try:
+            lib.call("ompd_get_omp_version_string", sess.aspace, byref(p))
+            ostr = C.take_string(p.value)
+        except B.OmpdError:
+            pass
+        rows = [
+            ["runtime", sess.runtime],
+            ["OpenMP version", ("%d" % omp if omp is not None else "?")
+             + (" (%s)" % ostr if ostr else "")],
+            ["libompd", sess.lib_path],
+            ["libompd version", lib.version_string() or "?"],
+            ["OMPD API version", "%d (library: %s)"
+             % (sess.api, _safe(lib.api_version))],
+            ["ompdbg extension", ", ".join(sorted(sess.ext)) if sess.ext
+             else ("off" if not S.settings["extension"] else "no")],
+            ["process", "%d%s" % (sess.pid, " (core file)" if _is_core()
+                                  else "")],
+        ]
+        bp = C.lookup_symbol("ompdbg_bp_enabled")
+        if bp is not None:
+            try:
+                val = int.from_bytes(C.read_target(sess.inferior, bp, 4),
+                                     "little")
+                rows.append(["breakpoint hooks", "enabled" if val
+                             else "disabled"])
+            except Exception:
+                pass
+        w = max(len(r[0]) for r in rows)
+        for k, val in rows:
+            gdb.write("%s  %s\n" % ((k + ":").ljust(w + 1), val))
+
+
+def _safe(f):
+    try:
+        return f()
+    except Exception:
+        return "?"
+
+
+def _is_core():
+    try:
+        return gdb.selected_inferior().connection.type == "core"
+    except Exception:
+        return False
+
+
+SCOPE_WORDS = {"address-space": B.SCOPE_ADDRESS_SPACE,
+               "global": B.SCOPE_GLOBAL, "thread": B.SCOPE_THREAD,
+               "parallel": B.SCOPE_PARALLEL, "task": B.SCOPE_TASK,
+               "implicit-task": B.SCOPE_IMPLICIT_TASK}
+
+
+class OmpdIcvs(U.OmpdCommand):
+    """Show the internal control variables (ICVs).
+
+Usage: ompd icvs [SCOPE] [NAME...]
+
+SCOPE is one of address-space (or global), thread, parallel, task: only
+ICVs of that scope.  NAME restricts to those ICVs (e.g. nthreads-var).
+Values are those seen from the selected gdb thread: its OpenMP thread,
+innermost parallel region and current task, as libompd enumerates them
+(ompd_enumerate_icvs).  An ICV that does not apply (no parallel region,
+say) shows as `-'."""
+
+    def __init__(self):
+        super(OmpdIcvs, self).__init__("ompd icvs", gdb.COMMAND_STATUS)
+
+    def complete(self, text, word):
+        words = list(SCOPE_WORDS)
+        try:
+            sess = S.current(required=False)
+            if sess is not None:
+                words += [n for n, i, s in sess.icvs()]
+        except Exception:
+            pass
+        return [w for w in words if w.startswith(text)]
+
+    def run(self, arg, from_tty):
+        args = U.split_args(arg)
+        scope = None
+        if args and args[0] in SCOPE_WORDS:
+            scope = SCOPE_WORDS[args.pop(0)]
+        names = set(args)
+        sess = S.current()
+        m = M.model(sess)
+        t = m.thread_of_gdb(gdb.selected_thread())
+        region = t.region() if t is not None else None
+        task = t.task() if t is not None else None
+        icvs = sess.icvs()
+        known = set(n for n, i, s in icvs)
+        for n in names:
+            if n not in known:
+                raise gdb.GdbError("ompd icvs: this libompd has no ICV `%s'"
+                                   % n)
+        rows = []
+        for name, icv_id, sc in icvs:
+            if names and name not in names:
+                continue
+            if scope is not None and not (sc == scope or (
+                    scope == B.SCOPE_ADDRESS_SPACE and sc == B.SCOPE_GLOBAL)
+                    or (scope == B.SCOPE_TASK
+                        and sc == B.SCOPE_IMPLICIT_TASK)):
+                continue
+            h = None
+            if sc in (B.SCOPE_ADDRESS_SPACE, B.SCOPE_GLOBAL):
+                h = sess.aspace
+            elif sc == B.SCOPE_THREAD and t is not None:
+                h = t.handle
+            elif sc == B.SCOPE_PARALLEL and region is not None:
+                h = region.handle
+            elif sc in (B.SCOPE_TASK, B.SCOPE_IMPLICIT_TASK) \
+                    and task is not None:
+                h = task.handle
+            val = "-"
+            if h is not None:
+                try:
+                    val = sess.icv_string(h, sc, icv_id)
+                except B.OmpdError:
+                    try:
+                        val = str(sess.icv_int(h, sc, icv_id))
+                    except B.OmpdError as e:
+                        val = "(%s)" % B.RC_TEXT.get(e.rc, "error")
+            rows.append([name, B.SCOPE_NAMES.get(sc, str(sc)), val])
+        if not rows:
+            gdb.write("No ICVs match.\n")
+            return
+        U.table(["ICV", "SCOPE", "VALUE"], rows)
+
+
+class OmpdEnv(U.OmpdCommand):
+    """Show the runtime's display control variables.
+
+Usage: ompd env
+
+The settings the runtime runs with, as NAME=VALUE lines (what
+OMP_DISPLAY_ENV=verbose prints at start-up), read from the process or the
+core with ompd_get_display_control_vars."""
+
+    def __init__(self):
+        super(OmpdEnv, self).__init__("ompd env", gdb.COMMAND_STATUS)
+
+    def run(self, arg, from_tty):
+        sess = S.current()
+        vec = ctypes.c_void_p()
+        sess.lib.call("ompd_get_display_control_vars", sess.aspace,
+                      byref(vec))
+        try:
+            arr = ctypes.cast(vec, ctypes.POINTER(ctypes.c_char_p))
+            for i in range(100000):
+                s = arr[i]
+                if s is None:
+                    break
+                gdb.write(s.decode("utf-8", "replace").rstrip("\n") + "\n")
+        finally:
+            sess.lib.call("ompd_rel_display_control_vars", byref(vec),
+                          ok=tuple(range(0, 20)))
+
+
+class OmpdInit(U.OmpdCommand):
+    """(Re-)initialise OMPD for the current process.
+
+Usage: ompd init
+
+Not normally needed: the plugin initialises by itself as soon as the
+runtime has published its libompd (ompd_dll_locations).  `ompd init'
+forgets the current session, reads ompd_dll_locations again (or uses
+`set ompd library PATH') and opens a new session."""
+
+    def __init__(self):
+        super(OmpdInit, self).__init__("ompd init", gdb.COMMAND_SUPPORT)
+
+    def run(self, arg, from_tty):
+        inf = gdb.selected_inferior()
+        S.drop(inf.num)
+        cache.invalidate_symbols()
+        M.invalidate_code()
+        S._announced.discard((inf.num, inf.pid))
+        S.initialise(inf)

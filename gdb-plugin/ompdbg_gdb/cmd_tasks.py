@@ -1,0 +1,121 @@
+"""cmd_tasks.py -- `ompd tasks': each thread's chain of tasks."""
+
+import gdb
+
+from . import binding as B
+from . import model as M
+from . import session as S
+from . import util as U
+
+
+def frame_text(task):
+    fr = task.frames()
+    if fr is None:
+        e = getattr(task, "frames_error", None)
+        return "(%s)" % B.RC_TEXT.get(e.rc, "?") if e is not None else "-"
+    (ex, exf), (en, enf) = fr
+    return "exit=%s enter=%s" % ("0x%x" % ex if ex else "0",
+                                 "0x%x" % en if en else "0")
+
+
+def task_ref(chain, t):
+    """How to name task T relative to the thread's CHAIN: `#k' when it is
+    one of them, else its label."""
+    if t is None:
+        return "-"
+    for k, (c, on) in enumerate(chain):
+        if c.same(t):
+            return "#%d" % k
+    return t.label()
+
+
+def select_threads(m, args):
+    """The OmpThreads named by --thread N / -t N (gdb numbers; several
+    allowed), all without."""
+    want = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in ("--thread", "-t"):
+            if i + 1 >= len(args):
+                raise gdb.GdbError("ompd: %s needs a gdb thread number" % a)
+            want.append(U.int_arg(args[i + 1], "the thread number"))
+            i += 2
+        elif a.startswith("--thread="):
+            want.append(U.int_arg(a.split("=", 1)[1], "the thread number"))
+            i += 1
+        elif a in ("--current", "-c"):
+            want.append(gdb.selected_thread().num)
+            i += 1
+        else:
+            raise gdb.GdbError("ompd: unknown argument `%s'" % a)
+    ts = m.threads()
+    if not want:
+        return ts
+    out = []
+    for n in want:
+        t = [x for x in ts if x.gdb_num == n]
+        if not t:
+            raise gdb.GdbError("ompd: gdb thread %d is not an OpenMP thread"
+                               % n)
+        out.append(t[0])
+    return out
+
+
+class OmpdTasks(U.OmpdCommand):
+    """Show each OpenMP thread's task chain.
+
+Usage: ompd tasks [--thread N]... [--current] [--frames]
+
+For every OpenMP thread (or thread N, as numbered by gdb; --current for
+the selected one), the tasks on its stack from the current one (#0) down
+to the implicit or initial task at the bottom: kind (initial, implicit,
+explicit, final), the task's code with file:line (GCC outlines the body
+of `#pragma omp task' into a function like main._omp_fn.1), and the task
+that created it (generating task; `#k' when it is on the same chain).
+--frames adds each task's exit and enter frame addresses (OMPT frames),
+which `ompd bt' uses to stitch stacks."""
+
+    def __init__(self):
+        super(OmpdTasks, self).__init__("ompd tasks", gdb.COMMAND_STATUS)
+
+    def complete(self, text, word):
+        return [o for o in ("--thread", "--current", "--frames")
+                if o.startswith(text)]
+
+    def run(self, arg, from_tty):
+        args = U.split_args(arg)
+        frames = "--frames" in args
+        args = [a for a in args if a != "--frames"]
+        sess = S.current()
+        m = M.model(sess)
+        ts = select_threads(m, args)
+        if not ts:
+            gdb.write("No OpenMP threads.\n")
+            return
+        m.regions()
+        for t in ts:
+            num = t.thread_num()
+            gdb.write("Thread %s (LWP %s, OpenMP thread %s):\n"
+                      % (t.gdb_num if t.gdb_num is not None else "?", t.lwp,
+                         "?" if num is None else num))
+            chain = t.task_chain()
+            if not chain:
+                gdb.write("  no current task\n")
+                continue
+            rows = []
+            for k, (task, on) in enumerate(chain):
+                r = task.region()
+                row = ["#%d" % k, task.kind(), task.label(),
+                       ("#%s" % m.region_id(r)) if r is not None else "-",
+                       (str(on.gdb_num) if on is not t else "") or "",
+                       task_ref(chain, task.generating())]
+                if frames:
+                    row.insert(5, frame_text(task))
+                rows.append(row)
+            headers = ["TASK", "KIND", "CODE", "REGION", "ON-THREAD"]
+            if frames:
+                headers.append("FRAMES")
+            headers.append("CREATED-BY")
+            U.table(["  " + headers[0]] + headers[1:],
+                    [["  " + r[0]] + r[1:] for r in rows])

@@ -1,0 +1,199 @@
+"""commands.py -- the `ompd' prefix command, the `set/show ompd ...'
+settings, and the gdb events that keep the plugin in step with the
+target."""
+
+import gdb
+
+from . import callbacks as C
+from . import model as M
+from . import session as S
+from . import util as U
+from .cache import cache
+
+
+class OmpdPrefix(gdb.Command):
+    """OpenMP debugging through OMPD.
+
+The ompd commands show the OpenMP state of the program -- live, attached
+with -p, or from a core file -- through the libompd its OpenMP runtime
+names (ompd_dll_locations).  OMPD is initialised automatically once the
+runtime is loaded.
+
+  ompd threads          every OpenMP thread: number, state, wait, region, task
+  ompd parallel         the tree of active parallel regions
+  ompd tasks            each thread's task chain
+  ompd bt               backtrace without runtime frames, stitched across threads
+  ompd icvs             internal control variables
+  ompd env              the runtime's settings (display control variables)
+  ompd info             runtime, libompd and versions
+  ompd break EVENT      stop at parallel/task/thread begin or end
+  ompd init             re-initialise OMPD
+
+Settings: set ompd stats|bt|extension|library|debug|verbose.
+Convenience functions: $_omp_thread_num(), $_omp_level(), ... (see
+`help function')."""
+
+    def __init__(self):
+        super(OmpdPrefix, self).__init__("ompd", gdb.COMMAND_STATUS,
+                                         gdb.COMPLETE_COMMAND, prefix=True)
+
+    def invoke(self, arg, from_tty):
+        if arg.strip():
+            raise gdb.GdbError("Undefined ompd command: \"%s\".  Try "
+                               "\"help ompd\"." % arg.strip())
+        gdb.execute("help ompd", from_tty)
+
+
+class _SetOmpd(gdb.Command):
+    """Set OMPD plugin options."""
+
+    def __init__(self):
+        super(_SetOmpd, self).__init__("set ompd", gdb.COMMAND_DATA,
+                                       prefix=True)
+
+
+class _ShowOmpd(gdb.Command):
+    """Show OMPD plugin options."""
+
+    def __init__(self):
+        super(_ShowOmpd, self).__init__("show ompd", gdb.COMMAND_DATA,
+                                        prefix=True)
+
+
+class _BoolParam(gdb.Parameter):
+    def __init__(self, name, doc, store, key, on_set=None):
+        self.__doc__ = doc
+        self.set_doc = "Set " + doc[0].lower() + doc[1:].split("\n")[0]
+        self.show_doc = "Show " + doc[0].lower() + doc[1:].split("\n")[0]
+        super(_BoolParam, self).__init__(name, gdb.COMMAND_DATA,
+                                         gdb.PARAM_BOOLEAN)
+        self.store = store
+        self.key = key
+        self.on_set = on_set
+        self.value = store[key]
+
+    def get_set_string(self):
+        self.store[self.key] = bool(self.value)
+        if self.on_set:
+            self.on_set(bool(self.value))
+        return ""
+
+    def get_show_string(self, svalue):
+        return "%s is %s." % (self.name, svalue)
+
+
+class _LibraryParam(gdb.Parameter):
+    """The libompd to load instead of the runtime's ompd_dll_locations
+(empty: use ompd_dll_locations)."""
+    set_doc = "Set the libompd to load (empty: the runtime's choice)."
+    show_doc = "Show the libompd override."
+
+    def __init__(self):
+        super(_LibraryParam, self).__init__("ompd library", gdb.COMMAND_DATA,
+                                            gdb.PARAM_OPTIONAL_FILENAME)
+        self.value = ""
+
+    def get_set_string(self):
+        S.settings["library"] = self.value or ""
+        S.drop()
+        return ""
+
+    def get_show_string(self, svalue):
+        return "ompd library is \"%s\"." % svalue
+
+
+def _set_debug(v):
+    C.debug = v
+
+
+def _set_extension(v):
+    S.drop()
+
+
+# ---- events -------------------------------------------------------------------
+def _on_cont(ev):
+    cache.invalidate()
+
+
+def _on_stop(ev):
+    cache.invalidate()
+    S.try_auto()
+
+
+def _on_new_objfile(ev):
+    cache.invalidate_symbols()
+    M.invalidate_code()
+    S.try_auto()
+
+
+def _on_clear_objfiles(ev):
+    cache.invalidate_symbols()
+    M.invalidate_code()
+    S.drop()
+
+
+def _on_exited(ev):
+    try:
+        num = ev.inferior.num
+    except Exception:
+        num = None
+    S.drop(num)
+
+
+def _on_memory_changed(ev):
+    cache.invalidate()
+
+
+def _on_call(ev):
+    cache.invalidate()
+
+
+def install_events():
+    ev = gdb.events
+    ev.cont.connect(_on_cont)
+    ev.stop.connect(_on_stop)
+    ev.new_objfile.connect(_on_new_objfile)
+    ev.clear_objfiles.connect(_on_clear_objfiles)
+    ev.exited.connect(_on_exited)
+    ev.memory_changed.connect(_on_memory_changed)
+    for name, fn in (("inferior_call", _on_call),
+                     ("register_changed", _on_memory_changed)):
+        e = getattr(ev, name, None)
+        if e is not None:
+            e.connect(fn)
+
+
+def install():
+    OmpdPrefix()
+    _SetOmpd()
+    _ShowOmpd()
+    _BoolParam("ompd stats", "Whether each ompd command reports its libompd "
+               "calls, target reads and time.", U.settings, "stats")
+    _BoolParam("ompd debug", "Whether failing OMPD callbacks and internal "
+               "errors are reported in detail.", U.settings, "debug",
+               _set_debug)
+    _BoolParam("ompd extension", "Whether the ompdbg extension routines of "
+               "libompd are used (off: standard OMPD 5.1 only).",
+               S.settings, "extension", _set_extension)
+    _BoolParam("ompd verbose", "Whether OMPD initialisation is announced.",
+               S.settings, "verbose")
+    _LibraryParam()
+    from . import (cmd_threads, cmd_parallel, cmd_tasks, cmd_info, cmd_break,
+                   cmd_bt, functions)
+    _BoolParam("ompd bt", "Whether plain `bt' hides the OpenMP runtime's "
+               "frames and labels outlined functions (the ompd frame "
+               "filter).", cmd_bt.settings, "bt")
+    cmd_threads.OmpdThreads()
+    cmd_parallel.OmpdParallel()
+    cmd_tasks.OmpdTasks()
+    cmd_info.OmpdInfo()
+    cmd_info.OmpdIcvs()
+    cmd_info.OmpdEnv()
+    cmd_info.OmpdInit()
+    cmd_break.install()
+    cmd_bt.install()
+    functions.install()
+    install_events()
+    # gdb may already have a process or core (the script was sourced
+    # after `run' or `core'): initialise now.
+    S.try_auto()

@@ -1,0 +1,56 @@
+"""ext.py -- the ompdbg extension to OMPD (libompd/ompdbg-ext.h), used
+when the loaded libompd has it and never required: with another vendor's
+libompd, or with `set ompd extension off', every command falls back to
+the standard routines.
+
+  ompdbg_get_threads: every OpenMP thread of the address space in one
+    call (the standard has no such routine: without it the plugin maps
+    each gdb thread's LWP with ompd_get_thread_handle).
+  ompdbg_get_deferred_tasks, ompdbg_get_task_state,
+  ompdbg_get_task_dependences: tasks not started yet, where a task is in
+    its life, and its depend clause (for `ompd tasks').
+"""
+
+import ctypes
+from ctypes import POINTER, c_int, c_void_p
+
+from . import binding as B
+
+vp = c_void_p
+
+# name -> argument types (all return ompd_rc_t).
+EXT_PROTOTYPES = {
+    # (address space, ompd_thread_handle_t ***handles, int *count): the
+    # vector and the handles are allocated with alloc_memory; the caller
+    # releases each handle and frees the vector.
+    "ompdbg_get_threads": (vp, POINTER(c_void_p), POINTER(c_int)),
+    # (address space, ompd_task_handle_t ***tasks, int *count): deferred
+    # tasks that have not started, ready ones first.
+    "ompdbg_get_deferred_tasks": (vp, POINTER(c_void_p), POINTER(c_int)),
+    # (task, ompdbg_task_state_t *)
+    "ompdbg_get_task_state": (vp, POINTER(c_int)),
+    # (task, ompdbg_dependence_t **deps, int *count, ompd_word_t *pending)
+    "ompdbg_get_task_dependences": (vp, POINTER(c_void_p), POINTER(c_int),
+                                    POINTER(B.ompd_word_t)),
+}
+
+TASK_STATES = {0: "unknown", 1: "waiting for dependences", 2: "queued",
+               3: "running", 4: "detached", 5: "done"}
+
+# ompt_dependence_type_t
+DEP_TYPES = {1: "in", 2: "out", 3: "inout", 4: "mutexinoutset",
+             5: "source", 6: "sink", 7: "inoutset"}
+
+
+class ompdbg_dependence_t(ctypes.Structure):
+    _fields_ = [("address", B.ompd_address_t), ("type", B.ompd_word_t)]
+
+
+def bind(lib):
+    """{name: ctypes function} of the extension routines LIB has."""
+    out = {}
+    for name, args in EXT_PROTOTYPES.items():
+        f = lib.bind_optional(name, args)
+        if f is not None:
+            out[name] = f
+    return out

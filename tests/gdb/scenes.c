@@ -1,0 +1,369 @@
+/* scenes.c -- OpenMP programs for the gdb plugin tests, each stopping in
+   a known OpenMP state and writing its own ground truth first.
+
+   Usage: scenes SCENE TRUTH-FILE [hang|abort]
+
+   Every thread that matters writes one line to TRUTH-FILE describing
+   itself as the program sees it (its kernel TID, omp_get_thread_num,
+   omp_get_level, omp_get_active_level, omp_get_team_size, the source
+   line of the construct it runs in, what it waits for).  Then the
+   program calls scene_stop () from one thread while the others sit in
+   the wait the scene is about: the test puts a breakpoint on scene_stop
+   (live), dumps a core there (gcore), or attaches to it (`hang': the
+   thread sleeps in scene_stop forever) or lets it crash (`abort': a
+   kernel core).  The plugin's output is then compared with the file.
+
+   Lines (space-separated key=value):
+     thread tid=T num=N level=L active=A size=S line=C [wait=W] [ancestors=a,b]
+     task tid=T line=C                 (a thread executing an explicit task)
+     region line=C level=L size=S      (one per region)
+     stop tid=T                        (the thread that calls scene_stop)
+     symbol name=NAME addr=0x...       (a lock or critical the test expects)
+     main tid=T                        (the initial thread)
+   and `ready' last.  */
+
+#define _GNU_SOURCE
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <signal.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <dlfcn.h>
+#include <pthread.h>
+
+static FILE *truth;
+static const char *mode = "";
+static omp_lock_t scene_lock;
+static volatile int go;
+long scene_scratch = 42;	/* the tests write here (callbacks.py) */
+
+static long
+tid (void)
+{
+  return syscall (SYS_gettid);
+}
+
+static void
+say (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+
+#include <stdarg.h>
+static void
+say (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+#pragma omp critical (scene_truth)
+  {
+    vfprintf (truth, fmt, ap);
+    fflush (truth);
+  }
+  va_end (ap);
+}
+
+static void
+me (int line, const char *extra)
+{
+  say ("thread tid=%ld pthread=%#lx num=%d level=%d active=%d size=%d "
+       "line=%d%s%s\n",
+       tid (), (unsigned long) pthread_self (), omp_get_thread_num (),
+       omp_get_level (),
+       omp_get_active_level (), omp_get_team_size (omp_get_level ()), line,
+       extra ? " " : "", extra ? extra : "");
+}
+
+static void
+pause_ms (int ms)
+{
+  struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+  nanosleep (&ts, NULL);
+}
+
+/* The test's breakpoint.  noinline + the asm keep it a real call.  */
+void __attribute__ ((noinline))
+scene_stop (void)
+{
+  say ("stop tid=%ld\nready\n", tid ());
+  fclose (truth);
+  truth = fopen ("/dev/null", "w");
+  if (strcmp (mode, "hang") == 0)
+    for (;;)
+      pause ();
+  if (strcmp (mode, "abort") == 0)
+    abort ();
+  __asm__ volatile ("" ::: "memory");
+}
+
+/* Wait until COUNT threads have said who they are.  */
+static volatile int arrived;
+static void
+arrive (void)
+{
+  __atomic_add_fetch (&arrived, 1, __ATOMIC_SEQ_CST);
+}
+
+static void
+wait_arrived (int n)
+{
+  while (__atomic_load_n (&arrived, __ATOMIC_SEQ_CST) < n)
+    pause_ms (1);
+}
+
+/* parallel N: N threads; thread 0 stops while the others wait at an
+   explicit barrier.  */
+static void
+scene_parallel (int n)
+{
+  int line = __LINE__ + 1;
+#pragma omp parallel num_threads (n)
+  {
+    char extra[64];
+    snprintf (extra, sizeof extra, "wait=%s",
+	      omp_get_thread_num () ? "barrier" : "none");
+    me (line, extra);
+    arrive ();
+    if (omp_get_thread_num () == 0)
+      {
+	say ("region line=%d level=1 size=%d\n", line, omp_get_num_threads ());
+	wait_arrived (omp_get_num_threads ());
+	pause_ms (100 + n);	/* the others reach the barrier */
+	scene_stop ();
+      }
+#pragma omp barrier
+  }
+}
+
+/* nested: 2 x 2 threads; the inner primary thread of outer thread 0
+   stops; the other inner threads spin in user code until it is done
+   (a barrier would let the team of outer thread 1 finish its region).  */
+static void
+scene_nested (void)
+{
+  omp_set_max_active_levels (2);
+  int outer = __LINE__ + 1;
+#pragma omp parallel num_threads (2)
+  {
+    int onum = omp_get_thread_num ();
+    if (onum == 0)
+      say ("region line=%d level=1 size=%d\n", outer, omp_get_num_threads ());
+    int inner = __LINE__ + 1;
+#pragma omp parallel num_threads (2)
+    {
+      char extra[64];
+      snprintf (extra, sizeof extra, "ancestors=%d,%d wait=%s", onum,
+		omp_get_thread_num (),
+		onum == 0 && omp_get_thread_num () == 0 ? "none" : "spin");
+      me (inner, extra);
+      if (omp_get_thread_num () == 0)
+	say ("region line=%d level=2 size=%d outer=%d\n", inner,
+	     omp_get_num_threads (), onum);
+      arrive ();
+      if (onum == 0 && omp_get_thread_num () == 0)
+	{
+	  wait_arrived (4);
+	  pause_ms (150);
+	  scene_stop ();
+	  go = 1;
+	}
+      while (!go)
+	pause_ms (2);
+    }
+  }
+}
+
+/* task: thread 0 creates a task; whichever thread runs it stops inside
+   it, the others wait at the region's end barrier.  */
+static void
+task_body (int line)
+{
+  say ("task tid=%ld line=%d\n", tid (), line);
+  me (line, "wait=none");
+  pause_ms (150);
+  scene_stop ();
+}
+
+static void
+scene_task (void)
+{
+  int line = __LINE__ + 1;
+#pragma omp parallel num_threads (2)
+  {
+    if (omp_get_thread_num () == 0)
+      {
+	say ("region line=%d level=1 size=%d\n", line, omp_get_num_threads ());
+	int tline = __LINE__ + 1;
+#pragma omp task
+	task_body (tline);
+#pragma omp taskwait
+      }
+  }
+}
+
+/* lock: thread 1 holds scene_lock; thread 2 waits for it; thread 0
+   stops.  */
+static void
+scene_lock_wait (void)
+{
+  omp_init_lock (&scene_lock);
+  say ("symbol name=scene_lock addr=%p\n", (void *) &scene_lock);
+  int line = __LINE__ + 1;
+#pragma omp parallel num_threads (3)
+  {
+    int n = omp_get_thread_num ();
+    if (n == 0)
+      say ("region line=%d level=1 size=%d\n", line, omp_get_num_threads ());
+    if (n == 1)
+      {
+	omp_set_lock (&scene_lock);
+	me (line, "wait=holder");
+	arrive ();
+	while (!go)
+	  pause_ms (5);
+	omp_unset_lock (&scene_lock);
+      }
+    else if (n == 2)
+      {
+	wait_arrived (1);
+	me (line, "wait=lock");
+	arrive ();
+	omp_set_lock (&scene_lock);
+	omp_unset_lock (&scene_lock);
+      }
+    else
+      {
+	me (line, "wait=none");
+	wait_arrived (2);
+	pause_ms (200);
+	scene_stop ();
+	go = 1;
+      }
+  }
+}
+
+/* critical: thread 1 is inside critical (scene_crit), thread 2 waits
+   to enter it, thread 0 stops.  */
+static void
+scene_critical (void)
+{
+  int line = __LINE__ + 1;
+#pragma omp parallel num_threads (3)
+  {
+    int n = omp_get_thread_num ();
+    if (n == 0)
+      say ("region line=%d level=1 size=%d\n", line, omp_get_num_threads ());
+    if (n == 1)
+      {
+#pragma omp critical (scene_crit)
+	{
+	  me (line, "wait=holder");
+	  arrive ();
+	  while (!go)
+	    pause_ms (5);
+	}
+      }
+    else if (n == 2)
+      {
+	wait_arrived (1);
+	me (line, "wait=critical");
+	arrive ();
+#pragma omp critical (scene_crit)
+	go = go;
+      }
+    else
+      {
+	me (line, "wait=none");
+	wait_arrived (2);
+	pause_ms (200);
+	scene_stop ();
+	go = 1;
+      }
+  }
+}
+
+/* taskwait: thread 0 creates a task and waits for it in taskwait; the
+   task (on another thread, which the others also let run) stops.  */
+static volatile int task_started;
+static void
+scene_taskwait (void)
+{
+  int line = __LINE__ + 1;
+#pragma omp parallel num_threads (2)
+  {
+#pragma omp single nowait
+    {
+      say ("region line=%d level=1 size=%d\n", line, omp_get_num_threads ());
+      int tline = __LINE__ + 1;
+#pragma omp task
+      {
+	task_started = 1;
+	say ("task tid=%ld line=%d\n", tid (), tline);
+	me (tline, "wait=none");
+	pause_ms (200);
+	scene_stop ();
+      }
+      /* Let the other thread take the task, then wait for it.  */
+      while (!task_started)
+	pause_ms (1);
+      me (line, "wait=taskwait");
+#pragma omp taskwait
+    }
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc < 3)
+    {
+      fprintf (stderr, "usage: %s SCENE TRUTH-FILE [hang|abort]\n", argv[0]);
+      return 2;
+    }
+  truth = fopen (argv[2], "w");
+  if (truth == NULL)
+    {
+      perror (argv[2]);
+      return 2;
+    }
+  if (argc > 3)
+    mode = argv[3];
+  say ("main tid=%ld\n", tid ());
+  /* Where the dynamic linker put the OMPD symbols (none on a runtime
+     without OMPD): the callbacks test compares its lookups with these.  */
+  const char ***loc = dlsym (RTLD_DEFAULT, "ompd_dll_locations");
+  if (loc != NULL)
+    {
+      /* The runtime fills it at start-up: force that first.  */
+      (void) omp_get_max_threads ();
+      say ("symbol name=ompd_dll_locations addr=%p first=%s\n",
+	   (void *) loc, *loc && (*loc)[0] ? (*loc)[0] : "(null)");
+    }
+  void *valid = dlsym (RTLD_DEFAULT, "ompd_dll_locations_valid");
+  if (valid != NULL)
+    say ("symbol name=ompd_dll_locations_valid addr=%p\n", valid);
+  say ("symbol name=scene_scratch addr=%p\n", (void *) &scene_scratch);
+  const char *s = argv[1];
+  if (strcmp (s, "parallel") == 0)
+    scene_parallel (4);
+  else if (strncmp (s, "parallel", 8) == 0 && atoi (s + 8) > 0)
+    scene_parallel (atoi (s + 8));
+  else if (strcmp (s, "nested") == 0)
+    scene_nested ();
+  else if (strcmp (s, "task") == 0)
+    scene_task ();
+  else if (strcmp (s, "taskwait") == 0)
+    scene_taskwait ();
+  else if (strcmp (s, "lock") == 0)
+    scene_lock_wait ();
+  else if (strcmp (s, "critical") == 0)
+    scene_critical ();
+  else
+    {
+      fprintf (stderr, "unknown scene %s\n", s);
+      return 2;
+    }
+  printf ("scene %s done\n", s);
+  return 0;
+}
