@@ -85,6 +85,9 @@ ompdbg_err_t ompdbg_target_list_modules (struct ompdbg_target *t);
 ompdbg_err_t ompdbg_target_set_class (struct ompdbg_target *t, Elf *elf);
 void ompdbg_target_free (struct ompdbg_target *t);
 
+/* target-threads.c */
+void ompdbg_thread_read_regs (struct ompdbg_thread *th, Dwfl_Thread *thread);
+
 /* target-memory.c */
 ompdbg_err_t ompdbg_core_read (struct ompdbg_target *t, uint64_t addr,
 			       size_t size, void *buf, size_t *done);

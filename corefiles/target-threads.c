@@ -178,6 +178,15 @@ first_frame (Dwfl_Frame *frame, void *arg)
   return DWARF_CB_ABORT;
 }
 
+/* Read TH's registers from libdwfl's THREAD, now.  */
+void
+ompdbg_thread_read_regs (struct ompdbg_thread *th, Dwfl_Thread *thread)
+{
+  th->regs_err = OMPDBG_E_NOREG;
+  dwfl_thread_getframes (thread, first_frame, th);
+  th->regs_read = true;
+}
+
 ompdbg_err_t
 ompdbg_thread_reg (struct ompdbg_thread *th, enum ompdbg_reg reg,
 		   uint64_t *value)

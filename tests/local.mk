@@ -175,6 +175,26 @@ tests_abi += tests/valgrind/memcheck.sh
 tests_abi += tests/ompd/gdb-hooks.sh
 EXTRA_DIST += tests/ompd/gdb-hooks.sh
 
+## The debugger side (corefiles/): libompdbg-target on a live process, a
+## gcore core and a kernel core of target-prog, broken cores, a stripped
+## runtime (tests/corefiles/target.sh); check-target-asan is the checker
+## and the library built with ASan+UBSan.
+check_PROGRAMS += tests/corefiles/target-prog tests/corefiles/check-target \
+	tests/corefiles/check-target-asan
+tests_corefiles_target_prog_CFLAGS = -fopenmp -g -O1 $(TEST_WARN_CFLAGS)
+tests_corefiles_target_prog_LDFLAGS = -fopenmp
+tests_corefiles_check_target_LDADD = corefiles/libompdbg-target.la
+tests_corefiles_check_target_asan_SOURCES = tests/corefiles/check-target.c \
+	$(corefiles_libompdbg_target_la_SOURCES)
+tests_corefiles_check_target_asan_CFLAGS = $(AM_CFLAGS) -pthread -g -O1 \
+	-fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+tests_corefiles_check_target_asan_LDFLAGS = -pthread \
+	-fsanitize=address,undefined
+tests_corefiles_check_target_asan_LDADD = $(ELFUTILS_LIBS) $(DL_LIBS)
+tests_abi += tests/corefiles/target.sh
+EXTRA_DIST += tests/corefiles/target.sh
+
 TESTS += $(tests_abi) $(tests_ours) $(tests_gomp) $(tests_cmp)
 CLEANFILES += $(tests_ours) $(tests_gomp) $(tests_cmp) \
 	$(tests_cmp:=.out-ours) $(tests_cmp:=.out-gomp)
@@ -183,7 +203,7 @@ TEST_EXTENSIONS = .sh .ours .gomp .cmp
 TEST_TIMEOUT = 120
 tests_env = OMPDBG_OURS_DIR='$(abs_top_builddir)/runtime/.libs' \
 	OMPDBG_GOMP_DIR='$(SYSTEM_LIBGOMP_DIR)' \
-	OMPDBG_TEST_TIMEOUT='$(TEST_TIMEOUT)' OBJDUMP='$(OBJDUMP)'
+	OMPDBG_TEST_TIMEOUT='$(TEST_TIMEOUT)' OBJDUMP='$(OBJDUMP)' STRIP='$(STRIP)'
 OURS_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh ours
 GOMP_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh gomp
 CMP_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh cmp
