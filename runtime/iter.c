@@ -171,16 +171,17 @@ guided_next (struct gomp_thread *thr, struct gomp_work_share *ws,
 }
 
 /* The next chunk of the calling thread's current loop, as the program's
-   bounds [*istart, *iend).  Finishes the previous chunk's ordered turn.  */
+   bounds [*istart, *iend).  Finishes the previous chunk's ordered turn
+   (CFA: the entry point's frame, for that wait).  */
 bool
 gomp_iter_next (struct gomp_thread *thr, unsigned long long *istart,
-		unsigned long long *iend)
+		unsigned long long *iend, void *cfa)
 {
   struct gomp_work_share *ws = thr->ts.ws;
   unsigned long long k0, k1;
   bool got;
   if (ws->ordered)
-    gomp_ordered_chunk_done (thr);
+    gomp_ordered_chunk_done (thr, cfa);
   /* cancel for / cancel sections: hand out nothing more.  On the line
      of the fields just read, so the one branch costs no miss.  */
   if (unlikely (atomic_load_explicit (&ws->cancelled, memory_order_relaxed)))

@@ -133,7 +133,7 @@ static void
 taskloop (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
 	  long arg_size, long arg_align, unsigned int flags,
 	  unsigned long value, int priority, ull start, ull end, ull step,
-	  ull n, bool is_long)
+	  ull n, bool is_long, void *cfa)
 {
   bool group = !(flags & GOMP_TASK_FLAG_NOGROUP);
   bool reduction = group && (flags & GOMP_TASK_FLAG_REDUCTION);
@@ -189,11 +189,11 @@ taskloop (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
 	}
       gomp_task_create_bounds (thr, fn, data, cpyfn, arg_size, arg_align,
 			       if_clause, task_flags, priority, &bounds,
-			       size);
+			       size, cfa);
       lo = hi;
     }
   if (group)
-    GOMP_taskgroup_end ();
+    gomp_taskgroup_end (thr, cfa);
 }
 
 EXPORT void
@@ -208,7 +208,7 @@ GOMP_taskloop (void (*fn) (void *), void *data,
   ull n = iteration_count ((ull) start + LONG_BIAS, (ull) end + LONG_BIAS,
 			   (ull) step, up);
   taskloop (fn, data, cpyfn, arg_size, arg_align, flags, num_tasks,
-	    priority, (ull) start, (ull) end, (ull) step, n, true);
+	    priority, (ull) start, (ull) end, (ull) step, n, true, GOMP_CFA ());
 }
 
 EXPORT void
@@ -222,5 +222,5 @@ GOMP_taskloop_ull (void (*fn) (void *), void *data,
   bool up = (flags & GOMP_TASK_FLAG_UP) != 0;
   ull n = iteration_count (start, end, step, up);
   taskloop (fn, data, cpyfn, arg_size, arg_align, flags, num_tasks,
-	    priority, start, end, step, n, false);
+	    priority, start, end, step, n, false, GOMP_CFA ());
 }
