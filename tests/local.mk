@@ -175,6 +175,17 @@ tests_abi += tests/valgrind/memcheck.sh
 tests_abi += tests/ompd/gdb-hooks.sh
 EXTRA_DIST += tests/ompd/gdb-hooks.sh
 
+## The runtime's state for debuggers, read by gdb and compared with the
+## program's ground truth.  Reads our runtime's structures, so it runs on
+## our runtime only (never on the system's libgomp).
+check_PROGRAMS += tests/ompd/state-prog
+## No sibling calls in the program: the checks look for its frames.
+tests/ompd/%: AM_CFLAGS = -fopenmp -O2 -g -fno-optimize-sibling-calls \
+	$(TEST_WARN_CFLAGS)
+tests/ompd/%: AM_LDFLAGS =
+tests_abi += tests/ompd/state.sh
+EXTRA_DIST += tests/ompd/state.sh tests/ompd/state.py
+
 TESTS += $(tests_abi) $(tests_ours) $(tests_gomp) $(tests_cmp)
 CLEANFILES += $(tests_ours) $(tests_gomp) $(tests_cmp) \
 	$(tests_cmp:=.out-ours) $(tests_cmp:=.out-gomp)
@@ -187,4 +198,4 @@ tests_env = OMPDBG_OURS_DIR='$(abs_top_builddir)/runtime/.libs' \
 OURS_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh ours
 GOMP_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh gomp
 CMP_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh cmp
-SH_LOG_COMPILER = env $(tests_env) $(SHELL)
+SH_LOG_COMPILER = env $(tests_env) srcdir='$(srcdir)' $(SHELL)
