@@ -566,6 +566,9 @@ HIDDEN bool gomp_target_check_device (int device);
 extern HIDDEN const char *const gomp_allocator_names[GOMP_NUM_ALLOCATORS];
 HIDDEN void gomp_env_init (void);
 HIDDEN void gomp_display_env (bool verbose, int fd);
+/* display-env.c: what OMP_DISPLAY_ENV=verbose shows, as "NAME=VALUE\n"
+   lines in a malloc'd string (NULL if out of memory).  */
+HIDDEN char *gomp_env_block (void);
 HIDDEN void gomp_warn (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
 HIDDEN NORETURN void gomp_fatal (const char *fmt, ...)

@@ -175,6 +175,19 @@ tests_abi += tests/valgrind/memcheck.sh
 tests_abi += tests/ompd/gdb-hooks.sh
 EXTRA_DIST += tests/ompd/gdb-hooks.sh
 
+## The layout table for debuggers (runtime/ompd-layout.def): checked
+## against the compiler over the runtime's headers (layout), and found
+## whole in a core that gcore dumped of a program on our runtime
+## (layout-core.sh, with tests/ompd/layout-core reading the core).
+check_PROGRAMS += tests/ompd/layout tests/ompd/layout-core
+tests_ompd_layout_LDADD = -ldl
+tests_ompd_layout_core_LDADD = $(LIBELF_LIBS) -ldl
+tests_abi += tests/ompd/layout-core.sh
+EXTRA_DIST += tests/ompd/layout-core.sh
+TESTS += tests/ompd/layout
+## Extension-less tests (programs) get the same environment.
+LOG_COMPILER = env $(tests_env)
+
 TESTS += $(tests_abi) $(tests_ours) $(tests_gomp) $(tests_cmp)
 CLEANFILES += $(tests_ours) $(tests_gomp) $(tests_cmp) \
 	$(tests_cmp:=.out-ours) $(tests_cmp:=.out-gomp)
