@@ -363,8 +363,13 @@ struct gomp_team
   CACHE_ALIGNED _Atomic int prio_lock;
   _Atomic unsigned int prio_count;
   struct gomp_task *prio_head;
-  /* end of region: workers count themselves in; the master waits.  */
+  /* End of region: workers count themselves in at JOIN; the master waits.
+     MASTER_DONE: the master has finished the region's code, so no task
+     of the team can be created any more except by running tasks; workers
+     stay (running tasks) until then.  Both on one line: each is written
+     once per region, and the other side waits on it.  */
   CACHE_ALIGNED _Atomic unsigned int join;
+  _Atomic bool master_done;
   /* single: the number of single constructs some thread has claimed.  */
   CACHE_ALIGNED _Atomic unsigned long single_claimed;
 
@@ -515,6 +520,13 @@ HIDDEN void gomp_task_finished (struct gomp_thread *thr,
 				struct gomp_task *task);
 HIDDEN void gomp_task_ready (struct gomp_thread *thr, struct gomp_task *task);
 HIDDEN struct gomp_task *gomp_task_parent (struct gomp_thread *thr);
+HIDDEN void gomp_task_run_shared (struct gomp_thread *thr,
+				  struct gomp_task *parent,
+				  void (*fn) (void *), void *data,
+				  void (*cpyfn) (void *, void *),
+				  long arg_size, long arg_align,
+				  unsigned int flags, int priority,
+				  const void *bounds, size_t bounds_size);
 HIDDEN void gomp_task_create_bounds (struct gomp_thread *thr,
 				     void (*fn) (void *), void *data,
 				     void (*cpyfn) (void *, void *),
@@ -534,6 +546,7 @@ HIDDEN void gomp_task_wait_until (struct gomp_thread *thr,
 				  unsigned int state, uintptr_t wait_id);
 HIDDEN void gomp_task_event (struct gomp_team *team);
 HIDDEN void gomp_task_drain (struct gomp_thread *thr);
+HIDDEN void gomp_task_drain_region (struct gomp_thread *thr);
 
 /* task-depend.c */
 HIDDEN void gomp_depend_add (struct gomp_task *parent,
