@@ -259,6 +259,10 @@ struct gomp_work_share
   unsigned int sched;		/* GS_STATIC, GS_DYNAMIC, GS_GUIDED */
   bool ordered;
   bool fetch_add_ok;		/* next + (nthreads + 1) * chunk cannot wrap */
+  /* gomp_iter_next's short path applies: a dynamic or chunked static
+     loop, not ordered, fetch_add_ok.  */
+  bool fast_next;
+  unsigned int nthreads;	/* team size when the loop started */
   /* cancel for / cancel sections: no further chunks are handed out
      (cancel.c; never set for ordered or doacross loops).  */
   _Atomic bool cancelled;
@@ -668,15 +672,47 @@ HIDDEN void gomp_iter_init (struct gomp_work_share *ws,
 			    unsigned long long incr, bool down,
 			    unsigned int sched, unsigned long long chunk,
 			    unsigned int nthreads, bool ordered);
-HIDDEN bool gomp_iter_next (struct gomp_thread *thr,
-			    unsigned long long *istart,
-			    unsigned long long *iend);
+HIDDEN bool gomp_iter_next_general (struct gomp_thread *thr,
+				    struct gomp_work_share *ws,
+				    unsigned long long *istart,
+				    unsigned long long *iend);
 HIDDEN unsigned int gomp_runtime_sched (struct gomp_thread *thr,
 					unsigned long long *chunk);
 HIDDEN unsigned long long gomp_iter_guided_end (unsigned long long n,
 					       unsigned long long s,
 					       unsigned long long nthr,
 					       unsigned long long chunk);
+
+/* The next chunk of the calling thread's current loop, as the program's
+   bounds [*istart, *iend).  Finishes the previous chunk's ordered turn.
+
+   Dynamic and chunked static loops call this once per chunk, so their
+   common case (not ordered, and a cursor that cannot wrap: fetch_add_ok,
+   which also means no product below overflows before the chunk start
+   passes the end) is handled first, in few instructions and without the
+   general path's register saves: with small chunks this call is most of
+   the construct's overhead.  */
+static inline bool
+gomp_iter_next (struct gomp_thread *thr, unsigned long long *istart,
+		unsigned long long *iend)
+{
+  struct gomp_work_share *ws = thr->ts.ws;
+  if (likely (ws->fast_next)
+      && !atomic_load_explicit (&ws->cancelled, memory_order_relaxed))
+    {
+      unsigned long long n = ws->total, chunk = ws->chunk, s;
+      if (ws->sched == GS_DYNAMIC)
+	s = atomic_fetch_add_explicit (&ws->next, chunk, memory_order_relaxed);
+      else
+	s = (thr->ts.static_trip++ * ws->nthreads + thr->ts.team_id) * chunk;
+      if (s >= n)
+	return false;
+      *istart = ws->start + s * ws->incr;
+      *iend = n - s <= chunk ? ws->end : ws->start + (s + chunk) * ws->incr;
+      return true;
+    }
+  return gomp_iter_next_general (thr, ws, istart, iend);
+}
 
 /* loop.c */
 HIDDEN unsigned int gomp_loop_sched_arg (struct gomp_thread *thr, long sched,
