@@ -61,6 +61,7 @@ tests_runtime_c = \
 	tests/runtime/task-basic \
 	tests/runtime/task-wait \
 	tests/runtime/taskloop \
+	tests/runtime/taskloop-many \
 	tests/runtime/task-depend \
 	tests/runtime/task-detach \
 	tests/runtime/task-recursion \
