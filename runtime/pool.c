@@ -128,7 +128,7 @@ worker_main (void *arg)
       team->fn (team->data);
       gomp_task_exit_frame (thr->task, NULL);
       gomp_task_enter_frame (thr->task, cfa);
-      gomp_task_drain (thr, cfa);
+      gomp_task_drain_region (thr, cfa);
       GOMP_OMPD_EVENT (task_end);
       gomp_set_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
 		      (uintptr_t) &team->barrier);
