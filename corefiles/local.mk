@@ -19,7 +19,7 @@ corefiles_libompdbg_target_la_SOURCES = \
 	corefiles/callbacks.c \
 	corefiles/session.c
 corefiles_libompdbg_target_la_CFLAGS = $(AM_CFLAGS) -pthread
-corefiles_libompdbg_target_la_LIBADD = $(ELFUTILS_LIBS) $(DL_LIBS)
+corefiles_libompdbg_target_la_LIBADD = $(LIBDW_LIBS) $(DL_LIBS)
 corefiles_libompdbg_target_la_LDFLAGS = -pthread
 
 pkglibexec_PROGRAMS = corefiles/ompdbg-inspect
