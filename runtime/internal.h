@@ -259,6 +259,10 @@ struct gomp_work_share
   unsigned int sched;		/* GS_STATIC, GS_DYNAMIC, GS_GUIDED */
   bool ordered;
   bool fetch_add_ok;		/* next + (nthreads + 1) * chunk cannot wrap */
+  /* gomp_iter_next's short path applies: a dynamic or chunked static
+     loop, not ordered, fetch_add_ok.  */
+  bool fast_next;
+  unsigned int nthreads;	/* team size when the loop started */
   /* cancel for / cancel sections: no further chunks are handed out
      (cancel.c; never set for ordered or doacross loops).  */
   _Atomic bool cancelled;
@@ -363,8 +367,13 @@ struct gomp_team
   CACHE_ALIGNED _Atomic int prio_lock;
   _Atomic unsigned int prio_count;
   struct gomp_task *prio_head;
-  /* end of region: workers count themselves in; the master waits.  */
+  /* End of region: workers count themselves in at JOIN; the master waits.
+     MASTER_DONE: the master has finished the region's code, so no task
+     of the team can be created any more except by running tasks; workers
+     stay (running tasks) until then.  Both on one line: each is written
+     once per region, and the other side waits on it.  */
   CACHE_ALIGNED _Atomic unsigned int join;
+  _Atomic bool master_done;
   /* single: the number of single constructs some thread has claimed.  */
   CACHE_ALIGNED _Atomic unsigned long single_claimed;
 
@@ -515,6 +524,13 @@ HIDDEN void gomp_task_finished (struct gomp_thread *thr,
 				struct gomp_task *task);
 HIDDEN void gomp_task_ready (struct gomp_thread *thr, struct gomp_task *task);
 HIDDEN struct gomp_task *gomp_task_parent (struct gomp_thread *thr);
+HIDDEN void gomp_task_run_shared (struct gomp_thread *thr,
+				  struct gomp_task *parent,
+				  void (*fn) (void *), void *data,
+				  void (*cpyfn) (void *, void *),
+				  long arg_size, long arg_align,
+				  unsigned int flags, int priority,
+				  const void *bounds, size_t bounds_size);
 HIDDEN void gomp_task_create_bounds (struct gomp_thread *thr,
 				     void (*fn) (void *), void *data,
 				     void (*cpyfn) (void *, void *),
@@ -534,6 +550,7 @@ HIDDEN void gomp_task_wait_until (struct gomp_thread *thr,
 				  unsigned int state, uintptr_t wait_id);
 HIDDEN void gomp_task_event (struct gomp_team *team);
 HIDDEN void gomp_task_drain (struct gomp_thread *thr);
+HIDDEN void gomp_task_drain_region (struct gomp_thread *thr);
 
 /* task-depend.c */
 HIDDEN void gomp_depend_add (struct gomp_task *parent,
@@ -566,6 +583,9 @@ HIDDEN bool gomp_target_check_device (int device);
 extern HIDDEN const char *const gomp_allocator_names[GOMP_NUM_ALLOCATORS];
 HIDDEN void gomp_env_init (void);
 HIDDEN void gomp_display_env (bool verbose, int fd);
+/* display-env.c: what OMP_DISPLAY_ENV=verbose shows, as "NAME=VALUE\n"
+   lines in a malloc'd string (NULL if out of memory).  */
+HIDDEN char *gomp_env_block (void);
 HIDDEN void gomp_warn (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
 HIDDEN NORETURN void gomp_fatal (const char *fmt, ...)
@@ -655,15 +675,47 @@ HIDDEN void gomp_iter_init (struct gomp_work_share *ws,
 			    unsigned long long incr, bool down,
 			    unsigned int sched, unsigned long long chunk,
 			    unsigned int nthreads, bool ordered);
-HIDDEN bool gomp_iter_next (struct gomp_thread *thr,
-			    unsigned long long *istart,
-			    unsigned long long *iend);
+HIDDEN bool gomp_iter_next_general (struct gomp_thread *thr,
+				    struct gomp_work_share *ws,
+				    unsigned long long *istart,
+				    unsigned long long *iend);
 HIDDEN unsigned int gomp_runtime_sched (struct gomp_thread *thr,
 					unsigned long long *chunk);
 HIDDEN unsigned long long gomp_iter_guided_end (unsigned long long n,
 					       unsigned long long s,
 					       unsigned long long nthr,
 					       unsigned long long chunk);
+
+/* The next chunk of the calling thread's current loop, as the program's
+   bounds [*istart, *iend).  Finishes the previous chunk's ordered turn.
+
+   Dynamic and chunked static loops call this once per chunk, so their
+   common case (not ordered, and a cursor that cannot wrap: fetch_add_ok,
+   which also means no product below overflows before the chunk start
+   passes the end) is handled first, in few instructions and without the
+   general path's register saves: with small chunks this call is most of
+   the construct's overhead.  */
+static inline bool
+gomp_iter_next (struct gomp_thread *thr, unsigned long long *istart,
+		unsigned long long *iend)
+{
+  struct gomp_work_share *ws = thr->ts.ws;
+  if (likely (ws->fast_next)
+      && !atomic_load_explicit (&ws->cancelled, memory_order_relaxed))
+    {
+      unsigned long long n = ws->total, chunk = ws->chunk, s;
+      if (ws->sched == GS_DYNAMIC)
+	s = atomic_fetch_add_explicit (&ws->next, chunk, memory_order_relaxed);
+      else
+	s = (thr->ts.static_trip++ * ws->nthreads + thr->ts.team_id) * chunk;
+      if (s >= n)
+	return false;
+      *istart = ws->start + s * ws->incr;
+      *iend = n - s <= chunk ? ws->end : ws->start + (s + chunk) * ws->incr;
+      return true;
+    }
+  return gomp_iter_next_general (thr, ws, istart, iend);
+}
 
 /* loop.c */
 HIDDEN unsigned int gomp_loop_sched_arg (struct gomp_thread *thr, long sched,

@@ -121,7 +121,7 @@ worker_main (void *arg)
       /* OMPD implicit task begin / end, as for the master (team.c).  */
       GOMP_OMPD_EVENT (task_begin);
       team->fn (team->data);
-      gomp_task_drain (thr);
+      gomp_task_drain_region (thr);
       GOMP_OMPD_EVENT (task_end);
       gomp_set_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
 		      (uintptr_t) team);

@@ -282,3 +282,29 @@ gomp_task_drain (struct gomp_thread *thr)
 			STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
 			(uintptr_t) &team->barrier);
 }
+
+/* A worker at the end of its parallel region: the region's implicit
+   barrier.  Until the master has finished the region's code it may still
+   create tasks (a master or single nowait construct generating tasks is
+   common), so a worker that leaves as soon as the queues are empty would
+   leave all of them to the master; it waits for the master too, running
+   tasks meanwhile.  The master sets MASTER_DONE and wakes it
+   (team.c).  */
+static bool
+region_done (void *arg)
+{
+  struct gomp_team *team = arg;
+  return atomic_load_explicit (&team->master_done, memory_order_acquire)
+    && no_pending_tasks (team);
+}
+
+void
+gomp_task_drain_region (struct gomp_thread *thr)
+{
+  struct gomp_team *team = thr->ts.team;
+  if (region_done (team))
+    return;
+  gomp_task_wait_until (thr, region_done, team, NULL,
+			STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
+			(uintptr_t) &team->barrier);
+}

@@ -295,6 +295,79 @@ gomp_task_parent (struct gomp_thread *thr)
     }									\
   while (0)
 
+/* A task's priority: the clause's value clamped to max-task-priority-var,
+   0 without the clause.  */
+static inline int
+task_priority (unsigned int flags, int priority)
+{
+  if (!(flags & GOMP_TASK_FLAG_PRIORITY))
+    return 0;
+  int max = gomp_global_icv.max_task_priority_var;
+  return priority < 0 ? 0 : priority > max ? max : priority;
+}
+
+/* Run a task of PARENT, of kind KIND, on the calling thread now, from a
+   struct on this stack: no allocation, no shared counter (nobody but this
+   thread sees it before it completes, unless it creates a child, which
+   moves it to the heap: gomp_task_parent).  The thread's current task
+   around it may be another than PARENT (taskloop.c).  */
+static inline __attribute__ ((always_inline)) void
+task_run_here (struct gomp_thread *thr, struct gomp_task *parent,
+	       void (*fn) (void *), void *data,
+	       void (*cpyfn) (void *, void *), long arg_size, long arg_align,
+	       unsigned int kind, int priority, const void *bounds,
+	       size_t bounds_size)
+{
+  struct gomp_task *prev = thr->task;
+  struct gomp_task t;
+  task_init (&t, parent, thr->ts.team, fn, kind | TASK_ON_STACK, priority);
+  t.thread = thr;
+  t.alloc_base = NULL;
+  thr->task = &t;
+  void *arg;
+  UNDEFERRED_ARG (arg, data, cpyfn, arg_size, arg_align);
+  if (bounds_size)
+    memcpy (arg, bounds, bounds_size);
+  t.data = arg;
+  GOMP_OMPD_EVENT (task_begin);
+  fn (arg);
+  GOMP_OMPD_EVENT (task_end);
+  thr->task = prev;
+  if (t.moved)
+    gomp_task_finished (thr, t.moved);
+  else
+    gomp_depend_table_free (&t);
+}
+
+/* One task of a taskloop, run at once by a thread that shares out the
+   taskloop's tasks (taskloop.c): a deferred task in every respect but
+   where its struct lives.  FLAGS are GOMP_task flags.  Not inlined: the
+   caller runs it in a loop, and its alloca must not pile up.  */
+void __attribute__ ((noinline))
+gomp_task_run_shared (struct gomp_thread *thr, struct gomp_task *parent,
+		      void (*fn) (void *), void *data,
+		      void (*cpyfn) (void *, void *), long arg_size,
+		      long arg_align, unsigned int flags, int priority,
+		      const void *bounds, size_t bounds_size)
+{
+  if (arg_align < 1)
+    arg_align = 1;
+  /* Other threads run tasks of the same block at the same time: each
+     needs its own copy to write its bounds into.  (With CPYFN,
+     task_run_here copies anyway.)  */
+  if (cpyfn == NULL)
+    {
+      char *buf = alloca ((size_t) arg_size + (size_t) arg_align - 1);
+      void *copy = (void *) (((uintptr_t) buf + (uintptr_t) arg_align - 1)
+			     & ~((uintptr_t) arg_align - 1));
+      memcpy (copy, data, (size_t) arg_size);
+      data = copy;
+    }
+  task_run_here (thr, parent, fn, data, cpyfn, arg_size, arg_align,
+		 task_kind (parent, flags, false),
+		 task_priority (flags, priority), bounds, bounds_size);
+}
+
 /* Create a task: GOMP_task's work, shared with taskloop.  After the
    argument block is copied, BOUNDS_SIZE bytes from BOUNDS overwrite its
    beginning (a taskloop task's iteration range, in the first two words);
@@ -314,42 +387,19 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
   bool now = undeferred (thr, if_clause, flags);
   if (arg_align < 1)
     arg_align = 1;
-  if (flags & GOMP_TASK_FLAG_PRIORITY)
-    {
-      int max = gomp_global_icv.max_task_priority_var;
-      priority = priority < 0 ? 0 : priority > max ? max : priority;
-    }
-  else
-    priority = 0;
+  priority = task_priority (flags, priority);
 
   if (now && !(flags & GOMP_TASK_FLAG_DETACH))
     {
-      /* Run it here and now, from a struct on this stack: no allocation,
-	 no shared counter (it completes before its parent goes on).  No
-	 later sibling can exist before it completes, so its dependences
-	 only need waiting for, not recording.  */
+      /* Run it here and now.  No later sibling can exist before it
+	 completes, so its dependences only need waiting for, not
+	 recording.  */
       struct gomp_task *parent = thr->task;
       if ((flags & GOMP_TASK_FLAG_DEPEND) && team)
 	gomp_depend_wait (thr, depend);
-      struct gomp_task t;
-      task_init (&t, parent, team, fn,
-		 task_kind (parent, flags, true) | TASK_ON_STACK, priority);
-      t.thread = thr;
-      t.alloc_base = NULL;
-      thr->task = &t;
-      void *arg;
-      UNDEFERRED_ARG (arg, data, cpyfn, arg_size, arg_align);
-      if (bounds_size)
-	memcpy (arg, bounds, bounds_size);
-      t.data = arg;
-      GOMP_OMPD_EVENT (task_begin);
-      fn (arg);
-      GOMP_OMPD_EVENT (task_end);
-      thr->task = parent;
-      if (t.moved)
-	gomp_task_finished (thr, t.moved);
-      else
-	gomp_depend_table_free (&t);
+      task_run_here (thr, parent, fn, data, cpyfn, arg_size, arg_align,
+		     task_kind (parent, flags, true), priority, bounds,
+		     bounds_size);
       return;
     }
 

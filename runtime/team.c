@@ -256,6 +256,7 @@ team_join (struct gomp_thread *thr, struct gomp_team *team)
 		  (uintptr_t) team);
   gomp_word_wait_for (&team->join, ~WORD_SLEEPING, target, true);
   atomic_store_explicit (&team->join, 0, memory_order_relaxed);
+  atomic_store_explicit (&team->master_done, false, memory_order_relaxed);
 }
 
 /* End the region the calling thread is master of.  */
@@ -265,7 +266,14 @@ gomp_team_end (void)
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_team *team = thr->ts.team;
   /* The region's implicit barrier: every task of the team completes.  The
-     workers run tasks too before they join (pool.c).  */
+     workers wait for MASTER_DONE and run tasks too before they join
+     (pool.c, task-sched.c); the release store orders the master's region
+     code before their leaving.  */
+  if (team->nthreads > 1)
+    {
+      atomic_store_explicit (&team->master_done, true, memory_order_release);
+      gomp_task_event (team);
+    }
   gomp_task_drain (thr);
   /* OMPD: the master's implicit task ends; the region ends once every
      worker has left it, while the team is still the current one.  */

@@ -61,6 +61,7 @@ tests_runtime_c = \
 	tests/runtime/task-basic \
 	tests/runtime/task-wait \
 	tests/runtime/taskloop \
+	tests/runtime/taskloop-many \
 	tests/runtime/task-depend \
 	tests/runtime/task-detach \
 	tests/runtime/task-recursion \
@@ -174,6 +175,19 @@ tests_abi += tests/valgrind/memcheck.sh
 ## The OMPD breakpoint functions, counted under gdb (needs ompd-hooks).
 tests_abi += tests/ompd/gdb-hooks.sh
 EXTRA_DIST += tests/ompd/gdb-hooks.sh
+
+## The layout table for debuggers (runtime/ompd-layout.def): checked
+## against the compiler over the runtime's headers (layout), and found
+## whole in a core that gcore dumped of a program on our runtime
+## (layout-core.sh, with tests/ompd/layout-core reading the core).
+check_PROGRAMS += tests/ompd/layout tests/ompd/layout-core
+tests_ompd_layout_LDADD = -ldl
+tests_ompd_layout_core_LDADD = $(LIBELF_LIBS) -ldl
+tests_abi += tests/ompd/layout-core.sh
+EXTRA_DIST += tests/ompd/layout-core.sh
+TESTS += tests/ompd/layout
+## Extension-less tests (programs) get the same environment.
+LOG_COMPILER = env $(tests_env)
 
 TESTS += $(tests_abi) $(tests_ours) $(tests_gomp) $(tests_cmp)
 CLEANFILES += $(tests_ours) $(tests_gomp) $(tests_cmp) \
