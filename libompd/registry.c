@@ -148,10 +148,17 @@ registry_walk (ompd_address_space_handle_t *as, thread_visit_fn fn,
   ompd_rc_t rc = tread_struct (as, L_registry, root, &reg);
   if (rc != ompd_rc_ok)
     return rc;
-  uint64_t array = 0;
-  if (has_index (as))
-    get_field (as, reg, L_registry, L_registry_index, &array);
-  if (array != 0)
+  /* The index, unless absent or being changed (odd generation: a
+     process stopped in the middle of an update); the list is always
+     consistent.  */
+  uint64_t array = 0, gen = 1;
+  if (has_index (as)
+      && get_field (as, reg, L_registry, L_registry_index, &array)
+	 == ompd_rc_ok
+      && get_field (as, reg, L_registry, L_registry_generation, &gen)
+	 != ompd_rc_ok)
+    gen = 1;
+  if (array != 0 && (gen & 1) == 0)
     rc = walk_index (as, reg, fn, arg);
   else
     rc = walk_list (as, reg, fn, arg);
