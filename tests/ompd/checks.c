@@ -12,6 +12,9 @@
 #include <string.h>
 
 ompd_rc_t (*checks_free) (void *);
+struct check_caps checks_caps = { true, true, true };
+
+#define TOOL_OK (checks_caps.tool_data ? ompd_rc_ok : ompd_rc_unsupported)
 
 static struct check_stats *S;
 
@@ -376,7 +379,7 @@ check_region (const struct ompd_api *api, const struct truth_thread *tt,
   ompd_word_t v;
   ompd_address_t p;
   RC (api->get_tool_data (ph, ompd_scope_parallel, &v, &p),
-      level == 0 ? ompd_rc_unavailable : ompd_rc_ok);
+      level == 0 ? ompd_rc_unavailable : TOOL_OK);
 }
 
 static void
@@ -450,8 +453,13 @@ check_task (const struct ompd_api *api, const struct truth_thread *tt,
   ompd_task_handle_t *sch;
   if (!explicit_)
     RC (api->get_scheduling_task_handle (tk, &sch), ompd_rc_unavailable);
+  else if (!checks_caps.sched_parent)
+    RC (api->get_scheduling_task_handle (tk, &sch), ompd_rc_unsupported);
   else if (RC (api->get_scheduling_task_handle (tk, &sch), ompd_rc_ok))
-    RC (api->rel_task_handle (sch), ompd_rc_ok);
+    {
+      /* An undeferred task started from its generating task.  */
+      RC (api->rel_task_handle (sch), ompd_rc_ok);
+    }
   /* The implicit task of a region is the thread's nums[level] one.  */
   if (tt->task_kind != 4)
     {
@@ -467,7 +475,9 @@ check_task (const struct ompd_api *api, const struct truth_thread *tt,
   /* Frames: the runtime called the code of any non-initial task, and a
      thread waiting in the runtime entered it from its task.  */
   ompd_frame_info_t ex, en;
-  if (RC (api->get_task_frame (tk, &ex, &en), ompd_rc_ok))
+  if (!checks_caps.frames)
+    RC (api->get_task_frame (tk, &ex, &en), ompd_rc_unsupported);
+  else if (RC (api->get_task_frame (tk, &ex, &en), ompd_rc_ok))
     {
       if (!initial)
 	CHECK (ex.frame_address.address != 0 && ex.frame_flag == 0x10,
@@ -480,10 +490,11 @@ check_task (const struct ompd_api *api, const struct truth_thread *tt,
     }
   ompd_word_t v;
   ompd_address_t p;
-  if (RC (api->get_tool_data (tk, ompd_scope_task, &v, &p), ompd_rc_ok))
+  if (RC (api->get_tool_data (tk, ompd_scope_task, &v, &p), TOOL_OK)
+      && checks_caps.tool_data)
     CHECK (v == 0 && p.address != 0, "task tool data %" PRId64, v);
   RC (api->get_tool_data (tk, ompd_scope_implicit_task, &v, &p),
-      explicit_ ? ompd_rc_bad_input : ompd_rc_ok);
+      explicit_ ? ompd_rc_bad_input : TOOL_OK);
   ompdbg_task_state_t st;
   if (RC (api->get_task_state (tk, &st), ompd_rc_ok))
     CHECK (st == ompdbg_task_state_running, "current task state %d", st);
@@ -543,7 +554,8 @@ check_thread (const struct ompd_api *api, ompd_address_space_handle_t *as,
   RC (api->get_state (th, &state, NULL), ompd_rc_ok);
   ompd_word_t v;
   ompd_address_t p;
-  if (RC (api->get_tool_data (th, ompd_scope_thread, &v, &p), ompd_rc_ok))
+  if (RC (api->get_tool_data (th, ompd_scope_thread, &v, &p), TOOL_OK)
+      && checks_caps.tool_data)
     CHECK (v == 0 && p.address != 0, "thread tool data");
 
   ompd_parallel_handle_t *ph;

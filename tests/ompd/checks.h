@@ -6,6 +6,8 @@
 #include "tests/ompd/ompd-api.h"
 #include "tests/ompd/truth.h"
 
+#include <stdbool.h>
+
 struct check_stats
 {
   unsigned long pass, fail;
@@ -23,6 +25,17 @@ void checks_bad_input (const struct ompd_api *api,
 		       ompd_address_space_handle_t *as,
 		       const struct truth *t, int which,
 		       struct check_stats *st);
+
+/* What the runtime under test publishes beyond the basics (names in its
+   layout table): without them libompd must answer ompd_rc_unsupported
+   for the routines that need them, and the checks expect exactly that.  */
+struct check_caps
+{
+  bool frames;			/* gomp_task.frame.* */
+  bool tool_data;		/* gomp_{thread,team,task}.tool_data */
+  bool sched_parent;		/* gomp_task.sched_parent */
+};
+extern struct check_caps checks_caps;
 
 /* The debugger's free, set by the harness.  */
 extern ompd_rc_t (*checks_free) (void *);

@@ -13,6 +13,9 @@
 #include "tests/ompd/inproc.h"
 #include "tests/ompd/truth-self.h"
 
+#include "libompd/ompdbg-layout.h"
+
+#include <dlfcn.h>
 #include <omp.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -70,6 +73,23 @@ run (const char *what)
   checks_run (&api, as, &T, &stats);
   printf ("%s: %lu checks, %lu failed\n", what,
 	  stats.pass - pass + stats.fail - fail, stats.fail - fail);
+}
+
+/* Whether the runtime's layout table (our own memory) has NAME.  */
+static bool
+layout_has (const char *name)
+{
+  const struct ompdbg_layout_header *h = dlsym (RTLD_DEFAULT,
+						"ompdbg_layout");
+  if (h == NULL)
+    return false;
+  const struct ompdbg_layout_entry *e
+    = (const void *) ((const char *) h + h->header_size);
+  const char *strings = (const char *) (e + h->nentries);
+  for (uint32_t i = 0; i < h->nentries; i++)
+    if (strcmp (strings + e[i].name, name) == 0)
+      return true;
+  return false;
 }
 
 /* ---- the program ------------------------------------------------------------ */
@@ -232,6 +252,9 @@ main (int argc, char **argv)
   inproc_ensure_ours (argv);
   setvbuf (stdout, NULL, _IOLBF, 0);
   checks_free = inproc_free;
+  checks_caps.frames = layout_has ("gomp_task.frame.exit_frame");
+  checks_caps.tool_data = layout_has ("gomp_task.tool_data");
+  checks_caps.sched_parent = layout_has ("gomp_task.sched_parent");
 
   if (ompd_api_load (inproc_libompd (), &api) != 0)
     return 1;
