@@ -174,15 +174,17 @@ guided_next (struct gomp_thread *thr, struct gomp_work_share *ws,
 }
 
 /* gomp_iter_next (internal.h) for any chunk of any schedule: ordered
-   loops, loops whose cursor could wrap, guided, unchunked static.  */
+   loops, loops whose cursor could wrap, guided, unchunked static.  CFA:
+   the entry point's frame, for the ordered turn's wait.  */
 bool
 gomp_iter_next_general (struct gomp_thread *thr, struct gomp_work_share *ws,
-			unsigned long long *istart, unsigned long long *iend)
+			unsigned long long *istart, unsigned long long *iend,
+			void *cfa)
 {
   unsigned long long k0, k1;
   bool got;
   if (ws->ordered)
-    gomp_ordered_chunk_done (thr);
+    gomp_ordered_chunk_done (thr, cfa);
   /* cancel for / cancel sections: hand out nothing more.  */
   if (unlikely (atomic_load_explicit (&ws->cancelled, memory_order_relaxed)))
     return false;

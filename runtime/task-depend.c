@@ -360,7 +360,7 @@ waiter_ready (void *arg)
    depend, and target constructs.  The clauses are not recorded: nothing
    can be created after them before the wait returns.  */
 void
-gomp_depend_wait (struct gomp_thread *thr, void **depend)
+gomp_depend_wait (struct gomp_thread *thr, void **depend, void *cfa)
 {
   struct gomp_task *parent = thr->task;
   struct gomp_dep_table *t = parent->dep_table;
@@ -386,5 +386,5 @@ gomp_depend_wait (struct gomp_thread *thr, void **depend)
       == 1)
     return;
   gomp_task_wait_until (thr, waiter_ready, &waiter, parent,
-			STATE_WAIT_TASKWAIT, (uintptr_t) parent);
+			STATE_WAIT_TASKWAIT, (uintptr_t) parent, cfa);
 }

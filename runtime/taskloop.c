@@ -197,7 +197,7 @@ struct share
    one, is discarded if its region or taskgroup is cancelled before it
    starts (cancel.c).  */
 static void
-share_run (struct gomp_thread *thr, struct share *sh)
+share_run (struct gomp_thread *thr, struct share *sh, void *cfa)
 {
   ull ntasks = sh->loop->s->ntasks;
   for (;;)
@@ -214,7 +214,7 @@ share_run (struct gomp_thread *thr, struct share *sh)
       size_t size = task_bounds (sh->loop, k, &b);
       gomp_task_run_shared (thr, sh->parent, sh->fn, sh->data, sh->cpyfn,
 			    sh->arg_size, sh->arg_align, sh->flags,
-			    sh->priority, &b, size);
+			    sh->priority, &b, size, cfa);
     }
 }
 
@@ -222,14 +222,15 @@ share_run (struct gomp_thread *thr, struct share *sh)
 static void
 share_helper (void *arg)
 {
-  share_run (gomp_thread (), *(struct share **) arg);
+  share_run (gomp_thread (), *(struct share **) arg, GOMP_CFA ());
 }
 
 static void
 taskloop_shared (struct gomp_thread *thr, const struct loop *loop,
 		 void (*fn) (void *), void *data,
 		 void (*cpyfn) (void *, void *), long arg_size, long arg_align,
-		 unsigned int flags, int priority, unsigned int nthreads)
+		 unsigned int flags, int priority, unsigned int nthreads,
+		 void *cfa)
 {
   struct share sh = {
     .loop = loop, .parent = thr->task, .fn = fn, .data = data,
@@ -243,15 +244,16 @@ taskloop_shared (struct gomp_thread *thr, const struct loop *loop,
   for (unsigned int i = 1; i < nthreads; i++)
     gomp_task_create_bounds (thr, share_helper, &shp, NULL, sizeof shp,
 			     __alignof__ (shp), true,
-			     flags & GOMP_TASK_FLAG_PRIORITY, priority, NULL, 0);
-  share_run (thr, &sh);
+			     flags & GOMP_TASK_FLAG_PRIORITY, priority, NULL, 0,
+			     cfa);
+  share_run (thr, &sh, cfa);
 }
 
 static void
 taskloop (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
 	  long arg_size, long arg_align, unsigned int flags,
 	  unsigned long value, int priority, ull start, ull end, ull step,
-	  ull n, bool is_long)
+	  ull n, bool is_long, void *cfa)
 {
   bool group = !(flags & GOMP_TASK_FLAG_NOGROUP);
   bool reduction = group && (flags & GOMP_TASK_FLAG_REDUCTION);
@@ -287,17 +289,18 @@ taskloop (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
   if (group && !reduction && if_clause && team && team->nthreads > 1
       && !(thr->task->kind & TASK_FINAL) && s.ntasks > team->nthreads)
     taskloop_shared (thr, &loop, fn, data, cpyfn, arg_size, arg_align,
-		     task_flags, priority, team->nthreads);
+		     task_flags, priority, team->nthreads, cfa);
   else
     for (ull k = 0; k < s.ntasks; k++)
       {
 	union bounds b;
 	size_t size = task_bounds (&loop, k, &b);
 	gomp_task_create_bounds (thr, fn, data, cpyfn, arg_size, arg_align,
-				 if_clause, task_flags, priority, &b, size);
+				 if_clause, task_flags, priority, &b, size,
+				 cfa);
       }
   if (group)
-    GOMP_taskgroup_end ();
+    gomp_taskgroup_end (thr, cfa);
 }
 
 EXPORT void
@@ -312,7 +315,7 @@ GOMP_taskloop (void (*fn) (void *), void *data,
   ull n = iteration_count ((ull) start + LONG_BIAS, (ull) end + LONG_BIAS,
 			   (ull) step, up);
   taskloop (fn, data, cpyfn, arg_size, arg_align, flags, num_tasks,
-	    priority, (ull) start, (ull) end, (ull) step, n, true);
+	    priority, (ull) start, (ull) end, (ull) step, n, true, GOMP_CFA ());
 }
 
 EXPORT void
@@ -326,5 +329,5 @@ GOMP_taskloop_ull (void (*fn) (void *), void *data,
   bool up = (flags & GOMP_TASK_FLAG_UP) != 0;
   ull n = iteration_count (start, end, step, up);
   taskloop (fn, data, cpyfn, arg_size, arg_align, flags, num_tasks,
-	    priority, start, end, step, n, false);
+	    priority, start, end, step, n, false, GOMP_CFA ());
 }

@@ -189,6 +189,16 @@ TESTS += tests/ompd/layout
 ## Extension-less tests (programs) get the same environment.
 LOG_COMPILER = env $(tests_env)
 
+## The runtime's state for debuggers, read by gdb and compared with the
+## program's ground truth.  Reads our runtime's structures, so it runs on
+## our runtime only (never on the system's libgomp).  Compiled like the
+## users' programs, with no sibling calls: the checks look for its frames.
+check_PROGRAMS += tests/ompd/state-prog
+tests_ompd_state_prog_CFLAGS = -fopenmp -O2 -g -fno-optimize-sibling-calls \
+	$(TEST_WARN_CFLAGS)
+tests_abi += tests/ompd/state.sh
+EXTRA_DIST += tests/ompd/state.sh tests/ompd/state.py
+
 TESTS += $(tests_abi) $(tests_ours) $(tests_gomp) $(tests_cmp)
 CLEANFILES += $(tests_ours) $(tests_gomp) $(tests_cmp) \
 	$(tests_cmp:=.out-ours) $(tests_cmp:=.out-gomp)
@@ -201,20 +211,4 @@ tests_env = OMPDBG_OURS_DIR='$(abs_top_builddir)/runtime/.libs' \
 OURS_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh ours
 GOMP_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh gomp
 CMP_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh cmp
-SH_LOG_COMPILER = env $(tests_env) $(SHELL)
-
-## libompd (issue 4): every OMPD routine checked against the truth the
-## program reports about itself (tests/ompd/checks.c, truth.h).
-## tests/ompd/self: in-process, the callbacks read the test's own memory
-## (inproc.c); it re-executes itself on our runtime.
-check_PROGRAMS += tests/ompd/self
-tests_ompd_self_SOURCES = tests/ompd/self.c tests/ompd/checks.c \
-	tests/ompd/checks.h tests/ompd/truth.c tests/ompd/truth.h \
-	tests/ompd/truth-self.c tests/ompd/truth-self.h tests/ompd/inproc.c \
-	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h
-tests_ompd_self_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
-tests_ompd_self_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libompd \
-	-DOMPDBG_LIBOMPD_BUILD='"$(abs_top_builddir)/libompd/.libs/libompd.so"'
-tests_ompd_self_LDADD = -ldl
-EXTRA_tests_ompd_self_DEPENDENCIES = libompd/libompd.la
-TESTS += tests/ompd/self
+SH_LOG_COMPILER = env $(tests_env) srcdir='$(srcdir)' $(SHELL)
