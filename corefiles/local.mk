@@ -1,5 +1,31 @@
-## corefiles/ -- the debugger side in C (issue 4); for now the `ompdbg`
-## command, whose `run` subcommand starts a program on our runtime.
+## corefiles/ -- the debugger side in C (issue 4): libompdbg-target, a
+## live process or a core file as an OMPD target on elfutils, the
+## ompdbg-inspect program behind `ompdbg threads`, and the `ompdbg`
+## command itself, whose `run` subcommand starts a program on our runtime.
+
+## A libtool convenience library: linked into ompdbg-inspect and into the
+## C tests (libompd's conformance tests too).  API: corefiles/ompdbg-target.h.
+noinst_LTLIBRARIES += corefiles/libompdbg-target.la
+corefiles_libompdbg_target_la_SOURCES = \
+	corefiles/ompdbg-target.h \
+	corefiles/target-internal.h \
+	corefiles/errors.c \
+	corefiles/target.c \
+	corefiles/target-live.c \
+	corefiles/target-core.c \
+	corefiles/target-memory.c \
+	corefiles/target-symbols.c \
+	corefiles/target-threads.c \
+	corefiles/callbacks.c \
+	corefiles/session.c
+corefiles_libompdbg_target_la_CFLAGS = $(AM_CFLAGS) -pthread
+corefiles_libompdbg_target_la_LIBADD = $(LIBDW_LIBS) $(DL_LIBS)
+corefiles_libompdbg_target_la_LDFLAGS = -pthread
+
+pkglibexec_PROGRAMS = corefiles/ompdbg-inspect
+corefiles_ompdbg_inspect_SOURCES = corefiles/ompdbg-inspect.c
+corefiles_ompdbg_inspect_LDADD = corefiles/libompdbg-target.la
+
 bin_SCRIPTS += ompdbg
 CLEANFILES += ompdbg
 EXTRA_DIST += corefiles/ompdbg.in
@@ -8,6 +34,7 @@ ompdbg: $(srcdir)/corefiles/ompdbg.in Makefile
 	$(AM_V_GEN)$(SED) -e 's|@ompdbglibdir[@]|$(ompdbglibdir)|g' \
 	  -e 's|@libdir[@]|$(libdir)|g' -e 's|@prefix[@]|$(prefix)|g' \
 	  -e 's|@exec_prefix[@]|$(exec_prefix)|g' \
+	  -e 's|@libexecdir[@]|$(libexecdir)|g' \
 	  -e 's|@abs_top_builddir[@]|$(abs_top_builddir)|g' \
 	  -e 's|@PACKAGE_VERSION[@]|$(PACKAGE_VERSION)|g' \
 	  $(srcdir)/corefiles/ompdbg.in > $@.tmp && chmod +x $@.tmp && mv $@.tmp $@

@@ -1,6 +1,6 @@
 ## docs/ -- documentation, and the example programs `./build.sh demo` runs.
 dist_doc_DATA += README.md docs/installing.md docs/running.md \
-	docs/environment.md docs/runtime.md
+	docs/environment.md docs/runtime.md docs/ompd.md
 EXTRA_DIST += docs/examples/hello.c
 CLEANFILES += docs/examples/hello
 

@@ -82,17 +82,17 @@ barrier_open (void *arg)
 }
 
 /* Wait at the barrier of the calling thread's team; STATE says which kind
-   of barrier this is, for debuggers.  Waiting threads run the team's
-   tasks: the barrier opens when all threads have arrived and every task
-   has completed.  */
+   of barrier this is, for debuggers, CFA the entry point's frame.
+   Waiting threads run the team's tasks: the barrier opens when all
+   threads have arrived and every task has completed.  */
 void
-gomp_team_barrier (struct gomp_thread *thr, unsigned int state)
+gomp_team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
 {
   struct gomp_team *team = thr->ts.team;
   if (team == NULL || team->nthreads == 1)
     {
       /* Alone: the barrier is only a task scheduling point.  */
-      gomp_task_drain (thr);
+      gomp_task_drain (thr, cfa);
       if (team)
 	ws_cancel_done (team);
       return;
@@ -119,7 +119,8 @@ gomp_team_barrier (struct gomp_thread *thr, unsigned int state)
 	gomp_task_event (team);
       return;
     }
-  gomp_task_wait_until (thr, barrier_open, &w, NULL, state, (uintptr_t) b);
+  gomp_task_wait_until (thr, barrier_open, &w, NULL, state, (uintptr_t) b,
+			cfa);
 }
 
 /* A cancellable barrier (GOMP_barrier_cancel, GOMP_loop_end_cancel,
@@ -130,17 +131,18 @@ gomp_team_barrier (struct gomp_thread *thr, unsigned int state)
    resets the count for the next region.  With cancel-var false it is the
    plain barrier.  */
 bool
-gomp_team_barrier_cancel (struct gomp_thread *thr, unsigned int state)
+gomp_team_barrier_cancel (struct gomp_thread *thr, unsigned int state,
+			  void *cfa)
 {
   struct gomp_team *team = thr->ts.team;
   if (!gomp_global_icv.cancel_var || team == NULL)
     {
-      gomp_team_barrier (thr, state);
+      gomp_team_barrier (thr, state, cfa);
       return false;
     }
   if (team->nthreads == 1)
     {
-      gomp_task_drain (thr);
+      gomp_task_drain (thr, cfa);
       ws_cancel_done (team);
       return atomic_load_explicit (&team->cancelled, memory_order_acquire);
     }
@@ -163,7 +165,8 @@ gomp_team_barrier_cancel (struct gomp_thread *thr, unsigned int state)
 	gomp_task_event (team);
       return false;
     }
-  gomp_task_wait_until (thr, barrier_open, &w, NULL, state, (uintptr_t) b);
+  gomp_task_wait_until (thr, barrier_open, &w, NULL, state, (uintptr_t) b,
+			cfa);
   return w.cancelled;
 }
 
@@ -173,5 +176,5 @@ GOMP_barrier (void)
   struct gomp_thread *thr = gomp_tls;
   if (thr == NULL || thr->ts.team == NULL)
     return;
-  gomp_team_barrier (thr, STATE_WAIT_BARRIER_EXPLICIT);
+  gomp_team_barrier (thr, STATE_WAIT_BARRIER_EXPLICIT, GOMP_CFA ());
 }

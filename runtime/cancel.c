@@ -173,15 +173,18 @@ GOMP_barrier_cancel (void)
   struct gomp_thread *thr = gomp_tls;
   if (thr == NULL || thr->ts.team == NULL)
     return false;
-  return gomp_team_barrier_cancel (thr, STATE_WAIT_BARRIER_EXPLICIT);
+  return gomp_team_barrier_cancel (thr, STATE_WAIT_BARRIER_EXPLICIT,
+				   GOMP_CFA ());
 }
 
 EXPORT bool
 GOMP_loop_end_cancel (void)
 {
   struct gomp_thread *thr = gomp_thread ();
-  gomp_loop_leave (thr);
-  return gomp_team_barrier_cancel (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE);
+  void *cfa = GOMP_CFA ();
+  gomp_loop_leave (thr, cfa);
+  return gomp_team_barrier_cancel (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE,
+				   cfa);
 }
 
 EXPORT bool
@@ -189,7 +192,8 @@ GOMP_sections_end_cancel (void)
 {
   struct gomp_thread *thr = gomp_thread ();
   gomp_ws_leave (thr);
-  return gomp_team_barrier_cancel (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE);
+  return gomp_team_barrier_cancel (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE,
+				   GOMP_CFA ());
 }
 
 /* The end of a region of TEAM, of which THR is the master, in which

@@ -1,7 +1,9 @@
 /* display-env.c -- OMP_DISPLAY_ENV and omp_display_env: the initial ICVs
    in libgomp 12's exact format, so that tools and tests that read it see
    no difference.  One exception: the verbose form ends with lines of our
-   own (OMP_DEBUG, OMPDBG_RUNTIME).
+   own (OMP_DEBUG, OMPDBG_RUNTIME).  The same list, as "NAME=VALUE" lines,
+   is the block of display control variables a debugger reads through
+   OMPD (gomp_env_block, ompd-support.c).
 
    The text is built in memory and written with one write, so that output
    of other threads does not interleave with it.  */
@@ -12,6 +14,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <omp.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -99,83 +102,131 @@ write_all (int fd, const char *p, size_t len)
     }
 }
 
-void
-gomp_display_env (bool verbose, int fd)
+/* Each setting is rendered in one of two styles: as OMP_DISPLAY_ENV
+   shows it, "  NAME = 'VALUE'", or as the display control variables of
+   OMPD, "NAME=VALUE" (gomp_env_block), from this one list.  */
+static void
+var_begin (FILE *f, bool block, const char *name)
+{
+  fprintf (f, block ? "%s=" : "  %s = '", name);
+}
+
+static void
+var_end (FILE *f, bool block)
+{
+  fputs (block ? "\n" : "'\n", f);
+}
+
+static void __attribute__ ((format (printf, 4, 5)))
+var (FILE *f, bool block, const char *name, const char *fmt, ...)
+{
+  va_list ap;
+  var_begin (f, block, name);
+  va_start (ap, fmt);
+  vfprintf (f, fmt, ap);
+  va_end (ap);
+  var_end (f, block);
+}
+
+static void
+render (FILE *f, bool verbose, bool block)
 {
   const struct gomp_icv *icv = &gomp_initial_icv;
   const struct gomp_global_icv *g = &gomp_global_icv;
+
+  var (f, block, "_OPENMP", "%d", GOMP_OPENMP_VERSION);
+  var (f, block, "OMP_DYNAMIC", "%s", truth (icv->dyn_var));
+  var (f, block, "OMP_NESTED", "%s", truth (icv->max_active_levels_var > 1));
+
+  var_begin (f, block, "OMP_NUM_THREADS");
+  fprintf (f, "%lu", icv->nthreads_var);
+  for (unsigned int i = 1; i < g->nthreads_list_len; i++)
+    fprintf (f, ",%lu", g->nthreads_list[i]);
+  var_end (f, block);
+
+  var_begin (f, block, "OMP_SCHEDULE");
+  print_schedule (f, icv);
+  var_end (f, block);
+
+  var_begin (f, block, "OMP_PROC_BIND");
+  fputs (bind_name (icv->bind_var), f);
+  for (unsigned int i = 1; i < g->bind_list_len; i++)
+    fprintf (f, ",%s", bind_name (g->bind_list[i]));
+  var_end (f, block);
+
+  /* The place list itself, '{0},{1}', whatever named it.  */
+  char *places = gomp_places_string ();
+  var (f, block, "OMP_PLACES", "%s", places ? places : "");
+  free (places);
+  var (f, block, "OMP_STACKSIZE", "%lu", g->stacksize_var);
+  /* libgomp's default policy is neither, and shows as passive.  */
+  var (f, block, "OMP_WAIT_POLICY", "%s",
+       g->wait_policy > 0 ? "ACTIVE" : "PASSIVE");
+  /* libgomp keeps "unlimited" as UINT_MAX.  */
+  var (f, block, "OMP_THREAD_LIMIT", "%lu",
+       icv->thread_limit_var == ULONG_MAX
+       ? (unsigned long) UINT_MAX : icv->thread_limit_var);
+  var (f, block, "OMP_MAX_ACTIVE_LEVELS", "%u",
+       (unsigned int) icv->max_active_levels_var);
+  var (f, block, "OMP_NUM_TEAMS", "%u", (unsigned int) g->num_teams_var);
+  var (f, block, "OMP_TEAMS_THREAD_LIMIT", "%u",
+       (unsigned int) g->teams_thread_limit_var);
+  var (f, block, "OMP_CANCELLATION", "%s", truth (g->cancel_var));
+  var (f, block, "OMP_DEFAULT_DEVICE", "%d", icv->default_device_var);
+  var (f, block, "OMP_MAX_TASK_PRIORITY", "%d", g->max_task_priority_var);
+  var (f, block, "OMP_DISPLAY_AFFINITY", "%s",
+       truth (g->display_affinity_var));
+  var (f, block, "OMP_AFFINITY_FORMAT", "%s", g->affinity_format);
+  var (f, block, "OMP_ALLOCATOR", "%s",
+       g->def_allocator_var < GOMP_NUM_ALLOCATORS
+       && gomp_allocator_names[g->def_allocator_var]
+       ? gomp_allocator_names[g->def_allocator_var] : "");
+  static const char *const offload[] = { "DEFAULT", "MANDATORY", "DISABLED" };
+  var (f, block, "OMP_TARGET_OFFLOAD", "%s", offload[g->target_offload_var]);
+
+  if (verbose)
+    {
+      /* libgomp 12 shows it empty, always.  */
+      var (f, block, "GOMP_CPU_AFFINITY", "%s", "");
+      var (f, block, "GOMP_STACKSIZE", "%lu", g->stacksize_var);
+      var (f, block, "GOMP_SPINCOUNT", "%llu", g->spin_count);
+      var (f, block, "OMP_DEBUG", "%s",
+	   g->debug_var ? "ENABLED" : "DISABLED");
+      var (f, block, "OMPDBG_RUNTIME", "%s", "ompdbg " PACKAGE_VERSION);
+    }
+}
+
+void
+gomp_display_env (bool verbose, int fd)
+{
   char *text = NULL;
   size_t len = 0;
   FILE *f = open_memstream (&text, &len);
   if (f == NULL)
     return;
-
   fputs ("\nOPENMP DISPLAY ENVIRONMENT BEGIN\n", f);
-  fprintf (f, "  _OPENMP = '%d'\n", GOMP_OPENMP_VERSION);
-  fprintf (f, "  OMP_DYNAMIC = '%s'\n", truth (icv->dyn_var));
-  fprintf (f, "  OMP_NESTED = '%s'\n",
-	   truth (icv->max_active_levels_var > 1));
-
-  fprintf (f, "  OMP_NUM_THREADS = '%lu", icv->nthreads_var);
-  for (unsigned int i = 1; i < g->nthreads_list_len; i++)
-    fprintf (f, ",%lu", g->nthreads_list[i]);
-  fputs ("'\n", f);
-
-  fputs ("  OMP_SCHEDULE = '", f);
-  print_schedule (f, icv);
-  fputs ("'\n", f);
-
-  fprintf (f, "  OMP_PROC_BIND = '%s", bind_name (icv->bind_var));
-  for (unsigned int i = 1; i < g->bind_list_len; i++)
-    fprintf (f, ",%s", bind_name (g->bind_list[i]));
-  fputs ("'\n", f);
-
-  /* The place list itself, '{0},{1}', whatever named it.  */
-  char *places = gomp_places_string ();
-  fprintf (f, "  OMP_PLACES = '%s'\n", places ? places : "");
-  free (places);
-  fprintf (f, "  OMP_STACKSIZE = '%lu'\n", g->stacksize_var);
-  /* libgomp's default policy is neither, and shows as passive.  */
-  fprintf (f, "  OMP_WAIT_POLICY = '%s'\n",
-	   g->wait_policy > 0 ? "ACTIVE" : "PASSIVE");
-  /* libgomp keeps "unlimited" as UINT_MAX.  */
-  fprintf (f, "  OMP_THREAD_LIMIT = '%lu'\n",
-	   icv->thread_limit_var == ULONG_MAX
-	   ? (unsigned long) UINT_MAX : icv->thread_limit_var);
-  fprintf (f, "  OMP_MAX_ACTIVE_LEVELS = '%u'\n",
-	   (unsigned int) icv->max_active_levels_var);
-  fprintf (f, "  OMP_NUM_TEAMS = '%u'\n", (unsigned int) g->num_teams_var);
-  fprintf (f, "  OMP_TEAMS_THREAD_LIMIT = '%u'\n",
-	   (unsigned int) g->teams_thread_limit_var);
-  fprintf (f, "  OMP_CANCELLATION = '%s'\n", truth (g->cancel_var));
-  fprintf (f, "  OMP_DEFAULT_DEVICE = '%d'\n", icv->default_device_var);
-  fprintf (f, "  OMP_MAX_TASK_PRIORITY = '%d'\n", g->max_task_priority_var);
-  fprintf (f, "  OMP_DISPLAY_AFFINITY = '%s'\n",
-	   truth (g->display_affinity_var));
-  fprintf (f, "  OMP_AFFINITY_FORMAT = '%s'\n", g->affinity_format);
-  fprintf (f, "  OMP_ALLOCATOR = '%s'\n",
-	   g->def_allocator_var < GOMP_NUM_ALLOCATORS
-	   && gomp_allocator_names[g->def_allocator_var]
-	   ? gomp_allocator_names[g->def_allocator_var] : "");
-  static const char *const offload[] = { "DEFAULT", "MANDATORY", "DISABLED" };
-  fprintf (f, "  OMP_TARGET_OFFLOAD = '%s'\n",
-	   offload[g->target_offload_var]);
-
-  if (verbose)
-    {
-      /* libgomp 12 shows it empty, always.  */
-      fputs ("  GOMP_CPU_AFFINITY = ''\n", f);
-      fprintf (f, "  GOMP_STACKSIZE = '%lu'\n", g->stacksize_var);
-      fprintf (f, "  GOMP_SPINCOUNT = '%llu'\n", g->spin_count);
-      fprintf (f, "  OMP_DEBUG = '%s'\n",
-	       g->debug_var ? "ENABLED" : "DISABLED");
-      fputs ("  OMPDBG_RUNTIME = 'ompdbg " PACKAGE_VERSION "'\n", f);
-    }
+  render (f, verbose, false);
   fputs ("OPENMP DISPLAY ENVIRONMENT END\n", f);
-
   if (fclose (f) == 0)
     write_all (fd, text, len);
   free (text);
+}
+
+char *
+gomp_env_block (void)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream (&text, &len);
+  if (f == NULL)
+    return NULL;
+  render (f, true, true);
+  if (fclose (f) != 0)
+    {
+      free (text);
+      return NULL;
+    }
+  return text;
 }
 
 EXPORT void

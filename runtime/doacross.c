@@ -98,7 +98,7 @@
    so that poster and sleeper always agree.
 
    While waiting, the thread's state says STATE_WAIT_ORDERED and its
-   wait_id the address of the position word it waits on.
+   wait_id the loop's work share, as for ordered.
 
    Teams of one need nothing: their single thread runs every iteration in
    lexicographic order, so post and wait do nothing, as libgomp does.  */
@@ -412,11 +412,12 @@ reached (const struct gomp_doacross *d, struct doacross_entry *e,
    wake-up).  */
 static void
 wait_slow (struct gomp_thread *thr, const struct gomp_doacross *d,
-	   struct doacross_entry *e, const struct doacross_target *t)
+	   struct doacross_entry *e, const struct doacross_target *t,
+	   void *cfa)
 {
-  unsigned int saved = atomic_load_explicit (&thr->state,
-					     memory_order_relaxed);
-  gomp_set_state (thr, STATE_WAIT_ORDERED, (uintptr_t) &e->pos);
+  unsigned int saved = gomp_get_state (thr);
+  void *saved_frame = gomp_task_enter_frame (thr->task, cfa);
+  gomp_set_state (thr, STATE_WAIT_ORDERED, (uintptr_t) thr->ts.ws);
   /* Spin, looking at the position less often the further the owner is
      from the target: each look takes the line the owner is writing away
      from it, and a waiter that looks all the time slows down the very
@@ -473,6 +474,7 @@ wait_slow (struct gomp_thread *thr, const struct gomp_doacross *d,
     }
 done:
   gomp_set_state (thr, saved, 0);
+  gomp_task_enter_frame_restore (thr->task, saved_frame);
 }
 
 static inline void
@@ -547,7 +549,7 @@ next_coord (va_list *ap, bool ull)
 }
 
 static inline void
-doacross_wait (gomp_ull first, va_list *ap, bool ull)
+doacross_wait (gomp_ull first, va_list *ap, bool ull, void *cfa)
 {
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_work_share *ws = thr->ts.ws;
@@ -571,7 +573,7 @@ doacross_wait (gomp_ull first, va_list *ap, bool ull)
 	}
       t.v = NULL;
       if (!reached (d, e, &t))
-	wait_slow (thr, d, e, &t);
+	wait_slow (thr, d, e, &t, cfa);
       return;
     }
   gomp_ull stack_v[TARGET_STACK_DIMS], *v = stack_v;
@@ -591,7 +593,7 @@ doacross_wait (gomp_ull first, va_list *ap, bool ull)
   t.flat = 0;
   t.v = v;
   if (inside && !reached (d, e, &t))
-    wait_slow (thr, d, e, &t);
+    wait_slow (thr, d, e, &t, cfa);
   if (v != stack_v)
     free (v);
 }
@@ -600,15 +602,17 @@ doacross_wait (gomp_ull first, va_list *ap, bool ull)
 
 /* Enter a doacross loop (every thread of the team calls this once) and
    get the calling thread's first chunk of dimension 0 in [*K0, *K1).
-   SCHED is in GOMP_loop_start's encoding; REDUCTIONS and MEM as there.  */
-static bool
+   SCHED is in GOMP_loop_start's encoding; REDUCTIONS and MEM as there.
+   Always inlined into the entry points: GOMP_CFA () is theirs.  */
+static ALWAYS_INLINE bool
 doacross_start (unsigned int ncounts, const void *counts, bool ull,
 		long sched, gomp_ull chunk, uintptr_t *reductions, void **mem,
 		gomp_ull *k0, gomp_ull *k1)
 {
   struct gomp_thread *thr = gomp_thread ();
+  void *cfa = GOMP_CFA ();
   thr->ts.static_trip = 0;
-  if (gomp_ws_enter_reductions (thr, reductions))
+  if (gomp_ws_enter_reductions (thr, reductions, cfa))
     {
       unsigned int kind = gomp_loop_sched_arg (thr, sched, &chunk);
       unsigned int nthreads = thr->ts.team ? thr->ts.team->nthreads : 1;
@@ -623,10 +627,10 @@ doacross_start (unsigned int ncounts, const void *counts, bool ull,
     }
   else if (mem)
     gomp_ws_mem (thr, false, mem);
-  return gomp_iter_next (thr, k0, k1);
+  return gomp_iter_next (thr, k0, k1, cfa);
 }
 
-static bool
+static ALWAYS_INLINE bool
 doacross_start_long (unsigned int ncounts, long *counts, long sched,
 		     long chunk, uintptr_t *reductions, void **mem,
 		     long *istart, long *iend)
@@ -748,7 +752,7 @@ GOMP_doacross_wait (long first, ...)
 {
   va_list ap;
   va_start (ap, first);
-  doacross_wait ((gomp_ull) first, &ap, false);
+  doacross_wait ((gomp_ull) first, &ap, false, GOMP_CFA ());
   va_end (ap);
 }
 
@@ -757,6 +761,6 @@ GOMP_doacross_ull_wait (gomp_ull first, ...)
 {
   va_list ap;
   va_start (ap, first);
-  doacross_wait (first, &ap, true);
+  doacross_wait (first, &ap, true, GOMP_CFA ());
   va_end (ap);
 }

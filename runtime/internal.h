@@ -25,6 +25,24 @@
 #define unlikely(x) __builtin_expect (!!(x), 0)
 #define CACHE_LINE 64
 #define CACHE_ALIGNED __attribute__ ((aligned (CACHE_LINE)))
+#define ALWAYS_INLINE inline __attribute__ ((always_inline))
+
+/* OMPDBG_NO_STATE builds the runtime without the state it keeps for
+   debuggers (thread state and wait_id, task frames and sched_parent):
+   bench/ builds it so to measure what keeping that state costs.  Every
+   such store goes through the helpers at the end of this file, which
+   then do nothing.  Never for real use: a debugger would read garbage.  */
+#ifdef OMPDBG_NO_STATE
+# define GOMP_TRACK_STATE 0
+#else
+# define GOMP_TRACK_STATE 1
+#endif
+
+/* The canonical frame address of the function it is written in (after
+   inlining: of the function it is inlined into), for struct gomp_frame.
+   Entry points take it and pass it down to wherever the thread may wait
+   or run other code.  */
+#define GOMP_CFA() (GOMP_TRACK_STATE ? __builtin_dwarf_cfa () : NULL)
 
 /* The value GCC 12's libgomp reports; programs compare against it.  */
 #define GOMP_OPENMP_VERSION 201511
@@ -51,7 +69,41 @@ enum gomp_proc_bind
 };
 
 /* OpenMP thread states, numbered as OpenMP 5.1's ompt_state_t so that a
-   debugger reads them unchanged (see shared/spec/ompt-api.md).  */
+   debugger reads them unchanged (see shared/spec/ompt-api.md), and what
+   gomp_thread.wait_id holds in each (docs/runtime.md, "State for
+   debuggers", has the same table):
+
+   state                              set while                  wait_id
+   work_serial 0x000                  outside parallel regions   0
+   work_parallel 0x001                in a region, or a task     0
+   wait_barrier_implicit_parallel     end of a region: running   &team->barrier
+     0x011                            tasks, master's join
+   wait_barrier_implicit_workshare    end of for/sections/       &team->barrier
+     0x012                            single copyprivate, scope
+   wait_barrier_explicit 0x014        barrier (cancellable too)  &team->barrier
+   wait_taskwait 0x020                taskwait, taskwait depend, the waiting
+                                      undeferred task's deps or  task
+                                      detach event
+   wait_taskgroup 0x021               end of taskgroup           the taskgroup
+   wait_lock 0x041                    omp_set_lock, nest lock    the lock
+   wait_critical 0x042                critical                   named: the
+                                      (gomp_critical_lock for    slot GCC passes
+                                      the unnamed one)           unnamed: lock
+   wait_atomic 0x043                  GOMP_atomic_start          &gomp_atomic_lock
+   wait_ordered 0x044                 ordered turn, doacross     the work share
+                                      depend(sink)
+   idle 0x100                         pool thread at its dock    0
+   overhead 0x101                     forming a team; waiting    0 / the work
+                                      for a work share hand-over share
+
+   Not used: work_reduction (GCC combines reductions in the program's
+   own code, where the runtime cannot tell), wait_barrier (the kind of
+   each barrier is known), wait_barrier_implementation and
+   wait_barrier_teams (host teams run one after the other: no barrier),
+   wait_mutex (a mutexinoutset task whose address is taken is put back
+   in its queue; no thread waits for it), wait_target*.  A thread that
+   runs a task while it waits shows work_parallel, its task's
+   sched_parent the waiting task; the wait's state comes back after.  */
 enum gomp_state
 {
   STATE_WORK_SERIAL = 0x000,
@@ -62,6 +114,7 @@ enum gomp_state
   STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE = 0x012,
   STATE_WAIT_BARRIER_EXPLICIT = 0x014,
   STATE_WAIT_BARRIER_IMPLEMENTATION = 0x015,
+  STATE_WAIT_BARRIER_TEAMS = 0x016,
   STATE_WAIT_TASKWAIT = 0x020,
   STATE_WAIT_TASKGROUP = 0x021,
   STATE_WAIT_MUTEX = 0x040,
@@ -182,6 +235,38 @@ enum gomp_task_state
 struct gomp_dep;
 struct gomp_dep_table;
 
+/* Where a task's code meets the runtime on its thread's stack, as
+   OpenMP 5.1's ompt_frame_t: a debugger uses it to hide the runtime's
+   frames and to splice a worker's stack onto the stack of the thread
+   that encountered the region.
+   - exit_frame: the frame of the runtime function that called the task's
+     code (GOMP_parallel for the master's implicit task, worker_main for a
+     worker's, gomp_task_run or GOMP_task for an explicit task); set just
+     before that call, NULL once the code has returned and for the initial
+     task (nothing of the runtime is below its code).
+   - enter_frame: the frame of the runtime entry point through which the
+     task's code called into the runtime, while the thread waits there or
+     runs other code from there (a region's implicit tasks, tasks it
+     schedules); NULL while the task's own code runs.
+   Both are canonical frame addresses (CFA: the stack pointer before the
+   call instruction that entered the function, as DWARF call frame
+   information defines it), so the flags are ompt_frame_runtime |
+   ompt_frame_cfa (0x10): gdb identifies a frame by its CFA ("frame at"
+   in `info frame`), so a debugger matches these with no unwinding of its
+   own, and computing one needs no frame pointer (neither the runtime nor
+   the programs keep one).  Every frame of the task's own code has a CFA
+   below exit_frame and above enter_frame; the runtime's frames in
+   between have theirs in [exit_frame of the task run from it,
+   enter_frame].  Written only by the thread that runs the task.  */
+#define GOMP_FRAME_FLAGS 0x10	/* ompt_frame_runtime | ompt_frame_cfa */
+struct gomp_frame
+{
+  void *exit_frame;
+  void *enter_frame;
+  int exit_frame_flags;
+  int enter_frame_flags;
+};
+
 /* Cache-line aligned: the implicit tasks of a team sit in one array and
    each is written by its own thread.  */
 struct CACHE_ALIGNED gomp_task
@@ -192,6 +277,12 @@ struct CACHE_ALIGNED gomp_task
   struct gomp_thread *thread;	/* thread executing it, NULL while queued */
   void (*fn) (void *);		/* task's function, if any */
   void *data;			/* its argument block */
+  /* For debuggers: the task the thread was executing when this one
+     started on it, i.e. the one below it on the thread's stack (NULL for
+     implicit and initial tasks); where it meets the runtime (above).  */
+  struct gomp_task *sched_parent;
+  struct gomp_frame frame;
+  uint64_t tool_data;		/* ompt_data_t; 0: there is no OMPT tool */
   struct gomp_icv icv;
 
   _Atomic unsigned int task_state;	/* enum gomp_task_state */
@@ -259,6 +350,10 @@ struct gomp_work_share
   unsigned int sched;		/* GS_STATIC, GS_DYNAMIC, GS_GUIDED */
   bool ordered;
   bool fetch_add_ok;		/* next + (nthreads + 1) * chunk cannot wrap */
+  /* gomp_iter_next's short path applies: a dynamic or chunked static
+     loop, not ordered, fetch_add_ok.  */
+  bool fast_next;
+  unsigned int nthreads;	/* team size when the loop started */
   /* cancel for / cancel sections: no further chunks are handed out
      (cancel.c; never set for ordered or doacross loops).  */
   _Atomic bool cancelled;
@@ -329,6 +424,7 @@ struct gomp_team
   void (*fn) (void *);		/* the outlined function of the region */
   void *data;
   struct gomp_task *parent_task;	/* the encountering task */
+  uint64_t tool_data;		/* ompt_data_t; 0: there is no OMPT tool */
   /* The taskgroup the implicit tasks start in: NULL, but for
      GOMP_parallel_reductions, whose reductions it holds.  */
   struct gomp_taskgroup *taskgroup;
@@ -363,8 +459,13 @@ struct gomp_team
   CACHE_ALIGNED _Atomic int prio_lock;
   _Atomic unsigned int prio_count;
   struct gomp_task *prio_head;
-  /* end of region: workers count themselves in; the master waits.  */
+  /* End of region: workers count themselves in at JOIN; the master waits.
+     MASTER_DONE: the master has finished the region's code, so no task
+     of the team can be created any more except by running tasks; workers
+     stay (running tasks) until then.  Both on one line: each is written
+     once per region, and the other side waits on it.  */
   CACHE_ALIGNED _Atomic unsigned int join;
+  _Atomic bool master_done;
   /* single: the number of single constructs some thread has claimed.  */
   CACHE_ALIGNED _Atomic unsigned long single_claimed;
 
@@ -411,6 +512,7 @@ struct gomp_thread
   unsigned int serial;		/* registration order, 0 = first thread */
   bool pool_thread;		/* created by the runtime */
   struct gomp_thread *registry_next;
+  uint64_t tool_data;		/* ompt_data_t; 0: there is no OMPT tool */
 
   /* A pool thread waits here between regions: the master that hands it a
      region writes the fields below, then changes DOCK.  One cache line,
@@ -451,13 +553,26 @@ struct gomp_thread
   struct gomp_affinity_shown affinity_shown[GOMP_AFFINITY_SHOWN_LEVELS];
 };
 
-/* Every OpenMP thread ever started, newest first.  A debugger walks it.  */
+/* One registered thread in the registry's index (registry.c).  */
+struct gomp_registry_slot
+{
+  int tid;			/* 0 until the thread has started */
+  uintptr_t pthread;		/* pthread_t; 0 until known */
+  struct gomp_thread *thread;
+};
+
+/* Every OpenMP thread ever started, newest first.  A debugger walks it,
+   or reads INDEX (INDEX_LEN slots) in one go: registry.c describes the
+   protocol, GENERATION tells whether a cached copy is still current.  */
 struct gomp_registry
 {
   pthread_mutex_t lock;
   struct gomp_thread *_Atomic threads;
   _Atomic unsigned int nthreads;
   _Atomic unsigned long next_region_id;
+  struct gomp_registry_slot *index;
+  unsigned int index_len;
+  _Atomic unsigned long generation;	/* odd while INDEX changes */
 };
 extern HIDDEN struct gomp_registry gomp_registry;
 
@@ -515,30 +630,43 @@ HIDDEN void gomp_task_finished (struct gomp_thread *thr,
 				struct gomp_task *task);
 HIDDEN void gomp_task_ready (struct gomp_thread *thr, struct gomp_task *task);
 HIDDEN struct gomp_task *gomp_task_parent (struct gomp_thread *thr);
+HIDDEN void gomp_task_run_shared (struct gomp_thread *thr,
+				  struct gomp_task *parent,
+				  void (*fn) (void *), void *data,
+				  void (*cpyfn) (void *, void *),
+				  long arg_size, long arg_align,
+				  unsigned int flags, int priority,
+				  const void *bounds, size_t bounds_size,
+				  void *cfa);
 HIDDEN void gomp_task_create_bounds (struct gomp_thread *thr,
 				     void (*fn) (void *), void *data,
 				     void (*cpyfn) (void *, void *),
 				     long arg_size, long arg_align,
 				     bool if_clause, unsigned int flags,
 				     int priority, const void *bounds,
-				     size_t bounds_size);
+				     size_t bounds_size, void *cfa);
 
 /* task-sched.c */
 HIDDEN void gomp_task_enqueue (struct gomp_thread *thr,
 			       struct gomp_task *task);
 HIDDEN bool gomp_task_run_one (struct gomp_thread *thr,
 			       struct gomp_task *constraint);
+/* CFA, here and below: the entry point's frame (GOMP_CFA), which the
+   waiting task's enter_frame holds while the thread waits.  */
 HIDDEN void gomp_task_wait_until (struct gomp_thread *thr,
 				  bool (*done) (void *), void *arg,
 				  struct gomp_task *constraint,
-				  unsigned int state, uintptr_t wait_id);
+				  unsigned int state, uintptr_t wait_id,
+				  void *cfa);
 HIDDEN void gomp_task_event (struct gomp_team *team);
-HIDDEN void gomp_task_drain (struct gomp_thread *thr);
+HIDDEN void gomp_task_drain (struct gomp_thread *thr, void *cfa);
+HIDDEN void gomp_task_drain_region (struct gomp_thread *thr, void *cfa);
 
 /* task-depend.c */
 HIDDEN void gomp_depend_add (struct gomp_task *parent,
 			     struct gomp_task *task, void **depend);
-HIDDEN void gomp_depend_wait (struct gomp_thread *thr, void **depend);
+HIDDEN void gomp_depend_wait (struct gomp_thread *thr, void **depend,
+			      void *cfa);
 HIDDEN void gomp_depend_release (struct gomp_thread *thr,
 				 struct gomp_task *task);
 HIDDEN void gomp_depend_table_free (struct gomp_task *task);
@@ -566,6 +694,9 @@ HIDDEN bool gomp_target_check_device (int device);
 extern HIDDEN const char *const gomp_allocator_names[GOMP_NUM_ALLOCATORS];
 HIDDEN void gomp_env_init (void);
 HIDDEN void gomp_display_env (bool verbose, int fd);
+/* display-env.c: what OMP_DISPLAY_ENV=verbose shows, as "NAME=VALUE\n"
+   lines in a malloc'd string (NULL if out of memory).  */
+HIDDEN char *gomp_env_block (void);
 HIDDEN void gomp_warn (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
 HIDDEN NORETURN void gomp_fatal (const char *fmt, ...)
@@ -582,9 +713,10 @@ HIDDEN void gomp_word_bump (_Atomic unsigned int *word);
 
 /* barrier.c */
 HIDDEN void gomp_barrier_init (struct gomp_barrier *b, unsigned int n);
-HIDDEN void gomp_team_barrier (struct gomp_thread *thr, unsigned int state);
+HIDDEN void gomp_team_barrier (struct gomp_thread *thr, unsigned int state,
+			       void *cfa);
 HIDDEN bool gomp_team_barrier_cancel (struct gomp_thread *thr,
-				      unsigned int state);
+				      unsigned int state, void *cfa);
 
 /* cancel.c */
 HIDDEN bool gomp_task_cancelled (const struct gomp_task *task);
@@ -595,17 +727,21 @@ HIDDEN void gomp_cancel_team_end (struct gomp_thread *thr,
 				  struct gomp_team *team);
 
 /* team.c */
+/* CFA: the frame of the entry point that calls FN for the master, NULL
+   for GCC 4's GOMP_parallel_start (the program calls FN itself).  */
 HIDDEN struct gomp_team *gomp_team_start (void (*fn) (void *), void *data,
 					  unsigned int nthreads,
 					  unsigned int flags,
-					  struct gomp_work_share **ws0);
+					  struct gomp_work_share **ws0,
+					  void *cfa);
 HIDDEN struct gomp_team *gomp_team_start_taskgroup
   (void (*fn) (void *), void *data, unsigned int nthreads, unsigned int flags,
-   struct gomp_work_share **ws0, struct gomp_taskgroup *taskgroup);
+   struct gomp_work_share **ws0, struct gomp_taskgroup *taskgroup,
+   void *cfa);
 HIDDEN void gomp_team_launch (struct gomp_team *team);
 HIDDEN void gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
 			     unsigned int id);
-HIDDEN void gomp_team_end (void);
+HIDDEN void gomp_team_end (void *cfa);
 HIDDEN void gomp_region_icv (struct gomp_icv *icv,
 			     const struct gomp_icv *from, unsigned int level,
 			     unsigned int proc_bind);
@@ -617,11 +753,12 @@ HIDDEN void gomp_thread_exit_pool (void);
 HIDDEN void gomp_parallel_taskgroup (struct gomp_thread *thr,
 				     void (*fn) (void *), void *data,
 				     unsigned int nthreads, unsigned int flags,
-				     struct gomp_taskgroup *taskgroup);
+				     struct gomp_taskgroup *taskgroup,
+				     void *cfa);
 
 /* task-reduction.c */
 HIDDEN bool gomp_ws_enter_reductions (struct gomp_thread *thr,
-				      uintptr_t *reductions);
+				      uintptr_t *reductions, void *cfa);
 
 /* places.c: the place list (gomp_places_len places; 0 = no binding) */
 extern HIDDEN unsigned int gomp_places_len;
@@ -643,9 +780,11 @@ HIDDEN void gomp_dock_release (struct gomp_thread *worker,
 /* registry.c */
 HIDDEN struct gomp_thread *gomp_thread_alloc (bool pool_thread);
 HIDDEN void gomp_registry_add (struct gomp_thread *thr);
+HIDDEN void gomp_registry_started (struct gomp_thread *thr);
+HIDDEN void gomp_registry_reset (struct gomp_thread *self);
 
 /* worksharing.c */
-HIDDEN bool gomp_ws_enter (struct gomp_thread *thr);
+HIDDEN bool gomp_ws_enter (struct gomp_thread *thr, void *cfa);
 HIDDEN void gomp_ws_leave (struct gomp_thread *thr);
 HIDDEN void gomp_ws_publish (struct gomp_thread *thr);
 
@@ -655,9 +794,10 @@ HIDDEN void gomp_iter_init (struct gomp_work_share *ws,
 			    unsigned long long incr, bool down,
 			    unsigned int sched, unsigned long long chunk,
 			    unsigned int nthreads, bool ordered);
-HIDDEN bool gomp_iter_next (struct gomp_thread *thr,
-			    unsigned long long *istart,
-			    unsigned long long *iend);
+HIDDEN bool gomp_iter_next_general (struct gomp_thread *thr,
+				    struct gomp_work_share *ws,
+				    unsigned long long *istart,
+				    unsigned long long *iend, void *cfa);
 HIDDEN unsigned int gomp_runtime_sched (struct gomp_thread *thr,
 					unsigned long long *chunk);
 HIDDEN unsigned long long gomp_iter_guided_end (unsigned long long n,
@@ -665,34 +805,71 @@ HIDDEN unsigned long long gomp_iter_guided_end (unsigned long long n,
 					       unsigned long long nthr,
 					       unsigned long long chunk);
 
+/* The next chunk of the calling thread's current loop, as the program's
+   bounds [*istart, *iend).  Finishes the previous chunk's ordered turn.
+
+   Dynamic and chunked static loops call this once per chunk, so their
+   common case (not ordered, and a cursor that cannot wrap: fetch_add_ok,
+   which also means no product below overflows before the chunk start
+   passes the end) is handled first, in few instructions and without the
+   general path's register saves: with small chunks this call is most of
+   the construct's overhead.  */
+static inline bool
+gomp_iter_next (struct gomp_thread *thr, unsigned long long *istart,
+		unsigned long long *iend, void *cfa)
+{
+  struct gomp_work_share *ws = thr->ts.ws;
+  if (likely (ws->fast_next)
+      && !atomic_load_explicit (&ws->cancelled, memory_order_relaxed))
+    {
+      unsigned long long n = ws->total, chunk = ws->chunk, s;
+      if (ws->sched == GS_DYNAMIC)
+	s = atomic_fetch_add_explicit (&ws->next, chunk, memory_order_relaxed);
+      else
+	s = (thr->ts.static_trip++ * ws->nthreads + thr->ts.team_id) * chunk;
+      if (s >= n)
+	return false;
+      *istart = ws->start + s * ws->incr;
+      *iend = n - s <= chunk ? ws->end : ws->start + (s + chunk) * ws->incr;
+      return true;
+    }
+  return gomp_iter_next_general (thr, ws, istart, iend, cfa);
+}
+
 /* loop.c */
 HIDDEN unsigned int gomp_loop_sched_arg (struct gomp_thread *thr, long sched,
 					 unsigned long long *chunk);
 HIDDEN void gomp_ws_mem (struct gomp_thread *thr, bool first, void **mem);
-HIDDEN void gomp_loop_leave (struct gomp_thread *thr);
+HIDDEN void gomp_loop_leave (struct gomp_thread *thr, void *cfa);
 
 /* ordered.c */
 HIDDEN void gomp_ordered_chunk (struct gomp_thread *thr,
 				unsigned long long lo, unsigned long long hi);
-HIDDEN void gomp_ordered_chunk_done (struct gomp_thread *thr);
+HIDDEN void gomp_ordered_chunk_done (struct gomp_thread *thr, void *cfa);
 
 /* affinity-fmt.c */
 HIDDEN void gomp_display_affinity_enter (struct gomp_thread *thr,
 					 struct gomp_team *team,
 					 unsigned int id);
 
+/* taskwait.c */
+HIDDEN void gomp_taskgroup_end (struct gomp_thread *thr, void *cfa);
+
 /* lock.c */
 HIDDEN void gomp_mutex_lock_slow (_Atomic int *m, unsigned int state,
-				  uintptr_t wait_id);
+				  uintptr_t wait_id, void *cfa);
 
-static inline void
+/* Always inlined into the entry point (critical, atomic, omp_set_lock),
+   so GOMP_CFA () below is the entry point's frame: the fast path costs
+   nothing for it, the slow path passes it on.  */
+static ALWAYS_INLINE void
 gomp_mutex_lock (_Atomic int *m, unsigned int state, uintptr_t wait_id)
 {
   int z = 0;
   if (likely (atomic_compare_exchange_strong_explicit
 	      (m, &z, 1, memory_order_acquire, memory_order_relaxed)))
     return;
-  gomp_mutex_lock_slow (m, state, wait_id);
+  gomp_mutex_lock_slow (m, state, wait_id, GOMP_CFA ());
 }
 
 HIDDEN void gomp_mutex_unlock_slow (_Atomic int *m);
@@ -705,13 +882,93 @@ gomp_mutex_unlock (_Atomic int *m)
     gomp_mutex_unlock_slow (m);
 }
 
-/* Record what the calling thread does, for debuggers.  Relaxed stores: a
-   debugger reads them from a stopped process.  */
+/* ---- state for debuggers ------------------------------------------------ */
+
+/* Every store of the state kept for debuggers goes through these (so that
+   OMPDBG_NO_STATE removes them all).  Relaxed stores of the calling
+   thread into its own gomp_thread or its current task, lines it owns: a
+   debugger reads them from a stopped process, nobody reads them here.  */
+
+/* Record what the calling thread does (enum gomp_state) and what it waits
+   for.  */
 static inline void
 gomp_set_state (struct gomp_thread *thr, unsigned int state, uintptr_t wait_id)
 {
+  if (!GOMP_TRACK_STATE)
+    return;
   atomic_store_explicit (&thr->wait_id, wait_id, memory_order_relaxed);
   atomic_store_explicit (&thr->state, state, memory_order_relaxed);
+}
+
+/* The state and wait_id to restore after a wait.  */
+static inline unsigned int
+gomp_get_state (struct gomp_thread *thr)
+{
+  return GOMP_TRACK_STATE
+    ? atomic_load_explicit (&thr->state, memory_order_relaxed) : 0;
+}
+
+static inline uintptr_t
+gomp_get_wait_id (struct gomp_thread *thr)
+{
+  return GOMP_TRACK_STATE
+    ? atomic_load_explicit (&thr->wait_id, memory_order_relaxed) : 0;
+}
+
+/* A new task's debugger fields: not started, no frames.  */
+static inline void
+gomp_task_debug_init (struct gomp_task *task)
+{
+  task->tool_data = 0;
+  if (!GOMP_TRACK_STATE)
+    return;
+  task->sched_parent = NULL;
+  task->frame.exit_frame = NULL;
+  task->frame.enter_frame = NULL;
+  task->frame.exit_frame_flags = GOMP_FRAME_FLAGS;
+  task->frame.enter_frame_flags = GOMP_FRAME_FLAGS;
+}
+
+/* TASK's code is about to be called from the runtime function whose frame
+   is CFA (NULL: its code has returned).  */
+static inline void
+gomp_task_exit_frame (struct gomp_task *task, void *cfa)
+{
+  if (GOMP_TRACK_STATE)
+    task->frame.exit_frame = cfa;
+}
+
+/* TASK starts on a thread whose current task was SCHED_PARENT, called
+   from the runtime function whose frame is CFA.  */
+static inline void
+gomp_task_start_debug (struct gomp_task *task, struct gomp_task *sched_parent,
+		       void *cfa)
+{
+  if (!GOMP_TRACK_STATE)
+    return;
+  task->sched_parent = sched_parent;
+  task->frame.exit_frame = cfa;
+}
+
+/* TASK's code is in the runtime entry point whose frame is CFA, and may
+   wait or run other code (NULL: it has returned).  Returns the previous
+   value, for the caller to restore: waits nest (a taskloop's taskgroup
+   end inside GOMP_taskloop).  */
+static inline void *
+gomp_task_enter_frame (struct gomp_task *task, void *cfa)
+{
+  if (!GOMP_TRACK_STATE)
+    return NULL;
+  void *old = task->frame.enter_frame;
+  task->frame.enter_frame = cfa;
+  return old;
+}
+
+static inline void
+gomp_task_enter_frame_restore (struct gomp_task *task, void *old)
+{
+  if (GOMP_TRACK_STATE)
+    task->frame.enter_frame = old;
 }
 
 static inline unsigned int

@@ -58,6 +58,9 @@ gomp_iter_init (struct gomp_work_share *ws, unsigned long long start,
     !__builtin_mul_overflow ((unsigned long long) nthreads + 1,
 			     ws->chunk ? ws->chunk : 1, &room)
     && !__builtin_add_overflow (ws->total, room, &room);
+  ws->nthreads = nthreads;
+  ws->fast_next = ws->fetch_add_ok && !ordered && ws->chunk != 0
+    && (sched == GS_DYNAMIC || sched == GS_STATIC);
   atomic_store_explicit (&ws->next, 0, memory_order_relaxed);
   atomic_store_explicit (&ws->ordered_pos, 0, memory_order_relaxed);
 }
@@ -170,19 +173,19 @@ guided_next (struct gomp_thread *thr, struct gomp_work_share *ws,
   return true;
 }
 
-/* The next chunk of the calling thread's current loop, as the program's
-   bounds [*istart, *iend).  Finishes the previous chunk's ordered turn.  */
+/* gomp_iter_next (internal.h) for any chunk of any schedule: ordered
+   loops, loops whose cursor could wrap, guided, unchunked static.  CFA:
+   the entry point's frame, for the ordered turn's wait.  */
 bool
-gomp_iter_next (struct gomp_thread *thr, unsigned long long *istart,
-		unsigned long long *iend)
+gomp_iter_next_general (struct gomp_thread *thr, struct gomp_work_share *ws,
+			unsigned long long *istart, unsigned long long *iend,
+			void *cfa)
 {
-  struct gomp_work_share *ws = thr->ts.ws;
   unsigned long long k0, k1;
   bool got;
   if (ws->ordered)
-    gomp_ordered_chunk_done (thr);
-  /* cancel for / cancel sections: hand out nothing more.  On the line
-     of the fields just read, so the one branch costs no miss.  */
+    gomp_ordered_chunk_done (thr, cfa);
+  /* cancel for / cancel sections: hand out nothing more.  */
   if (unlikely (atomic_load_explicit (&ws->cancelled, memory_order_relaxed)))
     return false;
   switch (ws->sched)

@@ -48,6 +48,9 @@ runtime_libgomp_la_SOURCES = \
 	runtime/task-reduction.c \
 	runtime/taskloop.c \
 	runtime/ompd-support.c \
+	runtime/ompd-layout.h \
+	libompd/ompdbg-layout.h \
+	runtime/task-depend.h \
 	runtime/offload.c
 
 ## Where libompd is (ompd-support.c lists these in ompd_dll_locations):
@@ -67,3 +70,29 @@ EXTRA_DIST += runtime/libgomp.map
 
 ## Build-tree location of the runtime, for tests, bench and the demo.
 RUNTIME_DIR = $(abs_top_builddir)/runtime/.libs
+
+## The layout table for debuggers (libompd/ompdbg-layout.h): generated
+## from the DWARF of ompd-layout-types.c, compiled like the runtime (its
+## CPPFLAGS and CFLAGS) plus -g whatever CFLAGS say, by
+## ompd-layout-gen, a build-machine program on libdw; the names it carries
+## are listed in ompd-layout.def.  The types object is never linked into
+## anything: a noinst library only so that automake compiles it with
+## dependency tracking and per-target flags.
+nodist_runtime_libgomp_la_SOURCES = runtime/ompd-layout-table.c
+noinst_LIBRARIES += runtime/libompd-layout-types.a
+runtime_libompd_layout_types_a_SOURCES = runtime/ompd-layout-types.c
+runtime_libompd_layout_types_a_CPPFLAGS = $(runtime_libgomp_la_CPPFLAGS)
+runtime_libompd_layout_types_a_CFLAGS = $(runtime_libgomp_la_CFLAGS) -g
+noinst_PROGRAMS += runtime/ompd-layout-gen
+runtime_ompd_layout_gen_SOURCES = runtime/ompd-layout-gen.c
+runtime_ompd_layout_gen_LDADD = $(LIBDW_LIBS)
+EXTRA_DIST += runtime/ompd-layout.def
+ompd_layout_types_obj = \
+	runtime/libompd_layout_types_a-ompd-layout-types.$(OBJEXT)
+
+runtime/ompd-layout-table.c: runtime/ompd-layout-gen$(EXEEXT) \
+		runtime/libompd-layout-types.a
+	$(AM_V_GEN)runtime/ompd-layout-gen$(EXEEXT) $(ompd_layout_types_obj) \
+	  $@.tmp && mv $@.tmp $@
+BUILT_SOURCES += runtime/ompd-layout-table.c
+CLEANFILES += runtime/ompd-layout-table.c runtime/ompd-layout-table.c.tmp

@@ -106,10 +106,10 @@ gomp_destroy_nest_lock_25 (struct gomp_nest_lock_25 *lock)
    the lock with NEST25_WAITERS set (as lock.c's mutex takes value 2).  */
 static void
 nest_lock_25_slow (struct gomp_thread *thr, struct gomp_nest_lock_25 *lock,
-		   unsigned int me)
+		   unsigned int me, void *cfa)
 {
-  unsigned int saved = atomic_load_explicit (&thr->state,
-					     memory_order_relaxed);
+  unsigned int saved = gomp_get_state (thr);
+  void *saved_frame = gomp_task_enter_frame (thr->task, cfa);
   gomp_set_state (thr, STATE_WAIT_LOCK, (uintptr_t) lock);
   /* A short spin first, as for the 3.0 locks.  */
   unsigned long long spins = gomp_spin_limit ();
@@ -146,6 +146,7 @@ nest_lock_25_slow (struct gomp_thread *thr, struct gomp_nest_lock_25 *lock,
     }
 out:
   gomp_set_state (thr, saved, 0);
+  gomp_task_enter_frame_restore (thr->task, saved_frame);
 }
 
 COMPAT (omp_set_nest_lock) void
@@ -163,7 +164,7 @@ gomp_set_nest_lock_25 (struct gomp_nest_lock_25 *lock)
 	  lock->count++;
 	  return;
 	}
-      nest_lock_25_slow (thr, lock, me);
+      nest_lock_25_slow (thr, lock, me, GOMP_CFA ());
     }
   lock->count = 1;
 }

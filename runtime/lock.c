@@ -42,11 +42,12 @@ struct gomp_nest_lock
 };
 
 void
-gomp_mutex_lock_slow (_Atomic int *m, unsigned int state, uintptr_t wait_id)
+gomp_mutex_lock_slow (_Atomic int *m, unsigned int state, uintptr_t wait_id,
+		      void *cfa)
 {
   struct gomp_thread *thr = gomp_thread ();
-  unsigned int saved = atomic_load_explicit (&thr->state,
-					     memory_order_relaxed);
+  unsigned int saved = gomp_get_state (thr);
+  void *saved_frame = gomp_task_enter_frame (thr->task, cfa);
   gomp_set_state (thr, state, wait_id);
   /* Short spin: critical sections are usually short.  */
   unsigned long long spins = gomp_spin_limit ();
@@ -66,6 +67,7 @@ gomp_mutex_lock_slow (_Atomic int *m, unsigned int state, uintptr_t wait_id)
     futex_wait ((_Atomic unsigned int *) m, 2);
 out:
   gomp_set_state (thr, saved, 0);
+  gomp_task_enter_frame_restore (thr->task, saved_frame);
 }
 
 void

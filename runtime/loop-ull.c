@@ -21,24 +21,24 @@ loop_ull_init (struct gomp_thread *thr, bool up, gomp_ull start,
 }
 
 static bool
-loop_ull_next (gomp_ull *istart, gomp_ull *iend)
+loop_ull_next (gomp_ull *istart, gomp_ull *iend, void *cfa)
 {
-  return gomp_iter_next (gomp_thread (), istart, iend);
+  return gomp_iter_next (gomp_thread (), istart, iend, cfa);
 }
 
 static bool
 loop_ull_start (bool up, gomp_ull start, gomp_ull end, gomp_ull incr,
 		unsigned int sched, gomp_ull chunk, bool ordered,
-		gomp_ull *istart, gomp_ull *iend)
+		gomp_ull *istart, gomp_ull *iend, void *cfa)
 {
   struct gomp_thread *thr = gomp_thread ();
   thr->ts.static_trip = 0;
-  if (gomp_ws_enter (thr))
+  if (gomp_ws_enter (thr, cfa))
     {
       loop_ull_init (thr, up, start, end, incr, sched, chunk, ordered);
       gomp_ws_publish (thr);
     }
-  return loop_ull_next (istart, iend);
+  return loop_ull_next (istart, iend, cfa);
 }
 
 #define LOOP_ULL_START(NAME, SCHED, ORDERED)				\
@@ -47,7 +47,7 @@ loop_ull_start (bool up, gomp_ull start, gomp_ull end, gomp_ull incr,
 	gomp_ull chunk, gomp_ull *istart, gomp_ull *iend)		\
   {									\
     return loop_ull_start (up, start, end, incr, SCHED, chunk, ORDERED, \
-			   istart, iend);				\
+			   istart, iend, GOMP_CFA ());			\
   }
 
 LOOP_ULL_START (GOMP_loop_ull_static_start, GS_STATIC, false)
@@ -67,7 +67,7 @@ LOOP_ULL_START (GOMP_loop_ull_ordered_guided_start, GS_GUIDED, true)
     gomp_ull chunk;							\
     unsigned int sched = gomp_runtime_sched (gomp_thread (), &chunk);	\
     return loop_ull_start (up, start, end, incr, sched, chunk, ORDERED, \
-			   istart, iend);				\
+			   istart, iend, GOMP_CFA ());			\
   }
 
 LOOP_ULL_RUNTIME_START (GOMP_loop_ull_runtime_start, false)
@@ -80,7 +80,7 @@ LOOP_ULL_RUNTIME_START (GOMP_loop_ull_ordered_runtime_start, true)
   EXPORT bool								\
   NAME (gomp_ull *istart, gomp_ull *iend)				\
   {									\
-    return loop_ull_next (istart, iend);				\
+    return loop_ull_next (istart, iend, GOMP_CFA ());			\
   }
 
 LOOP_ULL_NEXT (GOMP_loop_ull_static_next)
@@ -99,11 +99,11 @@ LOOP_ULL_NEXT (GOMP_loop_ull_ordered_runtime_next)
 static bool
 loop_ull_start_5 (bool up, gomp_ull start, gomp_ull end, gomp_ull incr,
 		  long sched, gomp_ull chunk, bool ordered, gomp_ull *istart,
-		  gomp_ull *iend, uintptr_t *reductions, void **mem)
+		  gomp_ull *iend, uintptr_t *reductions, void **mem, void *cfa)
 {
   struct gomp_thread *thr = gomp_thread ();
   thr->ts.static_trip = 0;
-  bool first = gomp_ws_enter_reductions (thr, reductions);
+  bool first = gomp_ws_enter_reductions (thr, reductions, cfa);
   if (first)
     {
       unsigned int kind = gomp_loop_sched_arg (thr, sched, &chunk);
@@ -116,7 +116,7 @@ loop_ull_start_5 (bool up, gomp_ull start, gomp_ull end, gomp_ull incr,
     gomp_ws_mem (thr, false, mem);
   if (istart == NULL)
     return true;
-  return loop_ull_next (istart, iend);
+  return loop_ull_next (istart, iend, cfa);
 }
 
 EXPORT bool
@@ -125,7 +125,7 @@ GOMP_loop_ull_start (bool up, gomp_ull start, gomp_ull end, gomp_ull incr,
 		     gomp_ull *iend, uintptr_t *reductions, void **mem)
 {
   return loop_ull_start_5 (up, start, end, incr, sched, chunk, false,
-			   istart, iend, reductions, mem);
+			   istart, iend, reductions, mem, GOMP_CFA ());
 }
 
 EXPORT bool
@@ -135,5 +135,5 @@ GOMP_loop_ull_ordered_start (bool up, gomp_ull start, gomp_ull end,
 			     uintptr_t *reductions, void **mem)
 {
   return loop_ull_start_5 (up, start, end, incr, sched, chunk, true, istart,
-			   iend, reductions, mem);
+			   iend, reductions, mem, GOMP_CFA ());
 }

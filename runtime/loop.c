@@ -32,11 +32,12 @@ loop_init (struct gomp_thread *thr, long start, long end, long incr,
 		  ordered);
 }
 
+/* CFA, here and below: the entry point's frame (internal.h).  */
 static bool
-loop_next (long *istart, long *iend)
+loop_next (long *istart, long *iend, void *cfa)
 {
   unsigned long long s, e;
-  if (!gomp_iter_next (gomp_thread (), &s, &e))
+  if (!gomp_iter_next (gomp_thread (), &s, &e, cfa))
     return false;
   *istart = (long) s;
   *iend = (long) e;
@@ -45,26 +46,26 @@ loop_next (long *istart, long *iend)
 
 static bool
 loop_start (long start, long end, long incr, unsigned int sched, long chunk,
-	    bool ordered, long *istart, long *iend)
+	    bool ordered, long *istart, long *iend, void *cfa)
 {
   struct gomp_thread *thr = gomp_thread ();
   thr->ts.static_trip = 0;
-  if (gomp_ws_enter (thr))
+  if (gomp_ws_enter (thr, cfa))
     {
       loop_init (thr, start, end, incr, sched, chunk, ordered);
       gomp_ws_publish (thr);
     }
-  return loop_next (istart, iend);
+  return loop_next (istart, iend, cfa);
 }
 
 static bool
 loop_runtime_start (long start, long end, long incr, bool ordered,
-		    long *istart, long *iend)
+		    long *istart, long *iend, void *cfa)
 {
   unsigned long long chunk;
   unsigned int sched = gomp_runtime_sched (gomp_thread (), &chunk);
   return loop_start (start, end, incr, sched, (long) chunk, ordered,
-		     istart, iend);
+		     istart, iend, cfa);
 }
 
 /* ---- GOMP_1.0 .. GOMP_5.0 start functions ------------------------------ */
@@ -75,7 +76,7 @@ loop_runtime_start (long start, long end, long incr, bool ordered,
 	long *iend)							\
   {									\
     return loop_start (start, end, incr, SCHED, chunk, ORDERED, istart, \
-		       iend);						\
+		       iend, GOMP_CFA ());				\
   }
 
 LOOP_START (GOMP_loop_static_start, GS_STATIC, false)
@@ -91,7 +92,8 @@ LOOP_START (GOMP_loop_ordered_guided_start, GS_GUIDED, true)
   EXPORT bool								\
   NAME (long start, long end, long incr, long *istart, long *iend)	\
   {									\
-    return loop_runtime_start (start, end, incr, ORDERED, istart, iend); \
+    return loop_runtime_start (start, end, incr, ORDERED, istart, iend, \
+			       GOMP_CFA ());				\
   }
 
 LOOP_RUNTIME_START (GOMP_loop_runtime_start, false)
@@ -103,7 +105,7 @@ LOOP_RUNTIME_START (GOMP_loop_ordered_runtime_start, true)
   EXPORT bool								\
   NAME (long *istart, long *iend)					\
   {									\
-    return loop_next (istart, iend);					\
+    return loop_next (istart, iend, GOMP_CFA ());			\
   }
 
 LOOP_NEXT (GOMP_loop_static_next)
@@ -163,11 +165,11 @@ gomp_ws_mem (struct gomp_thread *thr, bool first, void **mem)
 static bool
 loop_start_5 (long start, long end, long incr, long sched, long chunk,
 	      bool ordered, long *istart, long *iend, uintptr_t *reductions,
-	      void **mem)
+	      void **mem, void *cfa)
 {
   struct gomp_thread *thr = gomp_thread ();
   thr->ts.static_trip = 0;
-  bool first = gomp_ws_enter_reductions (thr, reductions);
+  bool first = gomp_ws_enter_reductions (thr, reductions, cfa);
   if (first)
     {
       unsigned long long c = chunk > 0 ? (unsigned long long) chunk : 0;
@@ -181,7 +183,7 @@ loop_start_5 (long start, long end, long incr, long sched, long chunk,
     gomp_ws_mem (thr, false, mem);
   if (istart == NULL)
     return true;
-  return loop_next (istart, iend);
+  return loop_next (istart, iend, cfa);
 }
 
 EXPORT bool
@@ -189,7 +191,7 @@ GOMP_loop_start (long start, long end, long incr, long sched, long chunk,
 		 long *istart, long *iend, uintptr_t *reductions, void **mem)
 {
   return loop_start_5 (start, end, incr, sched, chunk, false, istart, iend,
-		       reductions, mem);
+		       reductions, mem, GOMP_CFA ());
 }
 
 EXPORT bool
@@ -198,17 +200,17 @@ GOMP_loop_ordered_start (long start, long end, long incr, long sched,
 			 uintptr_t *reductions, void **mem)
 {
   return loop_start_5 (start, end, incr, sched, chunk, true, istart, iend,
-		       reductions, mem);
+		       reductions, mem, GOMP_CFA ());
 }
 
 /* ---- end of the loop ---------------------------------------------------- */
 
 void
-gomp_loop_leave (struct gomp_thread *thr)
+gomp_loop_leave (struct gomp_thread *thr, void *cfa)
 {
   struct gomp_work_share *ws = thr->ts.ws;
   if (ws && ws->kind == WS_LOOP && ws->ordered)
-    gomp_ordered_chunk_done (thr);
+    gomp_ordered_chunk_done (thr, cfa);
   gomp_ws_leave (thr);
 }
 
@@ -216,14 +218,15 @@ EXPORT void
 GOMP_loop_end (void)
 {
   struct gomp_thread *thr = gomp_thread ();
-  gomp_loop_leave (thr);
-  gomp_team_barrier (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE);
+  void *cfa = GOMP_CFA ();
+  gomp_loop_leave (thr, cfa);
+  gomp_team_barrier (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE, cfa);
 }
 
 EXPORT void
 GOMP_loop_end_nowait (void)
 {
-  gomp_loop_leave (gomp_thread ());
+  gomp_loop_leave (gomp_thread (), GOMP_CFA ());
 }
 
 /* ---- combined parallel loops -------------------------------------------- */
@@ -233,19 +236,19 @@ GOMP_loop_end_nowait (void)
 static void
 parallel_loop (void (*fn) (void *), void *data, unsigned int num_threads,
 	       long start, long end, long incr, unsigned int sched,
-	       long chunk, unsigned int flags, bool run)
+	       long chunk, unsigned int flags, bool run, void *cfa)
 {
   struct gomp_thread *thr = gomp_thread ();
   unsigned int n = gomp_resolve_num_threads (thr, num_threads);
   struct gomp_work_share *ws;
-  struct gomp_team *team = gomp_team_start (fn, data, n, flags, &ws);
+  struct gomp_team *team = gomp_team_start (fn, data, n, flags, &ws, cfa);
   thr->ts.static_trip = 0;
   loop_init (thr, start, end, incr, sched, chunk, false);
   gomp_team_launch (team);
   if (run)
     {
       fn (data);
-      gomp_team_end ();
+      gomp_team_end (cfa);
     }
 }
 
@@ -255,7 +258,7 @@ parallel_loop (void (*fn) (void *), void *data, unsigned int num_threads,
 	long start, long end, long incr, long chunk, unsigned int flags) \
   {									\
     parallel_loop (fn, data, num_threads, start, end, incr, SCHED, chunk, \
-		   flags, true);					\
+		   flags, true, GOMP_CFA ());				\
   }
 
 PARALLEL_LOOP (GOMP_parallel_loop_static, GS_STATIC)
@@ -272,7 +275,7 @@ PARALLEL_LOOP (GOMP_parallel_loop_nonmonotonic_guided, GS_GUIDED)
     unsigned long long chunk;						\
     unsigned int sched = gomp_runtime_sched (gomp_thread (), &chunk);	\
     parallel_loop (fn, data, num_threads, start, end, incr, sched,	\
-		   (long) chunk, flags, true);				\
+		   (long) chunk, flags, true, GOMP_CFA ());		\
   }
 
 PARALLEL_LOOP_RUNTIME (GOMP_parallel_loop_runtime)
@@ -286,7 +289,7 @@ PARALLEL_LOOP_RUNTIME (GOMP_parallel_loop_maybe_nonmonotonic_runtime)
 	long start, long end, long incr, long chunk)			\
   {									\
     parallel_loop (fn, data, num_threads, start, end, incr, SCHED, chunk, \
-		   0, false);						\
+		   0, false, NULL);					\
   }
 
 PARALLEL_LOOP_LEGACY (GOMP_parallel_loop_static_start, GS_STATIC)
@@ -301,5 +304,5 @@ GOMP_parallel_loop_runtime_start (void (*fn) (void *), void *data,
   unsigned long long chunk;
   unsigned int sched = gomp_runtime_sched (gomp_thread (), &chunk);
   parallel_loop (fn, data, num_threads, start, end, incr, sched,
-		 (long) chunk, 0, false);
+		 (long) chunk, 0, false, NULL);
 }

@@ -16,6 +16,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "ompd-layout.h"
 
 #include <dlfcn.h>
 #include <limits.h>
@@ -43,6 +44,11 @@
    event.  */
 HIDDEN int gomp_ompd_enabled;
 extern EXPORT int ompdbg_bp_enabled __attribute__ ((alias ("gomp_ompd_enabled")));
+
+/* The display control variables for ompd_get_display_control_vars,
+   reached through the layout table's OMPDBG_ROOT_ENV_BLOCK: on the heap,
+   so in any core.  NULL if start-up ran out of memory.  */
+HIDDEN char *gomp_ompd_env_block;
 
 /* NULL until the vector below is complete (OMPD: a debugger that reads it
    before ompd_dll_locations_valid has run must see NULL, never a partial
@@ -139,12 +145,28 @@ loaded_from_build_tree (void)
   return strcmp (self, build) == 0;
 }
 
-/* Called once at start-up (init.c) after the environment is read: sets
-   the enable flag from debug-var, publishes ompd_dll_locations, then
-   passes ompd_dll_locations_valid for a debugger waiting on it.  */
+/* Mark the layout table live.  The write also puts the table in every
+   core: a kernel core, and gdb's gcore, which follows the same
+   coredump_filter rules, leave out a private file mapping nobody wrote
+   (a debugger would have to find the library file), and dump all of one
+   that has a written page (Linux fs/coredump.c vma_dump_size: anon_vma).
+   The table is one object in .data, so one mapping.  */
+static void
+layout_init (void)
+{
+  __atomic_store_n (&gomp_ompd_layout->live, OMPDBG_LAYOUT_MAGIC,
+		    __ATOMIC_RELEASE);
+}
+
+/* Called once at start-up (init.c) after the environment is read: builds
+   the display control variables, readies the layout table, sets the
+   enable flag from debug-var, publishes ompd_dll_locations, then passes
+   ompd_dll_locations_valid for a debugger waiting on it.  */
 void
 gomp_ompd_init (void)
 {
+  gomp_ompd_env_block = gomp_env_block ();
+  layout_init ();
   if (gomp_global_icv.debug_var)
     gomp_ompd_enabled = 1;
   size_t n = 0;

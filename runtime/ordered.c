@@ -16,12 +16,12 @@
 
 static void
 wait_turn (struct gomp_thread *thr, struct gomp_work_share *ws,
-	   unsigned long long lo)
+	   unsigned long long lo, void *cfa)
 {
   if (atomic_load_explicit (&ws->ordered_pos, memory_order_acquire) == lo)
     return;
-  unsigned int saved = atomic_load_explicit (&thr->state,
-					     memory_order_relaxed);
+  unsigned int saved = gomp_get_state (thr);
+  void *saved_frame = gomp_task_enter_frame (thr->task, cfa);
   gomp_set_state (thr, STATE_WAIT_ORDERED, (uintptr_t) ws);
   for (;;)
     {
@@ -33,6 +33,7 @@ wait_turn (struct gomp_thread *thr, struct gomp_work_share *ws,
       gomp_word_wait (&ws->ordered_word, w);
     }
   gomp_set_state (thr, saved, 0);
+  gomp_task_enter_frame_restore (thr->task, saved_frame);
 }
 
 /* The calling thread got logical iterations [LO, HI) of an ordered loop.  */
@@ -47,14 +48,14 @@ gomp_ordered_chunk (struct gomp_thread *thr, unsigned long long lo,
 
 /* The calling thread is done with its chunk: pass the turn on.  */
 void
-gomp_ordered_chunk_done (struct gomp_thread *thr)
+gomp_ordered_chunk_done (struct gomp_thread *thr, void *cfa)
 {
   struct gomp_work_share *ws = thr->ts.ws;
   unsigned long long lo = thr->ts.ordered_lo, hi = thr->ts.ordered_hi;
   if (lo == hi)
     return;
   if (!thr->ts.ordered_held)
-    wait_turn (thr, ws, lo);
+    wait_turn (thr, ws, lo, cfa);
   thr->ts.ordered_lo = thr->ts.ordered_hi = 0;
   thr->ts.ordered_held = false;
   atomic_store_explicit (&ws->ordered_pos, hi, memory_order_release);
@@ -69,7 +70,7 @@ GOMP_ordered_start (void)
   if (ws == NULL || !ws->ordered || thr->ts.ordered_held
       || thr->ts.ordered_lo == thr->ts.ordered_hi)
     return;
-  wait_turn (thr, ws, thr->ts.ordered_lo);
+  wait_turn (thr, ws, thr->ts.ordered_lo, GOMP_CFA ());
   thr->ts.ordered_held = true;
 }
 

@@ -9,11 +9,14 @@
    beyond max-active-levels, or no threads to spare) still is a region:
    omp_get_level counts it and a debugger sees it.  Its team lives on the
    master's stack for the duration of the call: no allocation, no atomic
-   but the region id.  */
+   but the region id.  Every field a debugger reads of a team is set as
+   for any team (nthreads, levels, id, fn, parent_task, threads[0],
+   implicit[0], the barrier's size); only the work-share ring is not.
+   CFA: the frame of the entry point, which calls FN.  */
 static void
 parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
 		     void *data, unsigned int flags,
-		     struct gomp_taskgroup *taskgroup)
+		     struct gomp_taskgroup *taskgroup, void *cfa)
 {
   struct
   {
@@ -49,26 +52,37 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   atomic_store_explicit (&team->prio_lock, 0, memory_order_relaxed);
   atomic_store_explicit (&team->prio_count, 0, memory_order_relaxed);
   team->prio_head = NULL;
+  team->tool_data = 0;
+  team->affinity_show = false;
+  atomic_store_explicit (&team->barrier.word, 0, memory_order_relaxed);
+  team->barrier.total = 1;
+  atomic_store_explicit (&team->join, 0, memory_order_relaxed);
+  atomic_store_explicit (&team->single_claimed, 0, memory_order_relaxed);
   team->id = atomic_fetch_add_explicit (&gomp_registry.next_region_id, 1,
 					memory_order_relaxed) + 1;
   r.threads[0] = thr;
+  gomp_task_enter_frame (thr->task, cfa);
   gomp_region_icv (&team->icv, &thr->task->icv, team->level, flags & 7);
   team->master_saved = thr->ts;
   /* A team of one uses its ws[0] for each worksharing construct in turn
      (worksharing.c); the ring is never touched, so not initialised.  */
   gomp_team_enter (thr, team, 0);
+  gomp_task_exit_frame (&r.task, cfa);
   /* OMPD events as for any region (team.c): a serialized region is one.  */
   GOMP_OMPD_EVENT (parallel_begin);
   GOMP_OMPD_EVENT (task_begin);
 
   fn (data);
-  gomp_task_drain (thr);
+  gomp_task_exit_frame (&r.task, NULL);
+  gomp_task_enter_frame (&r.task, cfa);
+  gomp_task_drain (thr, cfa);
   GOMP_OMPD_EVENT (task_end);
   GOMP_OMPD_EVENT (parallel_end);
   gomp_depend_table_free (&r.task);
 
   thr->ts = team->master_saved;
   thr->task = team->parent_task;
+  gomp_task_enter_frame (thr->task, NULL);
   gomp_set_state (thr, gomp_work_state (thr), 0);
 }
 
@@ -78,14 +92,15 @@ GOMP_parallel (void (*fn) (void *), void *data, unsigned int num_threads,
 {
   struct gomp_thread *thr = gomp_thread ();
   unsigned int n = gomp_resolve_num_threads (thr, num_threads);
+  void *cfa = GOMP_CFA ();
   if (n == 1)
     {
-      parallel_serialized (thr, fn, data, flags, NULL);
+      parallel_serialized (thr, fn, data, flags, NULL, cfa);
       return;
     }
-  gomp_team_start (fn, data, n, flags, NULL);
+  gomp_team_start (fn, data, n, flags, NULL, cfa);
   fn (data);
-  gomp_team_end ();
+  gomp_team_end (cfa);
 }
 
 /* GOMP_parallel for N threads (from gomp_resolve_num_threads), the
@@ -93,30 +108,32 @@ GOMP_parallel (void (*fn) (void *), void *data, unsigned int num_threads,
 void
 gomp_parallel_taskgroup (struct gomp_thread *thr, void (*fn) (void *),
 			 void *data, unsigned int n, unsigned int flags,
-			 struct gomp_taskgroup *taskgroup)
+			 struct gomp_taskgroup *taskgroup, void *cfa)
 {
   if (n == 1)
     {
-      parallel_serialized (thr, fn, data, flags, taskgroup);
+      parallel_serialized (thr, fn, data, flags, taskgroup, cfa);
       return;
     }
-  gomp_team_start_taskgroup (fn, data, n, flags, NULL, taskgroup);
+  gomp_team_start_taskgroup (fn, data, n, flags, NULL, taskgroup, cfa);
   fn (data);
-  gomp_team_end ();
+  gomp_team_end (cfa);
 }
 
-/* GCC 4.2-4.8: the master calls FN itself between these two calls.  */
+/* GCC 4.2-4.8: the master calls FN itself between these two calls, so
+   no runtime frame is below the master's implicit task (exit_frame NULL)
+   and the encountering task's enter_frame stays NULL.  */
 EXPORT void
 GOMP_parallel_start (void (*fn) (void *), void *data,
 		     unsigned int num_threads)
 {
   struct gomp_thread *thr = gomp_thread ();
   unsigned int n = gomp_resolve_num_threads (thr, num_threads);
-  gomp_team_start (fn, data, n, 0, NULL);
+  gomp_team_start (fn, data, n, 0, NULL, NULL);
 }
 
 EXPORT void
 GOMP_parallel_end (void)
 {
-  gomp_team_end ();
+  gomp_team_end (GOMP_CFA ());
 }

@@ -102,6 +102,7 @@ worker_main (void *arg)
   struct gomp_thread *thr = arg;
   gomp_tls = thr;
   thr->tid = gomp_gettid ();
+  gomp_registry_started (thr);
   /* OMPD native-thread-begin.  A pool thread never exits, so its
      thread-end hook is never passed.  */
   GOMP_OMPD_EVENT (thread_begin);
@@ -118,13 +119,19 @@ worker_main (void *arg)
       if (unlikely (gomp_places_len != 0))
 	gomp_places_worker (thr);
       gomp_team_enter (thr, team, thr->dock_id);
+      /* For debuggers: this frame calls the implicit task's code, and is
+	 where it waits at the end of the region.  */
+      void *cfa = GOMP_CFA ();
+      gomp_task_exit_frame (thr->task, cfa);
       /* OMPD implicit task begin / end, as for the master (team.c).  */
       GOMP_OMPD_EVENT (task_begin);
       team->fn (team->data);
-      gomp_task_drain (thr);
+      gomp_task_exit_frame (thr->task, NULL);
+      gomp_task_enter_frame (thr->task, cfa);
+      gomp_task_drain_region (thr, cfa);
       GOMP_OMPD_EVENT (task_end);
       gomp_set_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
-		      (uintptr_t) team);
+		      (uintptr_t) &team->barrier);
       worker_leave (thr, team);
     }
 }
@@ -137,19 +144,17 @@ pool_atfork_child (void)
 {
   struct gomp_thread *self = gomp_tls;
   pthread_mutex_init (&pool_lock, NULL);
-  pthread_mutex_init (&gomp_registry.lock, NULL);
   gomp_pool = NULL;
-  atomic_store (&gomp_registry.threads, NULL);
-  atomic_store (&gomp_registry.nthreads, 0);
-  if (self == NULL)
-    return;
-  if (self->hot_team && !self->hot_team->in_use)
-    self->hot_team->nhot = 0;
-  else
-    self->hot_team = NULL;
-  self->tid = gomp_gettid ();
-  self->pthread = pthread_self ();
-  gomp_registry_add (self);
+  if (self != NULL)
+    {
+      if (self->hot_team && !self->hot_team->in_use)
+	self->hot_team->nhot = 0;
+      else
+	self->hot_team = NULL;
+      self->tid = gomp_gettid ();
+      self->pthread = pthread_self ();
+    }
+  gomp_registry_reset (self);
 }
 
 static void __attribute__ ((constructor))

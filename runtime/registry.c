@@ -5,7 +5,30 @@
    tid field, with no thread-local-storage lookup: that also works on core
    files without libthread_db.  Threads are added once and never removed
    while the runtime is loaded, except threads the runtime did not create
-   (user pthreads), which are unlinked by their TLS destructor.  */
+   (user pthreads), which are unlinked by their TLS destructor.
+
+   The index.  Walking the list costs a debugger one memory read per
+   thread; gomp_registry.index holds every registered thread as a slot
+   {tid, pthread, thread} in an array of index_len slots, which it reads
+   in one go.  The protocol, for a debugger reading a stopped process or
+   a core file:
+   1. read gomp_registry (one read: index, index_len, generation);
+   2. if generation is odd, the process stopped while a thread was
+      changing the index: do not use it, walk the list instead (the list
+      itself is consistent at every instant a thread can stop at);
+   3. else read index_len slots from index.  A slot's tid and pthread
+      are 0 for a pool thread that has not started running yet (it is
+      registered before pthread_create; the list's gomp_thread says the
+      same);
+   4. cache the slots keyed by generation: while it reads the same, the
+      index has not changed (it only grows by 2 per change, so it never
+      comes back to a value seen before).
+   Every change happens under gomp_registry.lock: generation becomes odd,
+   the index changes (a new array, or one slot updated in place), then
+   generation becomes even again.  A replaced array is freed at once: a
+   reader of a live process must stop it first (ptrace), as debuggers do.
+   Changes are rare (a thread is created or a user pthread ends), so none
+   of this is on a fast path.  */
 
 #include "config.h"
 #include "internal.h"
@@ -43,6 +66,52 @@ gomp_thread_alloc (bool pool_thread)
   return thr;
 }
 
+/* Index changes, under gomp_registry.lock: generation odd while the
+   index is not consistent (see above).  */
+static void
+index_begin (void)
+{
+  atomic_fetch_add_explicit (&gomp_registry.generation, 1,
+			     memory_order_seq_cst);
+}
+
+static void
+index_end (void)
+{
+  atomic_fetch_add_explicit (&gomp_registry.generation, 1,
+			     memory_order_seq_cst);
+}
+
+static void
+index_slot_fill (struct gomp_registry_slot *slot, struct gomp_thread *thr)
+{
+  slot->tid = thr->tid;
+  slot->pthread = thr->tid ? (uintptr_t) thr->pthread : 0;
+  slot->thread = thr;
+}
+
+/* Replace the index by one with THR added (ADD) or removed.  */
+static void
+index_replace (struct gomp_thread *thr, bool add)
+{
+  unsigned int len = gomp_registry.index_len;
+  struct gomp_registry_slot *old = gomp_registry.index;
+  struct gomp_registry_slot *slots = malloc ((len + 1) * sizeof *slots);
+  if (slots == NULL)
+    gomp_fatal ("out of memory registering a thread");
+  unsigned int n = 0;
+  for (unsigned int i = 0; i < len; i++)
+    if (old[i].thread != thr)
+      slots[n++] = old[i];
+  if (add)
+    index_slot_fill (&slots[n++], thr);
+  index_begin ();
+  gomp_registry.index = slots;
+  gomp_registry.index_len = n;
+  index_end ();
+  free (old);
+}
+
 void
 gomp_registry_add (struct gomp_thread *thr)
 {
@@ -50,6 +119,24 @@ gomp_registry_add (struct gomp_thread *thr)
   thr->serial = atomic_fetch_add (&gomp_registry.nthreads, 1);
   thr->registry_next = gomp_registry.threads;
   atomic_store_explicit (&gomp_registry.threads, thr, memory_order_release);
+  index_replace (thr, true);
+  pthread_mutex_unlock (&gomp_registry.lock);
+}
+
+/* A pool thread runs: its tid (set by itself) and pthread are known now.  */
+void
+gomp_registry_started (struct gomp_thread *thr)
+{
+  pthread_mutex_lock (&gomp_registry.lock);
+  for (unsigned int i = 0; i < gomp_registry.index_len; i++)
+    if (gomp_registry.index[i].thread == thr)
+      {
+	index_begin ();
+	gomp_registry.index[i].tid = thr->tid;
+	gomp_registry.index[i].pthread = (uintptr_t) pthread_self ();
+	index_end ();
+	break;
+      }
   pthread_mutex_unlock (&gomp_registry.lock);
 }
 
@@ -64,8 +151,26 @@ registry_remove (struct gomp_thread *thr)
     {
       *pp = thr->registry_next;
       atomic_fetch_sub (&gomp_registry.nthreads, 1);
+      index_replace (thr, false);
     }
   pthread_mutex_unlock (&gomp_registry.lock);
+}
+
+/* In the child of fork: only the forking thread, SELF (maybe NULL),
+   remains.  Forget the others and register SELF anew.  */
+void
+gomp_registry_reset (struct gomp_thread *self)
+{
+  pthread_mutex_init (&gomp_registry.lock, NULL);
+  index_begin ();
+  atomic_store (&gomp_registry.threads, NULL);
+  atomic_store (&gomp_registry.nthreads, 0);
+  free (gomp_registry.index);
+  gomp_registry.index = NULL;
+  gomp_registry.index_len = 0;
+  index_end ();
+  if (self)
+    gomp_registry_add (self);
 }
 
 /* A thread the runtime did not create leaves: hand its hot workers back

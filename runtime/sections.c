@@ -7,10 +7,10 @@
 #include "internal.h"
 
 static unsigned int
-sections_next (struct gomp_thread *thr)
+sections_next (struct gomp_thread *thr, void *cfa)
 {
   unsigned long long s, e;
-  if (!gomp_iter_next (thr, &s, &e))
+  if (!gomp_iter_next (thr, &s, &e, cfa))
     return 0;
   return (unsigned int) s;
 }
@@ -28,12 +28,13 @@ EXPORT unsigned int
 GOMP_sections_start (unsigned int count)
 {
   struct gomp_thread *thr = gomp_thread ();
-  if (gomp_ws_enter (thr))
+  void *cfa = GOMP_CFA ();
+  if (gomp_ws_enter (thr, cfa))
     {
       sections_init (thr, count);
       gomp_ws_publish (thr);
     }
-  return sections_next (thr);
+  return sections_next (thr, cfa);
 }
 
 /* GOMP_5.0: sections with task reductions (task-reduction.c) and MEM as
@@ -42,7 +43,8 @@ EXPORT unsigned int
 GOMP_sections2_start (unsigned int count, uintptr_t *reductions, void **mem)
 {
   struct gomp_thread *thr = gomp_thread ();
-  if (gomp_ws_enter_reductions (thr, reductions))
+  void *cfa = GOMP_CFA ();
+  if (gomp_ws_enter_reductions (thr, reductions, cfa))
     {
       sections_init (thr, count);
       if (mem)
@@ -51,13 +53,13 @@ GOMP_sections2_start (unsigned int count, uintptr_t *reductions, void **mem)
     }
   else if (mem)
     gomp_ws_mem (thr, false, mem);
-  return sections_next (thr);
+  return sections_next (thr, cfa);
 }
 
 EXPORT unsigned int
 GOMP_sections_next (void)
 {
-  return sections_next (gomp_thread ());
+  return sections_next (gomp_thread (), GOMP_CFA ());
 }
 
 EXPORT void
@@ -65,7 +67,7 @@ GOMP_sections_end (void)
 {
   struct gomp_thread *thr = gomp_thread ();
   gomp_ws_leave (thr);
-  gomp_team_barrier (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE);
+  gomp_team_barrier (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE, GOMP_CFA ());
 }
 
 EXPORT void
@@ -76,18 +78,18 @@ GOMP_sections_end_nowait (void)
 
 static void
 parallel_sections (void (*fn) (void *), void *data, unsigned int num_threads,
-		   unsigned int count, unsigned int flags, bool run)
+		   unsigned int count, unsigned int flags, bool run, void *cfa)
 {
   struct gomp_thread *thr = gomp_thread ();
   unsigned int n = gomp_resolve_num_threads (thr, num_threads);
   struct gomp_work_share *ws;
-  struct gomp_team *team = gomp_team_start (fn, data, n, flags, &ws);
+  struct gomp_team *team = gomp_team_start (fn, data, n, flags, &ws, cfa);
   sections_init (thr, count);
   gomp_team_launch (team);
   if (run)
     {
       fn (data);
-      gomp_team_end ();
+      gomp_team_end (cfa);
     }
 }
 
@@ -96,7 +98,7 @@ GOMP_parallel_sections (void (*fn) (void *), void *data,
 			unsigned int num_threads, unsigned int count,
 			unsigned int flags)
 {
-  parallel_sections (fn, data, num_threads, count, flags, true);
+  parallel_sections (fn, data, num_threads, count, flags, true, GOMP_CFA ());
 }
 
 /* GCC 4.2-4.8: the master calls FN itself, then GOMP_parallel_end.  */
@@ -104,5 +106,5 @@ EXPORT void
 GOMP_parallel_sections_start (void (*fn) (void *), void *data,
 			      unsigned int num_threads, unsigned int count)
 {
-  parallel_sections (fn, data, num_threads, count, 0, false);
+  parallel_sections (fn, data, num_threads, count, 0, false, NULL);
 }

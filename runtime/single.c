@@ -30,7 +30,8 @@ EXPORT void *
 GOMP_single_copy_start (void)
 {
   struct gomp_thread *thr = gomp_thread ();
-  bool first = gomp_ws_enter (thr);
+  void *cfa = GOMP_CFA ();
+  bool first = gomp_ws_enter (thr, cfa);
   if (first)
     {
       thr->ts.ws->kind = WS_SINGLE;
@@ -38,7 +39,7 @@ GOMP_single_copy_start (void)
       gomp_ws_publish (thr);
       return NULL;
     }
-  gomp_team_barrier (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE);
+  gomp_team_barrier (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE, cfa);
   void *data = thr->ts.ws->copyprivate;
   gomp_ws_leave (thr);
   return data;
@@ -49,6 +50,6 @@ GOMP_single_copy_end (void *data)
 {
   struct gomp_thread *thr = gomp_thread ();
   thr->ts.ws->copyprivate = data;
-  gomp_team_barrier (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE);
+  gomp_team_barrier (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE, GOMP_CFA ());
   gomp_ws_leave (thr);
 }

@@ -52,11 +52,12 @@
 /* Firstprivate copies up to this size go on the stack.  */
 #define FIRSTPRIVATE_ON_STACK 65536
 
-static void
+/* Always inlined: GOMP_CFA () is the entry point's frame.  */
+static ALWAYS_INLINE void
 depend_wait (void **depend)
 {
   if (depend != NULL)
-    gomp_depend_wait (gomp_thread (), depend);
+    gomp_depend_wait (gomp_thread (), depend, GOMP_CFA ());
 }
 
 bool
@@ -113,10 +114,8 @@ run_on_host (void (*fn) (void *), void **hostaddrs, void **args)
   struct gomp_task *saved_task = thr->task;
   unsigned int saved_team_num = thr->team_num;
   unsigned int saved_num_teams = thr->num_teams;
-  unsigned int saved_state = atomic_load_explicit (&thr->state,
-						   memory_order_relaxed);
-  uintptr_t saved_wait_id = atomic_load_explicit (&thr->wait_id,
-						  memory_order_relaxed);
+  unsigned int saved_state = gomp_get_state (thr);
+  uintptr_t saved_wait_id = gomp_get_wait_id (thr);
   /* A worksharing construct outside any parallel region uses the
      thread's own work share; one may be in progress around the target
      construct and the region may use it too.  */
@@ -151,6 +150,11 @@ run_on_host (void (*fn) (void *), void **hostaddrs, void **args)
   thr->team_num = 0;
   thr->num_teams = 0;
   gomp_set_state (thr, STATE_WORK_SERIAL, 0);
+  /* For debuggers: the encountering task is in the runtime, the target
+     region's initial task is called from here.  */
+  void *cfa = GOMP_CFA ();
+  void *saved_frame = gomp_task_enter_frame (saved_task, cfa);
+  gomp_task_start_debug (&task, saved_task, cfa);
 
   fn (hostaddrs);
 
@@ -160,6 +164,7 @@ run_on_host (void (*fn) (void *), void **hostaddrs, void **args)
   gomp_depend_table_free (&task);
   thr->ts = saved_ts;
   thr->task = saved_task;
+  gomp_task_enter_frame_restore (saved_task, saved_frame);
   thr->team_num = saved_team_num;
   thr->num_teams = saved_num_teams;
   if (serial)

@@ -18,47 +18,9 @@
 
 #include "config.h"
 #include "internal.h"
+#include "task-depend.h"
 
 #include <stdlib.h>
-
-/* Dependence types (gomp-constants.h GOMP_DEPEND_*).  */
-#define DEP_IN 1
-#define DEP_OUT 2
-#define DEP_INOUT 3
-#define DEP_MUTEXINOUTSET 4
-#define DEP_INOUTSET 5
-
-struct gomp_dep_addr;
-
-/* One depend clause item of one task.  */
-struct gomp_dep
-{
-  void *addr;
-  unsigned int kind;
-  bool listed;			/* in its address's readers or sets list */
-  struct gomp_task *task;
-  struct gomp_dep_addr *node;
-  struct gomp_dep *next, *prev;
-};
-
-/* What new clauses on one address can depend on.  */
-struct gomp_dep_addr
-{
-  void *addr;
-  struct gomp_dep_addr *hash_next;
-  struct gomp_dep *last_out;	/* unfinished out/inout, or NULL */
-  struct gomp_dep *readers;	/* unfinished in since last_out */
-  struct gomp_dep *sets;	/* unfinished mutexinoutset/inoutset since */
-  /* The mutexinoutset task running on this address, if any.  */
-  struct gomp_task *_Atomic mutex_owner;
-};
-
-struct gomp_dep_table
-{
-  _Atomic int lock;
-  unsigned int nbuckets, count;
-  struct gomp_dep_addr **buckets;
-};
 
 size_t
 gomp_dep_size (void)
@@ -398,7 +360,7 @@ waiter_ready (void *arg)
    depend, and target constructs.  The clauses are not recorded: nothing
    can be created after them before the wait returns.  */
 void
-gomp_depend_wait (struct gomp_thread *thr, void **depend)
+gomp_depend_wait (struct gomp_thread *thr, void **depend, void *cfa)
 {
   struct gomp_task *parent = thr->task;
   struct gomp_dep_table *t = parent->dep_table;
@@ -424,5 +386,5 @@ gomp_depend_wait (struct gomp_thread *thr, void **depend)
       == 1)
     return;
   gomp_task_wait_until (thr, waiter_ready, &waiter, parent,
-			STATE_WAIT_TASKWAIT, (uintptr_t) parent);
+			STATE_WAIT_TASKWAIT, (uintptr_t) parent, cfa);
 }

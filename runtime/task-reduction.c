@@ -317,7 +317,7 @@ GOMP_parallel_reductions (void (*fn) (void *), void *data,
     gomp_fatal ("out of memory starting a parallel region");
   reduction_register (rdata, NULL, NULL, n);
   tg->reductions = rdata;
-  gomp_parallel_taskgroup (thr, fn, data, n, flags, tg);
+  gomp_parallel_taskgroup (thr, fn, data, n, flags, tg, GOMP_CFA ());
   /* Every task of the region completed before it ended.  */
   free (tg);
   return n;
@@ -331,14 +331,15 @@ GOMP_parallel_reductions (void (*fn) (void *), void *data,
    initialising thread registers before it publishes the work share, the
    others after they see it published.  */
 bool
-gomp_ws_enter_reductions (struct gomp_thread *thr, uintptr_t *reductions)
+gomp_ws_enter_reductions (struct gomp_thread *thr, uintptr_t *reductions,
+			  void *cfa)
 {
   if (reductions == NULL)
-    return gomp_ws_enter (thr);
+    return gomp_ws_enter (thr, cfa);
   GOMP_taskgroup_start ();
   struct gomp_taskgroup *tg = thr->task->cur_taskgroup;
   tg->workshare = true;
-  bool first = gomp_ws_enter (thr);
+  bool first = gomp_ws_enter (thr, cfa);
   struct gomp_work_share *ws = thr->ts.ws;
   reduction_register (reductions, tg->reductions,
 		      first ? NULL : ws->task_reductions, team_size (thr));
@@ -355,7 +356,7 @@ EXPORT void
 GOMP_scope_start (uintptr_t *reductions)
 {
   struct gomp_thread *thr = gomp_thread ();
-  if (gomp_ws_enter_reductions (thr, reductions))
+  if (gomp_ws_enter_reductions (thr, reductions, GOMP_CFA ()))
     {
       thr->ts.ws->kind = WS_NONE;
       gomp_ws_publish (thr);
@@ -372,12 +373,13 @@ GOMP_workshare_task_reduction_unregister (bool cancelled)
   struct gomp_thread *thr = gomp_thread ();
   uintptr_t *data = current_taskgroup
     (thr, "GOMP_workshare_task_reduction_unregister")->reductions;
-  GOMP_taskgroup_end ();
+  void *cfa = GOMP_CFA ();
+  gomp_taskgroup_end (thr, cfa);
   /* Every thread's descriptor names the same arrays; one frees them.  */
   if (thr->ts.team_id == 0)
     GOMP_taskgroup_reduction_unregister (data);
   else
     free ((void *) data[RED_TABLE]);
   if (!cancelled)
-    gomp_team_barrier (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE);
+    gomp_team_barrier (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE, cfa);
 }

@@ -198,17 +198,19 @@ gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
 }
 
 /* Wait until DONE (ARG), running the tasks CONSTRAINT allows meanwhile.
-   STATE and WAIT_ID say what the thread waits for, for debuggers.  */
+   STATE and WAIT_ID say what the thread waits for, for debuggers, CFA
+   where the waiting task's code entered the runtime (its enter_frame
+   meanwhile).  */
 void
 gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 		      void *arg, struct gomp_task *constraint,
-		      unsigned int state, uintptr_t wait_id)
+		      unsigned int state, uintptr_t wait_id, void *cfa)
 {
   struct gomp_team *team = thr->ts.team;
-  unsigned int saved = atomic_load_explicit (&thr->state,
-					     memory_order_relaxed);
-  uintptr_t saved_id = atomic_load_explicit (&thr->wait_id,
-					     memory_order_relaxed);
+  unsigned int saved = gomp_get_state (thr);
+  uintptr_t saved_id = gomp_get_wait_id (thr);
+  struct gomp_task *waiting = thr->task;
+  void *saved_frame = gomp_task_enter_frame (waiting, cfa);
   gomp_set_state (thr, state, wait_id);
   unsigned long long spins = 0, limit = gomp_spin_limit ();
   for (;;)
@@ -260,6 +262,7 @@ gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
       futex_wait (&team->task_event, v);
     }
   gomp_set_state (thr, saved, saved_id);
+  gomp_task_enter_frame_restore (waiting, saved_frame);
 }
 
 static bool
@@ -271,14 +274,41 @@ no_pending_tasks (void *arg)
 }
 
 /* The end of a parallel region: run tasks until every task of the team
-   has completed.  */
+   has completed.  CFA: the frame of the function that called the
+   region's code.  */
 void
-gomp_task_drain (struct gomp_thread *thr)
+gomp_task_drain (struct gomp_thread *thr, void *cfa)
 {
   struct gomp_team *team = thr->ts.team;
   if (team == NULL || no_pending_tasks (team))
     return;
   gomp_task_wait_until (thr, no_pending_tasks, team, NULL,
 			STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
-			(uintptr_t) &team->barrier);
+			(uintptr_t) &team->barrier, cfa);
+}
+
+/* A worker at the end of its parallel region: the region's implicit
+   barrier.  Until the master has finished the region's code it may still
+   create tasks (a master or single nowait construct generating tasks is
+   common), so a worker that leaves as soon as the queues are empty would
+   leave all of them to the master; it waits for the master too, running
+   tasks meanwhile.  The master sets MASTER_DONE and wakes it
+   (team.c).  */
+static bool
+region_done (void *arg)
+{
+  struct gomp_team *team = arg;
+  return atomic_load_explicit (&team->master_done, memory_order_acquire)
+    && no_pending_tasks (team);
+}
+
+void
+gomp_task_drain_region (struct gomp_thread *thr, void *cfa)
+{
+  struct gomp_team *team = thr->ts.team;
+  if (region_done (team))
+    return;
+  gomp_task_wait_until (thr, region_done, team, NULL,
+			STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
+			(uintptr_t) &team->barrier, cfa);
 }

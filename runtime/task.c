@@ -61,6 +61,7 @@ gomp_task_init_implicit (struct gomp_task *task)
   task->nsucc = task->succ_cap = 0;
   task->table_in = NULL;
   task->alloc_base = NULL;
+  gomp_task_debug_init (task);
 }
 
 /* Task blocks up to this size (task, a few dependences, a small argument
@@ -170,20 +171,23 @@ gomp_task_finished (struct gomp_thread *thr, struct gomp_task *task)
   task_complete (thr, task);
 }
 
-/* Execute TASK on the calling thread.  */
-void
+/* Execute TASK on the calling thread.  Not inlined: its frame is the
+   task's exit_frame.  */
+void __attribute__ ((noinline))
 gomp_task_run (struct gomp_thread *thr, struct gomp_task *task)
 {
   struct gomp_task *prev = thr->task;
   task->thread = thr;
   atomic_store_explicit (&task->task_state, TASK_STATE_RUNNING,
 			 memory_order_relaxed);
+  gomp_task_start_debug (task, prev, GOMP_CFA ());
   thr->task = task;
-  gomp_set_state (thr, STATE_WORK_PARALLEL, 0);
+  gomp_set_state (thr, gomp_work_state (thr), 0);
   /* OMPD task begin / end: TASK is the thread's current task in both.  */
   GOMP_OMPD_EVENT (task_begin);
   task->fn (task->data);
   GOMP_OMPD_EVENT (task_end);
+  gomp_task_exit_frame (task, NULL);
   thr->task = prev;
   gomp_task_finished (thr, task);
 }
@@ -295,6 +299,86 @@ gomp_task_parent (struct gomp_thread *thr)
     }									\
   while (0)
 
+/* A task's priority: the clause's value clamped to max-task-priority-var,
+   0 without the clause.  */
+static inline int
+task_priority (unsigned int flags, int priority)
+{
+  if (!(flags & GOMP_TASK_FLAG_PRIORITY))
+    return 0;
+  int max = gomp_global_icv.max_task_priority_var;
+  return priority < 0 ? 0 : priority > max ? max : priority;
+}
+
+/* Run a task of PARENT, of kind KIND, on the calling thread now, from a
+   struct on this stack: no allocation, no shared counter (nobody but this
+   thread sees it before it completes, unless it creates a child, which
+   moves it to the heap: gomp_task_parent).  The thread's current task
+   around it may be another than PARENT (taskloop.c).  */
+static inline __attribute__ ((always_inline)) void
+task_run_here (struct gomp_thread *thr, struct gomp_task *parent,
+	       void (*fn) (void *), void *data,
+	       void (*cpyfn) (void *, void *), long arg_size, long arg_align,
+	       unsigned int kind, int priority, const void *bounds,
+	       size_t bounds_size, void *cfa)
+{
+  struct gomp_task *prev = thr->task;
+  struct gomp_task t;
+  task_init (&t, parent, thr->ts.team, fn, kind | TASK_ON_STACK, priority);
+  t.thread = thr;
+  t.alloc_base = NULL;
+  gomp_task_start_debug (&t, prev, cfa);
+  thr->task = &t;
+  void *arg;
+  UNDEFERRED_ARG (arg, data, cpyfn, arg_size, arg_align);
+  if (bounds_size)
+    memcpy (arg, bounds, bounds_size);
+  t.data = arg;
+  GOMP_OMPD_EVENT (task_begin);
+  fn (arg);
+  GOMP_OMPD_EVENT (task_end);
+  thr->task = prev;
+  if (t.moved)
+    gomp_task_finished (thr, t.moved);
+  else
+    gomp_depend_table_free (&t);
+}
+
+/* One task of a taskloop, run at once by a thread that shares out the
+   taskloop's tasks (taskloop.c): a deferred task in every respect but
+   where its struct lives.  FLAGS are GOMP_task flags.  Not inlined: the
+   caller runs it in a loop, and its alloca must not pile up; its frame is
+   the task's exit_frame.  CFA: where the thread's current task entered
+   the runtime (GOMP_taskloop, or the helper task's function).  */
+void __attribute__ ((noinline))
+gomp_task_run_shared (struct gomp_thread *thr, struct gomp_task *parent,
+		      void (*fn) (void *), void *data,
+		      void (*cpyfn) (void *, void *), long arg_size,
+		      long arg_align, unsigned int flags, int priority,
+		      const void *bounds, size_t bounds_size, void *cfa)
+{
+  struct gomp_task *cur = thr->task;
+  void *old_enter = gomp_task_enter_frame (cur, cfa);
+  if (arg_align < 1)
+    arg_align = 1;
+  /* Other threads run tasks of the same block at the same time: each
+     needs its own copy to write its bounds into.  (With CPYFN,
+     task_run_here copies anyway.)  */
+  if (cpyfn == NULL)
+    {
+      char *buf = alloca ((size_t) arg_size + (size_t) arg_align - 1);
+      void *copy = (void *) (((uintptr_t) buf + (uintptr_t) arg_align - 1)
+			     & ~((uintptr_t) arg_align - 1));
+      memcpy (copy, data, (size_t) arg_size);
+      data = copy;
+    }
+  task_run_here (thr, parent, fn, data, cpyfn, arg_size, arg_align,
+		 task_kind (parent, flags, false),
+		 task_priority (flags, priority), bounds, bounds_size,
+		 GOMP_CFA ());
+  gomp_task_enter_frame_restore (cur, old_enter);
+}
+
 /* Create a task: GOMP_task's work, shared with taskloop.  After the
    argument block is copied, BOUNDS_SIZE bytes from BOUNDS overwrite its
    beginning (a taskloop task's iteration range, in the first two words);
@@ -303,7 +387,7 @@ static inline __attribute__ ((always_inline)) void
 task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
 	     void (*cpyfn) (void *, void *), long arg_size, long arg_align,
 	     bool if_clause, unsigned int flags, void **depend, int priority,
-	     void *detach, const void *bounds, size_t bounds_size)
+	     void *detach, const void *bounds, size_t bounds_size, void *cfa)
 {
   struct gomp_team *team = thr->ts.team;
   /* Cancelled region or taskgroup: the task would be discarded before it
@@ -314,42 +398,23 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
   bool now = undeferred (thr, if_clause, flags);
   if (arg_align < 1)
     arg_align = 1;
-  if (flags & GOMP_TASK_FLAG_PRIORITY)
-    {
-      int max = gomp_global_icv.max_task_priority_var;
-      priority = priority < 0 ? 0 : priority > max ? max : priority;
-    }
-  else
-    priority = 0;
+  priority = task_priority (flags, priority);
 
   if (now && !(flags & GOMP_TASK_FLAG_DETACH))
     {
-      /* Run it here and now, from a struct on this stack: no allocation,
-	 no shared counter (it completes before its parent goes on).  No
-	 later sibling can exist before it completes, so its dependences
-	 only need waiting for, not recording.  */
+      /* Run it here and now.  No later sibling can exist before it
+	 completes, so its dependences only need waiting for, not
+	 recording.  */
       struct gomp_task *parent = thr->task;
+      /* The parent's code is in GOMP_task (or GOMP_taskloop) while the
+	 task runs: its enter_frame, the task's exit_frame.  */
+      void *old_enter = gomp_task_enter_frame (parent, cfa);
       if ((flags & GOMP_TASK_FLAG_DEPEND) && team)
-	gomp_depend_wait (thr, depend);
-      struct gomp_task t;
-      task_init (&t, parent, team, fn,
-		 task_kind (parent, flags, true) | TASK_ON_STACK, priority);
-      t.thread = thr;
-      t.alloc_base = NULL;
-      thr->task = &t;
-      void *arg;
-      UNDEFERRED_ARG (arg, data, cpyfn, arg_size, arg_align);
-      if (bounds_size)
-	memcpy (arg, bounds, bounds_size);
-      t.data = arg;
-      GOMP_OMPD_EVENT (task_begin);
-      fn (arg);
-      GOMP_OMPD_EVENT (task_end);
-      thr->task = parent;
-      if (t.moved)
-	gomp_task_finished (thr, t.moved);
-      else
-	gomp_depend_table_free (&t);
+	gomp_depend_wait (thr, depend, cfa);
+      task_run_here (thr, parent, fn, data, cpyfn, arg_size, arg_align,
+		     task_kind (parent, flags, true), priority, bounds,
+		     bounds_size, cfa);
+      gomp_task_enter_frame_restore (parent, old_enter);
       return;
     }
 
@@ -398,15 +463,17 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
   if (now)
     {
       /* Undeferred with detach: its completion waits for the event.  */
+      void *old_enter = gomp_task_enter_frame (parent, cfa);
       if ((flags & GOMP_TASK_FLAG_DEPEND) && team)
-	gomp_depend_wait (thr, depend);
+	gomp_depend_wait (thr, depend, cfa);
       atomic_store_explicit (&task->npred, 2, memory_order_relaxed);
       /* Keep it alive to see it complete.  */
       atomic_fetch_add_explicit (&task->refs, 1, memory_order_relaxed);
       gomp_task_run (thr, task);
       if (!task_done (task))
 	gomp_task_wait_until (thr, task_done, task, parent,
-			      STATE_WAIT_TASKWAIT, (uintptr_t) task);
+			      STATE_WAIT_TASKWAIT, (uintptr_t) parent, cfa);
+      gomp_task_enter_frame_restore (parent, old_enter);
       task_unref (task);
       return;
     }
@@ -426,7 +493,8 @@ GOMP_task (void (*fn) (void *), void *data,
 	   void *detach)
 {
   task_create (gomp_thread (), fn, data, cpyfn, arg_size, arg_align,
-	       if_clause, flags, depend, priority, detach, NULL, 0);
+	       if_clause, flags, depend, priority, detach, NULL, 0,
+	       GOMP_CFA ());
 }
 
 /* One task of a taskloop (taskloop.c): no depend or detach clause, the
@@ -436,11 +504,11 @@ gomp_task_create_bounds (struct gomp_thread *thr, void (*fn) (void *),
 			 void *data, void (*cpyfn) (void *, void *),
 			 long arg_size, long arg_align, bool if_clause,
 			 unsigned int flags, int priority, const void *bounds,
-			 size_t bounds_size)
+			 size_t bounds_size, void *cfa)
 {
   task_create (thr, fn, data, cpyfn, arg_size, arg_align, if_clause,
 	       flags & ~(GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_DETACH), NULL,
-	       priority, NULL, bounds, bounds_size);
+	       priority, NULL, bounds, bounds_size, cfa);
 }
 
 /* TASK's last predecessor completed (or it had none): queue it.  From
@@ -457,7 +525,10 @@ EXPORT void
 GOMP_taskyield (void)
 {
   struct gomp_thread *thr = gomp_thread ();
-  gomp_task_run_one (thr, thr->task);
+  void *old = gomp_task_enter_frame (thr->task, GOMP_CFA ());
+  struct gomp_task *task = thr->task;
+  gomp_task_run_one (thr, task);
+  gomp_task_enter_frame_restore (task, old);
 }
 
 EXPORT int

@@ -129,11 +129,131 @@ reduction_descriptor (void *data)
   return ((uintptr_t **) data)[2];
 }
 
+/* The loop as the program gave it, and how it is split.  */
+struct loop
+{
+  const struct split *s;
+  ull start, end, step;
+  bool is_long;
+};
+
+/* A task's iteration range, as its argument block starts.  */
+union bounds
+{
+  long l[2];
+  ull u[2];
+};
+
+/* The range of task K: it starts after the iterations of tasks 0..K-1.  */
+static size_t
+task_bounds (const struct loop *loop, ull k, union bounds *b)
+{
+  const struct split *s = loop->s;
+  ull before = k < s->nfirst ? k * s->first_iters
+    : s->nfirst * s->first_iters + (k - s->nfirst) * s->rest_iters;
+  ull iters = k < s->nfirst ? s->first_iters : s->rest_iters;
+  ull lo = loop->start + before * loop->step;
+  ull hi = s->whole ? loop->end : lo + iters * loop->step;
+  if (loop->is_long)
+    {
+      b->l[0] = (long) lo;
+      b->l[1] = (long) hi;
+      return 2 * sizeof (long);
+    }
+  b->u[0] = lo;
+  b->u[1] = hi;
+  return 2 * sizeof (ull);
+}
+
+/* Sharing out many tasks.  A taskloop of many small tasks made one queued
+   task each would spend its time on queue locks and on completion
+   counters that the creating thread and the thieves write in turn: a
+   cache-line transfer or more per task, much more than a small task's
+   work.  Instead, when the encountering task waits for them anyway (the
+   implicit taskgroup), the tasks are numbered and claimed with one atomic
+   increment each, like a dynamic loop's chunks, by the encountering
+   thread and by NTHREADS - 1 helper tasks queued for the idle threads of
+   the team.  Each claimed task still runs as a task of its own, child of
+   the encountering task, in the taskloop's taskgroup, with its own copy of
+   the argument block (gomp_task_run_shared): only its struct lives on the
+   stack of the thread that runs it.  Its argument block is copied when it
+   starts rather than when the construct is encountered, which is the same
+   thing here: the block is the encountering thread's, which waits in the
+   taskgroup until every task has completed and does not change it.  */
+struct share
+{
+  _Atomic ull next;		/* the next task to claim */
+  const struct loop *loop;
+  struct gomp_task *parent;	/* the encountering task */
+  void (*fn) (void *);
+  void *data;
+  void (*cpyfn) (void *, void *);
+  long arg_size, arg_align;
+  unsigned int flags;
+  int priority;
+};
+
+/* Claim and run tasks until none is left.  Each task, like a queued
+   one, is discarded if its region or taskgroup is cancelled before it
+   starts (cancel.c).  */
+static void
+share_run (struct gomp_thread *thr, struct share *sh, void *cfa)
+{
+  ull ntasks = sh->loop->s->ntasks;
+  for (;;)
+    {
+      ull k = atomic_fetch_add_explicit (&sh->next, 1, memory_order_relaxed);
+      if (k >= ntasks)
+	return;
+      /* The thread's current task is the encountering task or a helper,
+	 both in the taskloop's taskgroup: the check for a new task.  */
+      if (unlikely (gomp_global_icv.cancel_var)
+	  && gomp_task_create_cancelled (thr))
+	continue;
+      union bounds b;
+      size_t size = task_bounds (sh->loop, k, &b);
+      gomp_task_run_shared (thr, sh->parent, sh->fn, sh->data, sh->cpyfn,
+			    sh->arg_size, sh->arg_align, sh->flags,
+			    sh->priority, &b, size, cfa);
+    }
+}
+
+/* A helper task: its argument block holds the share.  */
+static void
+share_helper (void *arg)
+{
+  share_run (gomp_thread (), *(struct share **) arg, GOMP_CFA ());
+}
+
+static void
+taskloop_shared (struct gomp_thread *thr, const struct loop *loop,
+		 void (*fn) (void *), void *data,
+		 void (*cpyfn) (void *, void *), long arg_size, long arg_align,
+		 unsigned int flags, int priority, unsigned int nthreads,
+		 void *cfa)
+{
+  struct share sh = {
+    .loop = loop, .parent = thr->task, .fn = fn, .data = data,
+    .cpyfn = cpyfn, .arg_size = arg_size, .arg_align = arg_align,
+    .flags = flags, .priority = priority,
+  };
+  atomic_init (&sh.next, 0);
+  struct share *shp = &sh;
+  /* The helpers are tasks of the taskgroup: its end waits for them, so
+     SH outlives every use.  */
+  for (unsigned int i = 1; i < nthreads; i++)
+    gomp_task_create_bounds (thr, share_helper, &shp, NULL, sizeof shp,
+			     __alignof__ (shp), true,
+			     flags & GOMP_TASK_FLAG_PRIORITY, priority, NULL, 0,
+			     cfa);
+  share_run (thr, &sh, cfa);
+}
+
 static void
 taskloop (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
 	  long arg_size, long arg_align, unsigned int flags,
 	  unsigned long value, int priority, ull start, ull end, ull step,
-	  ull n, bool is_long)
+	  ull n, bool is_long, void *cfa)
 {
   bool group = !(flags & GOMP_TASK_FLAG_NOGROUP);
   bool reduction = group && (flags & GOMP_TASK_FLAG_REDUCTION);
@@ -164,36 +284,23 @@ taskloop (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
 				      | GOMP_TASK_FLAG_MERGEABLE))
     | GOMP_TASK_FLAG_PRIORITY;
   bool if_clause = (flags & GOMP_TASK_FLAG_IF) != 0;
-  ull lo = start;
-  for (ull k = 0; k < s.ntasks; k++)
-    {
-      ull iters = k < s.nfirst ? s.first_iters : s.rest_iters;
-      ull hi = s.whole ? end : lo + iters * step;
-      union
+  struct loop loop = { &s, start, end, step, is_long };
+  struct gomp_team *team = thr->ts.team;
+  if (group && !reduction && if_clause && team && team->nthreads > 1
+      && !(thr->task->kind & TASK_FINAL) && s.ntasks > team->nthreads)
+    taskloop_shared (thr, &loop, fn, data, cpyfn, arg_size, arg_align,
+		     task_flags, priority, team->nthreads, cfa);
+  else
+    for (ull k = 0; k < s.ntasks; k++)
       {
-	long l[2];
-	ull u[2];
-      } bounds;
-      size_t size;
-      if (is_long)
-	{
-	  bounds.l[0] = (long) lo;
-	  bounds.l[1] = (long) hi;
-	  size = 2 * sizeof (long);
-	}
-      else
-	{
-	  bounds.u[0] = lo;
-	  bounds.u[1] = hi;
-	  size = 2 * sizeof (ull);
-	}
-      gomp_task_create_bounds (thr, fn, data, cpyfn, arg_size, arg_align,
-			       if_clause, task_flags, priority, &bounds,
-			       size);
-      lo = hi;
-    }
+	union bounds b;
+	size_t size = task_bounds (&loop, k, &b);
+	gomp_task_create_bounds (thr, fn, data, cpyfn, arg_size, arg_align,
+				 if_clause, task_flags, priority, &b, size,
+				 cfa);
+      }
   if (group)
-    GOMP_taskgroup_end ();
+    gomp_taskgroup_end (thr, cfa);
 }
 
 EXPORT void
@@ -208,7 +315,7 @@ GOMP_taskloop (void (*fn) (void *), void *data,
   ull n = iteration_count ((ull) start + LONG_BIAS, (ull) end + LONG_BIAS,
 			   (ull) step, up);
   taskloop (fn, data, cpyfn, arg_size, arg_align, flags, num_tasks,
-	    priority, (ull) start, (ull) end, (ull) step, n, true);
+	    priority, (ull) start, (ull) end, (ull) step, n, true, GOMP_CFA ());
 }
 
 EXPORT void
@@ -222,5 +329,5 @@ GOMP_taskloop_ull (void (*fn) (void *), void *data,
   bool up = (flags & GOMP_TASK_FLAG_UP) != 0;
   ull n = iteration_count (start, end, step, up);
   taskloop (fn, data, cpyfn, arg_size, arg_align, flags, num_tasks,
-	    priority, start, end, step, n, false);
+	    priority, start, end, step, n, false, GOMP_CFA ());
 }

@@ -22,14 +22,14 @@ GOMP_taskwait (void)
   if (no_children (task))
     return;
   gomp_task_wait_until (thr, no_children, task, task, STATE_WAIT_TASKWAIT,
-			(uintptr_t) task);
+			(uintptr_t) task, GOMP_CFA ());
 }
 
 /* taskwait depend(...): only the siblings those clauses name.  */
 EXPORT void
 GOMP_taskwait_depend (void **depend)
 {
-  gomp_depend_wait (gomp_thread (), depend);
+  gomp_depend_wait (gomp_thread (), depend, GOMP_CFA ());
 }
 
 EXPORT void
@@ -53,17 +53,24 @@ group_done (void *arg)
   return atomic_load_explicit (&tg->pending, memory_order_acquire) == 0;
 }
 
-EXPORT void
-GOMP_taskgroup_end (void)
+/* The end of the innermost taskgroup of THR's task, for the entry point
+   whose frame is CFA.  */
+void
+gomp_taskgroup_end (struct gomp_thread *thr, void *cfa)
 {
-  struct gomp_thread *thr = gomp_thread ();
   struct gomp_task *task = thr->task;
   struct gomp_taskgroup *tg = task->cur_taskgroup;
   if (tg == NULL)
     gomp_fatal ("GOMP_taskgroup_end without GOMP_taskgroup_start");
   if (!group_done (tg))
     gomp_task_wait_until (thr, group_done, tg, task, STATE_WAIT_TASKGROUP,
-			  (uintptr_t) tg);
+			  (uintptr_t) tg, cfa);
   task->cur_taskgroup = tg->prev;
   free (tg);
+}
+
+EXPORT void
+GOMP_taskgroup_end (void)
+{
+  gomp_taskgroup_end (gomp_thread (), GOMP_CFA ());
 }

@@ -124,18 +124,22 @@ gomp_region_icv (struct gomp_icv *icv, const struct gomp_icv *from,
    FN itself as thread 0 and ends with gomp_team_end.  */
 struct gomp_team *
 gomp_team_start (void (*fn) (void *), void *data, unsigned int n,
-		 unsigned int flags, struct gomp_work_share **ws0)
+		 unsigned int flags, struct gomp_work_share **ws0, void *cfa)
 {
-  return gomp_team_start_taskgroup (fn, data, n, flags, ws0, NULL);
+  return gomp_team_start_taskgroup (fn, data, n, flags, ws0, NULL, cfa);
 }
 
 /* The same, the implicit tasks starting in TASKGROUP (NULL: none).  */
 struct gomp_team *
 gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
 			   unsigned int flags, struct gomp_work_share **ws0,
-			   struct gomp_taskgroup *taskgroup)
+			   struct gomp_taskgroup *taskgroup, void *cfa)
 {
   struct gomp_thread *thr = gomp_thread ();
+  /* For debuggers: the encountering task is in the runtime until the
+     region ends; the thread is forming the team.  */
+  gomp_task_enter_frame (thr->task, cfa);
+  gomp_set_state (thr, STATE_OVERHEAD, 0);
   struct gomp_team *team = thr->hot_team;
   if (team == NULL || team->in_use)
     {
@@ -172,6 +176,7 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
   if (unlikely (gomp_places_len != 0))
     gomp_places_team (thr, team, n, flags & 7);
   gomp_team_enter (thr, team, 0);
+  gomp_task_exit_frame (thr->task, cfa);
   /* OMPD parallel-begin on the encountering thread: the team exists and
      is the thread's current one, no worker is released yet.  Then the
      begin of the master's implicit task (the workers pass theirs in
@@ -253,20 +258,33 @@ team_join (struct gomp_thread *thr, struct gomp_team *team)
 {
   unsigned int target = (team->nthreads - 1) * 2;
   gomp_set_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
-		  (uintptr_t) team);
+		  (uintptr_t) &team->barrier);
   gomp_word_wait_for (&team->join, ~WORD_SLEEPING, target, true);
   atomic_store_explicit (&team->join, 0, memory_order_relaxed);
+  atomic_store_explicit (&team->master_done, false, memory_order_relaxed);
 }
 
-/* End the region the calling thread is master of.  */
+/* End the region the calling thread is master of; CFA is the frame of
+   the entry point that called the region's code (or, for GCC 4's
+   GOMP_parallel_end, of that).  */
 void
-gomp_team_end (void)
+gomp_team_end (void *cfa)
 {
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_team *team = thr->ts.team;
+  /* The implicit task's code has returned; what follows is runtime.  */
+  gomp_task_exit_frame (thr->task, NULL);
+  gomp_task_enter_frame (thr->task, cfa);
   /* The region's implicit barrier: every task of the team completes.  The
-     workers run tasks too before they join (pool.c).  */
-  gomp_task_drain (thr);
+     workers wait for MASTER_DONE and run tasks too before they join
+     (pool.c, task-sched.c); the release store orders the master's region
+     code before their leaving.  */
+  if (team->nthreads > 1)
+    {
+      atomic_store_explicit (&team->master_done, true, memory_order_release);
+      gomp_task_event (team);
+    }
+  gomp_task_drain (thr, cfa);
   /* OMPD: the master's implicit task ends; the region ends once every
      worker has left it, while the team is still the current one.  */
   GOMP_OMPD_EVENT (task_end);
@@ -291,6 +309,7 @@ gomp_team_end (void)
   team->single_first = thr->ts.single_seq;
   thr->ts = team->master_saved;
   thr->task = team->parent_task;
+  gomp_task_enter_frame (thr->task, NULL);
   gomp_set_state (thr, gomp_work_state (thr), 0);
   team->nthreads = 0;
   team->in_use = false;

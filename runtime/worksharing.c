@@ -34,12 +34,12 @@ static struct gomp_work_share ws_skipped = { .cancelled = true };
    may never end (see above).  */
 static bool
 wait_for (struct gomp_work_share *ws, _Atomic long *p, long value,
-	  struct gomp_thread *thr)
+	  struct gomp_thread *thr, void *cfa)
 {
   if (atomic_load_explicit (p, memory_order_acquire) >= value)
     return true;
-  unsigned int saved = atomic_load_explicit (&thr->state,
-					     memory_order_relaxed);
+  unsigned int saved = gomp_get_state (thr);
+  void *saved_frame = gomp_task_enter_frame (thr->task, cfa);
   gomp_set_state (thr, STATE_OVERHEAD, (uintptr_t) ws);
   bool ok = true;
   for (;;)
@@ -57,13 +57,15 @@ wait_for (struct gomp_work_share *ws, _Atomic long *p, long value,
       gomp_word_wait (&ws->event, w);
     }
   gomp_set_state (thr, saved, 0);
+  gomp_task_enter_frame_restore (thr->task, saved_frame);
   return ok;
 }
 
 /* Enter the next worksharing construct.  Returns true if the caller must
-   initialise thr->ts.ws and then call gomp_ws_publish.  */
+   initialise thr->ts.ws and then call gomp_ws_publish.  CFA: the entry
+   point's frame, for a wait.  */
 bool
-gomp_ws_enter (struct gomp_thread *thr)
+gomp_ws_enter (struct gomp_thread *thr, void *cfa)
 {
   struct gomp_team *team = thr->ts.team;
   if (team == NULL || team->nthreads == 1)
@@ -82,10 +84,10 @@ gomp_ws_enter (struct gomp_thread *thr)
 					       memory_order_acq_rel,
 					       memory_order_acquire))
     {
-      if (likely (wait_for (ws, &ws->done, seq - GOMP_WS_RING, thr)))
+      if (likely (wait_for (ws, &ws->done, seq - GOMP_WS_RING, thr, cfa)))
 	return true;
     }
-  else if (likely (wait_for (ws, &ws->ready, seq, thr)))
+  else if (likely (wait_for (ws, &ws->ready, seq, thr, cfa)))
     return false;
   thr->ts.ws = &ws_skipped;
   return false;

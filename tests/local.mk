@@ -61,6 +61,7 @@ tests_runtime_c = \
 	tests/runtime/task-basic \
 	tests/runtime/task-wait \
 	tests/runtime/taskloop \
+	tests/runtime/taskloop-many \
 	tests/runtime/task-depend \
 	tests/runtime/task-detach \
 	tests/runtime/task-recursion \
@@ -175,6 +176,49 @@ tests_abi += tests/valgrind/memcheck.sh
 tests_abi += tests/ompd/gdb-hooks.sh
 EXTRA_DIST += tests/ompd/gdb-hooks.sh
 
+## The debugger side (corefiles/): libompdbg-target on a live process, a
+## gcore core and a kernel core of target-prog, broken cores, a stripped
+## runtime (tests/corefiles/target.sh); check-target-asan is the checker
+## and the library built with ASan+UBSan.
+check_PROGRAMS += tests/corefiles/target-prog tests/corefiles/check-target \
+	tests/corefiles/check-target-asan
+tests_corefiles_target_prog_CFLAGS = -fopenmp -g -O1 $(TEST_WARN_CFLAGS)
+tests_corefiles_target_prog_LDFLAGS = -fopenmp
+tests_corefiles_check_target_LDADD = corefiles/libompdbg-target.la
+tests_corefiles_check_target_asan_SOURCES = tests/corefiles/check-target.c \
+	$(corefiles_libompdbg_target_la_SOURCES)
+tests_corefiles_check_target_asan_CFLAGS = $(AM_CFLAGS) -pthread -g -O1 \
+	-fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+tests_corefiles_check_target_asan_LDFLAGS = -pthread \
+	-fsanitize=address,undefined
+tests_corefiles_check_target_asan_LDADD = $(LIBDW_LIBS) $(DL_LIBS)
+tests_abi += tests/corefiles/target.sh
+EXTRA_DIST += tests/corefiles/target.sh
+
+## The layout table for debuggers (runtime/ompd-layout.def): checked
+## against the compiler over the runtime's headers (layout), and found
+## whole in a core that gcore dumped of a program on our runtime
+## (layout-core.sh, with tests/ompd/layout-core reading the core).
+check_PROGRAMS += tests/ompd/layout tests/ompd/layout-core
+tests_ompd_layout_LDADD = -ldl
+tests_ompd_layout_core_LDADD = $(LIBELF_LIBS) -ldl
+tests_abi += tests/ompd/layout-core.sh
+EXTRA_DIST += tests/ompd/layout-core.sh
+TESTS += tests/ompd/layout
+## Extension-less tests (programs) get the same environment.
+LOG_COMPILER = env $(tests_env)
+
+## The runtime's state for debuggers, read by gdb and compared with the
+## program's ground truth.  Reads our runtime's structures, so it runs on
+## our runtime only (never on the system's libgomp).  Compiled like the
+## users' programs, with no sibling calls: the checks look for its frames.
+check_PROGRAMS += tests/ompd/state-prog
+tests_ompd_state_prog_CFLAGS = -fopenmp -O2 -g -fno-optimize-sibling-calls \
+	$(TEST_WARN_CFLAGS)
+tests_abi += tests/ompd/state.sh
+EXTRA_DIST += tests/ompd/state.sh tests/ompd/state.py
+
 TESTS += $(tests_abi) $(tests_ours) $(tests_gomp) $(tests_cmp)
 CLEANFILES += $(tests_ours) $(tests_gomp) $(tests_cmp) \
 	$(tests_cmp:=.out-ours) $(tests_cmp:=.out-gomp)
@@ -183,11 +227,11 @@ TEST_EXTENSIONS = .sh .ours .gomp .cmp
 TEST_TIMEOUT = 120
 tests_env = OMPDBG_OURS_DIR='$(abs_top_builddir)/runtime/.libs' \
 	OMPDBG_GOMP_DIR='$(SYSTEM_LIBGOMP_DIR)' \
-	OMPDBG_TEST_TIMEOUT='$(TEST_TIMEOUT)' OBJDUMP='$(OBJDUMP)'
+	OMPDBG_TEST_TIMEOUT='$(TEST_TIMEOUT)' OBJDUMP='$(OBJDUMP)' STRIP='$(STRIP)'
 OURS_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh ours
 GOMP_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh gomp
 CMP_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh cmp
-SH_LOG_COMPILER = env $(tests_env) $(SHELL)
+SH_LOG_COMPILER = env $(tests_env) srcdir='$(srcdir)' $(SHELL)
 
 ## The gdb plugin (gdb-plugin/), in pexpect-driven gdb sessions
 ## (tests/gdb/*.py, run with Debian's python3 and python3-pexpect) on

@@ -1,0 +1,185 @@
+/* ompdbg-inspect.c -- the program behind `ompdbg threads`: list the
+   threads of a live process or a core file, with their pc's symbol, and
+   their OpenMP view through libompd when the target's runtime names one.
+
+     ompdbg-inspect threads PID
+     ompdbg-inspect threads EXECUTABLE CORE
+
+   Exit status: 0 success (even when OMPD is unavailable: the native
+   threads are still listed and the reason is printed), 1 when the target
+   cannot be opened, 2 on usage errors.  */
+
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "corefiles/ompdbg-target.h"
+
+static void
+usage (FILE *f)
+{
+  fprintf (f, "Usage: ompdbg threads PID\n"
+	   "       ompdbg threads EXECUTABLE CORE\n");
+}
+
+static const char *
+state_name (const struct ompdbg_ompd_api *api, ompd_address_space_handle_t *as,
+	    ompd_word_t state, char *buf, size_t size)
+{
+  /* ompd_enumerate_states walks the runtime's states from
+     ompt_state_undefined; find STATE's name.  */
+  snprintf (buf, size, "0x%llx", (unsigned long long) state);
+  if (api->enumerate_states == NULL)
+    return buf;
+  ompd_word_t cur = ompt_state_undefined, next;
+  const char *name;
+  ompd_word_t flags;
+  for (int i = 0; i < 256; i++)
+    {
+      if (api->enumerate_states (as, cur, &next, &name, &flags) != ompd_rc_ok)
+	break;
+      if (next == state && name != NULL)
+	{
+	  snprintf (buf, size, "%s", name);
+	  free ((void *) name);
+	  break;
+	}
+      free ((void *) name);
+      if (next == ompt_state_undefined)
+	break;
+      cur = next;
+    }
+  return buf;
+}
+
+/* The OpenMP column of THREAD, or "-" when libompd does not know it.  */
+static void
+print_ompd_thread (struct ompdbg_session *s, pid_t lwp)
+{
+  const struct ompdbg_ompd_api *api = ompdbg_session_api (s);
+  ompd_address_space_handle_t *as = ompdbg_session_aspace (s);
+  ompd_thread_handle_t *th;
+  int64_t id = lwp;
+  if (api->get_thread_handle == NULL
+      || api->get_thread_handle (as, OMPD_THREAD_ID_LWP, sizeof id, &id, &th)
+	 != ompd_rc_ok)
+    {
+      printf ("  (not an OpenMP thread)");
+      return;
+    }
+  ompd_word_t state;
+  ompd_wait_id_t wait;
+  char buf[64];
+  if (api->get_state != NULL && api->get_state (th, &state, &wait) == ompd_rc_ok)
+    printf ("  %s", state_name (api, as, state, buf, sizeof buf));
+  ompd_parallel_handle_t *par;
+  if (api->get_curr_parallel_handle != NULL
+      && api->get_curr_parallel_handle (th, &par) == ompd_rc_ok)
+    {
+      printf ("  in a parallel region");
+      if (api->rel_parallel_handle != NULL)
+	api->rel_parallel_handle (par);
+    }
+  if (api->rel_thread_handle != NULL)
+    api->rel_thread_handle (th);
+}
+
+static int
+cmd_threads (int argc, char **argv)
+{
+  struct ompdbg_target *t;
+  ompdbg_err_t err;
+  if (argc == 1)
+    {
+      char *end;
+      long pid = strtol (argv[0], &end, 10);
+      if (*end != '\0' || pid <= 0)
+	{
+	  fprintf (stderr, "ompdbg: '%s' is not a process id\n", argv[0]);
+	  return 2;
+	}
+      err = ompdbg_target_attach (pid, &t);
+      if (err != OMPDBG_E_OK)
+	{
+	  fprintf (stderr, "ompdbg: cannot attach to process %ld: %s\n", pid,
+		   ompdbg_errmsg (err));
+	  return 1;
+	}
+    }
+  else if (argc == 2)
+    {
+      err = ompdbg_target_open_core (argv[1], argv[0], &t);
+      if (err != OMPDBG_E_OK)
+	{
+	  fprintf (stderr, "ompdbg: cannot open core file %s of %s: %s\n",
+		   argv[1], argv[0], ompdbg_errmsg (err));
+	  return 1;
+	}
+    }
+  else
+    {
+      usage (stderr);
+      return 2;
+    }
+
+  char *diag = NULL;
+  struct ompdbg_session *s = NULL;
+  err = ompdbg_session_open (t, NULL, &s, &diag);
+  size_t n = 0;
+  ompdbg_thread_count (t, &n);
+  printf ("%s %d: %zu threads\n", ompdbg_target_is_live (t) ? "process" : "core of process",
+	  (int) ompdbg_target_pid (t), n);
+  if (s == NULL)
+    printf ("OMPD unavailable: %s\n%s", ompdbg_errmsg (err), diag ? diag : "");
+  else
+    printf ("OMPD: %s\n", ompdbg_session_library (s));
+  free (diag);
+  for (size_t i = 0; i < n; i++)
+    {
+      struct ompdbg_thread *th;
+      if (ompdbg_thread_at (t, i, &th) != OMPDBG_E_OK)
+	continue;
+      uint64_t pc;
+      printf ("%8d", (int) ompdbg_thread_lwp (th));
+      if (ompdbg_thread_reg (th, OMPDBG_REG_PC, &pc) == OMPDBG_E_OK)
+	{
+	  const char *sym, *mod;
+	  uint64_t off;
+	  printf ("  0x%016llx", (unsigned long long) pc);
+	  if (ompdbg_addr_symbol (t, pc, &sym, &off, &mod) == OMPDBG_E_OK)
+	    printf ("  %s+0x%llx", sym, (unsigned long long) off);
+	  else
+	    printf ("  ??");
+	}
+      else
+	printf ("  (no registers)");
+      if (s != NULL)
+	print_ompd_thread (s, ompdbg_thread_lwp (th));
+      putchar ('\n');
+    }
+  ompdbg_session_close (s);
+  ompdbg_target_close (t);
+  return 0;
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc < 2)
+    {
+      usage (stderr);
+      return 2;
+    }
+  if (strcmp (argv[1], "threads") == 0)
+    return cmd_threads (argc - 2, argv + 2);
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
+    {
+      usage (stdout);
+      return 0;
+    }
+  fprintf (stderr, "ompdbg-inspect: unknown command '%s'\n", argv[1]);
+  usage (stderr);
+  return 2;
+}

@@ -1,0 +1,121 @@
+/* target-symbols.c -- symbol lookup by name and by address.
+
+   libdwfl gives each module's best symbol table: .symtab (of the file or
+   of its separate debug file) when there is one, else .dynsym (a
+   stripped runtime), plus the MiniDebugInfo table.  Lookups by name scan
+   it; OMPD asks for a few dozen names per address space and libompd
+   caches the answers, so no index is built.  */
+
+#include <config.h>
+
+#include <string.h>
+
+#include "corefiles/target-internal.h"
+
+/* Does module name MODNAME match the FILE_NAME hint: the same path, the
+   same base name, or FILE_NAME's base name followed by a dot in
+   MODNAME's ("libgomp.so" and "libgomp" match "libgomp.so.1").  */
+static bool
+module_matches (const char *modname, const char *file_name)
+{
+  if (modname == NULL)
+    return false;
+  if (strcmp (modname, file_name) == 0)
+    return true;
+  const char *mb = strrchr (modname, '/');
+  mb = mb ? mb + 1 : modname;
+  const char *fb = strrchr (file_name, '/');
+  fb = fb ? fb + 1 : file_name;
+  size_t len = strlen (fb);
+  return len > 0 && strncmp (mb, fb, len) == 0
+    && (mb[len] == '\0' || mb[len] == '.');
+}
+
+/* Look NAME up in MOD.  OK, NOSYM, or TLS.  */
+static ompdbg_err_t
+module_lookup (Dwfl_Module *mod, const char *name, uint64_t *addr)
+{
+  int n = dwfl_module_getsymtab (mod);
+  bool tls = false;
+  for (int i = 1; i < n; i++)
+    {
+      GElf_Sym sym;
+      GElf_Addr value;
+      GElf_Word shndx;
+      const char *sname = dwfl_module_getsym_info (mod, i, &sym, &value,
+						   &shndx, NULL, NULL);
+      if (sname == NULL || strcmp (sname, name) != 0)
+	continue;
+      /* A definition only: an undefined reference has no address.  */
+      if (sym.st_shndx == SHN_UNDEF)
+	continue;
+      int type = GELF_ST_TYPE (sym.st_info);
+      if (type == STT_TLS)
+	{
+	  tls = true;
+	  continue;
+	}
+      if (type == STT_SECTION || type == STT_FILE)
+	continue;
+      *addr = value;
+      return OMPDBG_E_OK;
+    }
+  return tls ? OMPDBG_E_TLS : OMPDBG_E_NOSYM;
+}
+
+ompdbg_err_t
+ompdbg_lookup_symbol (struct ompdbg_target *t, const char *name,
+		      const char *file_name, uint64_t *addr)
+{
+  if (!ompdbg_target_valid (t))
+    return OMPDBG_E_BADHANDLE;
+  if (name == NULL || *name == '\0' || addr == NULL)
+    return OMPDBG_E_BADARG;
+  ompdbg_err_t err = ompdbg_target_list_modules (t);
+  if (err != OMPDBG_E_OK)
+    return err;
+  if (file_name != NULL && *file_name == '\0')
+    file_name = NULL;
+  ompdbg_err_t result = OMPDBG_E_NOSYM;
+  /* Pass 0: the hinted modules; pass 1: all the others in order.  */
+  for (int pass = file_name != NULL ? 0 : 1; pass < 2; pass++)
+    for (size_t i = 0; i < t->nmodules; i++)
+      {
+	const char *modname = dwfl_module_info (t->modules[i], NULL, NULL,
+						NULL, NULL, NULL, NULL, NULL);
+	bool match = file_name != NULL && module_matches (modname, file_name);
+	if (match != (pass == 0))
+	  continue;
+	err = module_lookup (t->modules[i], name, addr);
+	if (err == OMPDBG_E_OK)
+	  return err;
+	if (err == OMPDBG_E_TLS)
+	  result = err;
+      }
+  return result;
+}
+
+ompdbg_err_t
+ompdbg_addr_symbol (struct ompdbg_target *t, uint64_t addr, const char **sym,
+		    uint64_t *offset, const char **module)
+{
+  if (!ompdbg_target_valid (t))
+    return OMPDBG_E_BADHANDLE;
+  Dwfl_Module *mod = dwfl_addrmodule (t->dwfl, addr);
+  if (module != NULL)
+    *module = mod != NULL ? dwfl_module_info (mod, NULL, NULL, NULL, NULL,
+					      NULL, NULL, NULL) : NULL;
+  if (mod == NULL)
+    return OMPDBG_E_NOSYM;
+  GElf_Off off;
+  GElf_Sym s;
+  const char *name = dwfl_module_addrinfo (mod, addr, &off, &s, NULL, NULL,
+					   NULL);
+  if (name == NULL)
+    return OMPDBG_E_NOSYM;
+  if (sym != NULL)
+    *sym = name;
+  if (offset != NULL)
+    *offset = off;
+  return OMPDBG_E_OK;
+}

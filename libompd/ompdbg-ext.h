@@ -1,0 +1,72 @@
+/* ompdbg-ext.h -- ompdbg's extensions to OMPD, exported by our libompd
+   next to the OpenMP 5.1 routines.  Optional for debuggers: look them up
+   with dlsym like the standard ones, and do without when absent (another
+   vendor's libompd).  Conventions are OMPD's: handles are released with
+   the standard ompd_rel_*_handle routines, arrays come from the
+   debugger's alloc_memory callback and belong to the debugger (free them
+   with its own free_memory counterpart), return codes are ompd_rc_t.
+
+   See docs/ompd.md, "Extensions".  */
+
+#ifndef OMPDBG_EXT_H
+#define OMPDBG_EXT_H 1
+
+#include "omp-tools.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Every OpenMP thread of the address space (the initial thread, user
+   threads that used OpenMP, the runtime's pool threads, idle or not), as
+   the runtime's thread registry lists them: what the 2013 OMPD design
+   called ompd_get_threads.  *THREADS is an array of *COUNT thread
+   handles.  */
+ompd_rc_t ompdbg_get_threads (ompd_address_space_handle_t *address_space,
+			      ompd_thread_handle_t ***threads, int *count);
+
+/* Where an explicit task is in its life (the runtime's task_state).  */
+typedef enum ompdbg_task_state_t
+{
+  ompdbg_task_state_unknown = 0,
+  ompdbg_task_state_waiting_deps = 1,	/* predecessors not complete */
+  ompdbg_task_state_queued = 2,		/* ready, waiting for a thread */
+  ompdbg_task_state_running = 3,	/* started (maybe suspended) */
+  ompdbg_task_state_detached = 4,	/* done, event not fulfilled */
+  ompdbg_task_state_done = 5
+} ompdbg_task_state_t;
+
+/* The deferred tasks of the address space that have not started: ready
+   tasks in the threads' queues and the teams' priority lists, and tasks
+   waiting for their dependences (found through the successor lists of
+   every task reachable from those and from the tasks on the threads'
+   stacks).  *TASKS is an array of *COUNT task handles, ready tasks
+   first.  */
+ompd_rc_t ompdbg_get_deferred_tasks
+  (ompd_address_space_handle_t *address_space, ompd_task_handle_t ***tasks,
+   int *count);
+
+ompd_rc_t ompdbg_get_task_state (ompd_task_handle_t *task,
+				 ompdbg_task_state_t *state);
+
+/* One item of a depend clause: the address and the dependence type, as
+   ompt_dependence_type_t numbers it (in 1, out 2, inout 3,
+   mutexinoutset 4, inoutset 7).  */
+typedef struct ompdbg_dependence_t
+{
+  ompd_address_t address;
+  ompd_word_t type;
+} ompdbg_dependence_t;
+
+/* TASK's depend clause items (*DEPS: array of *COUNT, NULL when 0) and
+   the number of its predecessors not complete yet (*PENDING, may be
+   NULL; meaningful while the task waits for its dependences).  */
+ompd_rc_t ompdbg_get_task_dependences (ompd_task_handle_t *task,
+				       ompdbg_dependence_t **deps,
+				       int *count, ompd_word_t *pending);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OMPDBG_EXT_H */

@@ -1,0 +1,101 @@
+/* states.c -- thread states (OpenMP 5.1 §5.5.7, "Querying Thread
+   States"): ompd_enumerate_states and ompd_get_state.
+
+   The runtime records ompt_state_t numbers unchanged in each thread
+   (gomp_thread.state, with the object waited for in wait_id), so the
+   table below is OpenMP 5.1's list of states with the OMPT names, every
+   one of them, including those this runtime never enters (the deprecated
+   0x010 and 0x013, teams barriers, target waits): a debugger names any
+   value it meets.  */
+
+#include "config.h"
+#include "libompd/libompd-int.h"
+
+#define OMPD_STATES(X)						\
+  X (ompt_state_undefined, 0x102)				\
+  X (ompt_state_work_serial, 0x000)				\
+  X (ompt_state_work_parallel, 0x001)				\
+  X (ompt_state_work_reduction, 0x002)				\
+  X (ompt_state_wait_barrier, 0x010)				\
+  X (ompt_state_wait_barrier_implicit_parallel, 0x011)		\
+  X (ompt_state_wait_barrier_implicit_workshare, 0x012)	\
+  X (ompt_state_wait_barrier_implicit, 0x013)			\
+  X (ompt_state_wait_barrier_explicit, 0x014)			\
+  X (ompt_state_wait_barrier_implementation, 0x015)		\
+  X (ompt_state_wait_barrier_teams, 0x016)			\
+  X (ompt_state_wait_taskwait, 0x020)				\
+  X (ompt_state_wait_taskgroup, 0x021)				\
+  X (ompt_state_wait_mutex, 0x040)				\
+  X (ompt_state_wait_lock, 0x041)				\
+  X (ompt_state_wait_critical, 0x042)				\
+  X (ompt_state_wait_atomic, 0x043)				\
+  X (ompt_state_wait_ordered, 0x044)				\
+  X (ompt_state_wait_target, 0x080)				\
+  X (ompt_state_wait_target_map, 0x081)				\
+  X (ompt_state_wait_target_update, 0x082)			\
+  X (ompt_state_idle, 0x100)					\
+  X (ompt_state_overhead, 0x101)
+
+static const struct
+{
+  ompd_word_t value;
+  const char *name;
+} states[] = {
+#define STATE_ENTRY(name, value) { value, #name },
+  OMPD_STATES (STATE_ENTRY)
+#undef STATE_ENTRY
+};
+
+#define NSTATES (sizeof states / sizeof states[0])
+
+/* Start with ompt_state_undefined: it is the first entry, which the
+   caller passes to get the second, and so on; *more_enums is 0 on the
+   last.  Each name is a copy the caller owns.  */
+EXPORT ompd_rc_t
+ompd_enumerate_states (ompd_address_space_handle_t *address_space_handle,
+		       ompd_word_t current_state, ompd_word_t *next_state,
+		       const char **next_state_name, ompd_word_t *more_enums)
+{
+  ompd_rc_t rc = check_aspace (address_space_handle);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (next_state == NULL || next_state_name == NULL || more_enums == NULL)
+    return ompd_rc_bad_input;
+  size_t i;
+  for (i = 0; i < NSTATES; i++)
+    if (states[i].value == current_state)
+      break;
+  if (i + 1 >= NSTATES)
+    return ompd_rc_bad_input;	/* unknown, or the last one */
+  rc = lib_strdup (states[i + 1].name, next_state_name);
+  if (rc != ompd_rc_ok)
+    return rc;
+  *next_state = states[i + 1].value;
+  *more_enums = i + 2 < NSTATES;
+  return ompd_rc_ok;
+}
+
+/* Read now, not from the handle's copy: states change all the time.  The
+   wait id means something only in a wait state; it is given whenever
+   asked for.  */
+EXPORT ompd_rc_t
+ompd_get_state (ompd_thread_handle_t *thread_handle, ompd_word_t *state,
+		ompd_wait_id_t *wait_id)
+{
+  ompd_rc_t rc = check_thread (thread_handle);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (state == NULL)
+    return ompd_rc_bad_input;
+  ompd_address_space_handle_t *as = thread_handle->as;
+  uint64_t s, w = 0;
+  rc = read_field (as, thread_handle->addr, L_thread_state, &s);
+  if (rc == ompd_rc_ok && wait_id != NULL)
+    rc = read_field (as, thread_handle->addr, L_thread_wait_id, &w);
+  if (rc != ompd_rc_ok)
+    return rc;
+  *state = (ompd_word_t) s;
+  if (wait_id != NULL)
+    *wait_id = w;
+  return ompd_rc_ok;
+}

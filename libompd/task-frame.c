@@ -1,0 +1,77 @@
+/* task-frame.c -- what a task runs and where on the stack:
+   ompd_get_task_function and ompd_get_task_frame (OpenMP 5.1 §5.5.7).  */
+
+#include "config.h"
+#include "libompd/libompd-int.h"
+
+/* The entry point of the task's code: an explicit task's function (the
+   fn given to GOMP_task / GOMP_taskloop), an implicit task's outlined
+   parallel-region function.  An initial task runs the program itself and
+   has no such entry point: ompd_rc_unavailable.  */
+EXPORT ompd_rc_t
+ompd_get_task_function (ompd_task_handle_t *task_handle,
+			ompd_address_t *entry_point)
+{
+  ompd_rc_t rc = check_task (task_handle);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (entry_point == NULL)
+    return ompd_rc_bad_input;
+  ompd_address_space_handle_t *as = task_handle->as;
+  uint64_t kind, fn, team;
+  rc = get_field (as, task_handle->buf, L_task, L_task_kind, &kind);
+  if (rc == ompd_rc_ok)
+    rc = get_field (as, task_handle->buf, L_task, L_task_fn, &fn);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (kind & TASK_INITIAL)
+    return ompd_rc_unavailable;
+  if (fn == 0 && (kind & TASK_IMPLICIT))
+    {
+      rc = get_field (as, task_handle->buf, L_task, L_task_team, &team);
+      if (rc == ompd_rc_ok && team != 0)
+	rc = read_field (as, team, L_team_fn, &fn);
+      if (rc != ompd_rc_ok)
+	return rc;
+    }
+  if (fn == 0)
+    return ompd_rc_unavailable;
+  entry_point->segment = ompd_segment_none;
+  entry_point->address = fn;
+  return ompd_rc_ok;
+}
+
+/* The task's ompt_frame_t: exit frame (where the task's code was entered
+   from the runtime) and enter frame (where it last called into the
+   runtime), each with its ompt_frame_flag_t flags.  Read now: both change
+   while the task runs.  */
+EXPORT ompd_rc_t
+ompd_get_task_frame (ompd_task_handle_t *task_handle,
+		     ompd_frame_info_t *exit_frame,
+		     ompd_frame_info_t *enter_frame)
+{
+  ompd_rc_t rc = check_task (task_handle);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (exit_frame == NULL || enter_frame == NULL)
+    return ompd_rc_bad_input;
+  ompd_address_space_handle_t *as = task_handle->as;
+  ompd_addr_t a = task_handle->addr;
+  uint64_t exit_addr, enter_addr, exit_flags, enter_flags;
+  rc = read_field (as, a, L_task_exit_frame, &exit_addr);
+  if (rc == ompd_rc_ok)
+    rc = read_field (as, a, L_task_enter_frame, &enter_addr);
+  if (rc == ompd_rc_ok)
+    rc = read_field (as, a, L_task_exit_frame_flags, &exit_flags);
+  if (rc == ompd_rc_ok)
+    rc = read_field (as, a, L_task_enter_frame_flags, &enter_flags);
+  if (rc != ompd_rc_ok)
+    return rc;
+  exit_frame->frame_address.segment = ompd_segment_none;
+  exit_frame->frame_address.address = exit_addr;
+  exit_frame->frame_flag = (ompd_word_t) exit_flags;
+  enter_frame->frame_address.segment = ompd_segment_none;
+  enter_frame->frame_address.address = enter_addr;
+  enter_frame->frame_flag = (ompd_word_t) enter_flags;
+  return ompd_rc_ok;
+}

@@ -1,0 +1,254 @@
+/* thread-handle.c -- thread handles (OpenMP 5.1 §5.5.5):
+   ompd_get_thread_handle, ompd_get_thread_id, ompd_get_thread_in_parallel,
+   ompd_rel_thread_handle, ompd_thread_handle_compare, and OpenMP 5.2's
+   ompd_get_device_from_thread.
+
+   A thread handle is the address of the runtime's struct gomp_thread and
+   a copy of it read when the handle is made.  Native ids: the kernel
+   thread id (OMPD_THREAD_ID_LWP, 4 or 8 bytes) and the pthread_t
+   (OMPD_THREAD_ID_PTHREAD, the target's pthread_t size or 8 bytes), both
+   kept by the runtime in its registry.  */
+
+#include "config.h"
+#include "libompd/libompd-int.h"
+
+#include <string.h>
+
+ompd_rc_t
+thread_handle_make (ompd_address_space_handle_t *as, ompd_addr_t addr,
+		    ompd_thread_handle_t **out)
+{
+  if (addr == 0)
+    return ompd_rc_unavailable;
+  unsigned char *buf;
+  ompd_rc_t rc = tread_struct (as, L_thread, addr, &buf);
+  if (rc != ompd_rc_ok)
+    return rc;
+  ompd_thread_handle_t *th = handle_new (HK_THREAD, sizeof *th, as, &rc);
+  if (th == NULL)
+    {
+      lib_free (buf);
+      return rc;
+    }
+  th->as = as;
+  th->addr = addr;
+  th->buf = buf;
+  *out = th;
+  return ompd_rc_ok;
+}
+
+/* Decode a native id given by the debugger in its own representation.  */
+static ompd_rc_t
+native_id (const ompd_address_space_handle_t *as, ompd_thread_id_t kind,
+	   ompd_size_t size, const void *id, uint64_t *v)
+{
+  switch (kind)
+    {
+    case OMPD_THREAD_ID_LWP:
+      if (size == 4)
+	{
+	  int32_t x;
+	  memcpy (&x, id, 4);
+	  *v = (uint64_t) (int64_t) x;
+	}
+      else if (size == 8)
+	memcpy (v, id, 8);
+      else
+	return ompd_rc_bad_input;
+      return ompd_rc_ok;
+    case OMPD_THREAD_ID_PTHREAD:
+      if (size == 8)
+	memcpy (v, id, 8);
+      else if (size == 4 && as->items[L_thread_pthread].size == 4)
+	{
+	  uint32_t x;
+	  memcpy (&x, id, 4);
+	  *v = x;
+	}
+      else
+	return ompd_rc_bad_input;
+      return ompd_rc_ok;
+    default:
+      return ompd_rc_unsupported;
+    }
+}
+
+struct find_arg
+{
+  ompd_thread_id_t kind;
+  uint64_t id;
+  ompd_addr_t found;
+};
+
+static bool
+find_visit (void *arg, ompd_addr_t thread, int64_t tid, uint64_t pthread)
+{
+  struct find_arg *f = arg;
+  bool match = f->kind == OMPD_THREAD_ID_LWP
+    ? (uint64_t) tid == f->id && tid > 0 : pthread == f->id && pthread != 0;
+  if (match)
+    f->found = thread;
+  return match;
+}
+
+EXPORT ompd_rc_t
+ompd_get_thread_handle (ompd_address_space_handle_t *handle,
+			ompd_thread_id_t kind, ompd_size_t sizeof_thread_id,
+			const void *thread_id,
+			ompd_thread_handle_t **thread_handle)
+{
+  ompd_rc_t rc = check_aspace (handle);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (thread_id == NULL || thread_handle == NULL)
+    return ompd_rc_bad_input;
+  struct find_arg f = { kind, 0, 0 };
+  rc = native_id (handle, kind, sizeof_thread_id, thread_id, &f.id);
+  if (rc != ompd_rc_ok)
+    return rc;
+  rc = registry_walk (handle, find_visit, &f);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (f.found == 0)
+    return ompd_rc_unavailable;	/* not an OpenMP thread */
+  return thread_handle_make (handle, f.found, thread_handle);
+}
+
+EXPORT ompd_rc_t
+ompd_get_thread_id (ompd_thread_handle_t *thread_handle,
+		    ompd_thread_id_t kind, ompd_size_t sizeof_thread_id,
+		    void *thread_id)
+{
+  ompd_rc_t rc = check_thread (thread_handle);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (thread_id == NULL)
+    return ompd_rc_bad_input;
+  ompd_address_space_handle_t *as = thread_handle->as;
+  uint64_t v;
+  switch (kind)
+    {
+    case OMPD_THREAD_ID_LWP:
+      {
+	int64_t tid;
+	rc = get_field_signed (as, thread_handle->buf, L_thread, L_thread_tid,
+			       &tid);
+	if (rc == ompd_rc_ok && tid <= 0)
+	  /* A pool thread sets its tid first thing; it may just have
+	     started when the handle was made.  */
+	  rc = read_field_signed (as, thread_handle->addr, L_thread_tid, &tid);
+	if (rc != ompd_rc_ok)
+	  return rc;
+	if (tid <= 0)
+	  return ompd_rc_unavailable;
+	if (sizeof_thread_id == 4)
+	  {
+	    int32_t x = (int32_t) tid;
+	    memcpy (thread_id, &x, 4);
+	  }
+	else if (sizeof_thread_id == 8)
+	  memcpy (thread_id, &tid, 8);
+	else
+	  return ompd_rc_bad_input;
+	return ompd_rc_ok;
+      }
+    case OMPD_THREAD_ID_PTHREAD:
+      rc = get_field (as, thread_handle->buf, L_thread, L_thread_pthread, &v);
+      if (rc == ompd_rc_ok && v == 0)
+	rc = read_field (as, thread_handle->addr, L_thread_pthread, &v);
+      if (rc != ompd_rc_ok)
+	return rc;
+      if (sizeof_thread_id == 8)
+	memcpy (thread_id, &v, 8);
+      else if (sizeof_thread_id == 4 && as->items[L_thread_pthread].size == 4)
+	{
+	  uint32_t x = (uint32_t) v;
+	  memcpy (thread_id, &x, 4);
+	}
+      else
+	return ompd_rc_bad_input;
+      return ompd_rc_ok;
+    default:
+      return ompd_rc_unsupported;
+    }
+}
+
+EXPORT ompd_rc_t
+ompd_get_thread_in_parallel (ompd_parallel_handle_t *parallel_handle,
+			     int thread_num,
+			     ompd_thread_handle_t **thread_handle)
+{
+  ompd_rc_t rc = check_parallel (parallel_handle);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (thread_handle == NULL)
+    return ompd_rc_bad_input;
+  ompd_address_space_handle_t *as = parallel_handle->as;
+  if (parallel_handle->team == 0)
+    {
+      /* The implicit outermost region: its one thread.  */
+      if (thread_num != 0)
+	return ompd_rc_bad_input;
+      return thread_handle_make (as, parallel_handle->thread, thread_handle);
+    }
+  uint64_t n, threads, thread;
+  rc = get_field (as, parallel_handle->buf, L_team, L_team_nthreads, &n);
+  if (rc == ompd_rc_ok)
+    rc = get_field (as, parallel_handle->buf, L_team, L_team_threads,
+		    &threads);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (thread_num < 0 || (uint64_t) thread_num >= n)
+    return ompd_rc_bad_input;
+  rc = tread_ptr (as, threads + (uint64_t) thread_num
+		  * as->sizes.sizeof_pointer, &thread);
+  if (rc != ompd_rc_ok)
+    return rc;
+  return thread_handle_make (as, thread, thread_handle);
+}
+
+EXPORT ompd_rc_t
+ompd_rel_thread_handle (ompd_thread_handle_t *thread_handle)
+{
+  ompd_rc_t rc = check_thread (thread_handle);
+  if (rc != ompd_rc_ok)
+    return rc;
+  lib_free (thread_handle->buf);
+  handle_free (thread_handle, thread_handle->as);
+  return ompd_rc_ok;
+}
+
+EXPORT ompd_rc_t
+ompd_thread_handle_compare (ompd_thread_handle_t *thread_handle_1,
+			    ompd_thread_handle_t *thread_handle_2,
+			    int *cmp_value)
+{
+  ompd_rc_t rc = check_thread (thread_handle_1);
+  if (rc == ompd_rc_ok)
+    rc = check_thread (thread_handle_2);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (cmp_value == NULL)
+    return ompd_rc_bad_input;
+  ompd_addr_t a = thread_handle_1->addr, b = thread_handle_2->addr;
+  if (thread_handle_1->as != thread_handle_2->as)
+    {
+      a = (ompd_addr_t) (uintptr_t) thread_handle_1->as;
+      b = (ompd_addr_t) (uintptr_t) thread_handle_2->as;
+    }
+  *cmp_value = (a > b) - (a < b);
+  return ompd_rc_ok;
+}
+
+EXPORT ompd_rc_t
+ompd_get_device_from_thread (ompd_thread_handle_t *thread_handle,
+			     ompd_address_space_handle_t **device)
+{
+  ompd_rc_t rc = check_thread (thread_handle);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (device == NULL)
+    return ompd_rc_bad_input;
+  *device = thread_handle->as;
+  return ompd_rc_ok;
+}

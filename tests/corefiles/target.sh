@@ -1,0 +1,148 @@
+#!/bin/sh
+# target.sh -- libompdbg-target (corefiles/) against the ground truth of
+# tests/corefiles/target-prog, a 4-thread OpenMP program on our runtime
+# that reports its pid, thread ids, pthread_t's, stacks and globals and
+# then blocks:
+#   1. live: check-target attaches with ptrace (threads, registers,
+#      memory, strings, symbols with and without file hints, writes, the
+#      OMPD callbacks);
+#   2. a gcore core of the same process: the same checks, writes refused;
+#   3. broken input built from that core (truncated at many sizes,
+#      corrupted notes and headers, wrong executable, dead pids), and
+#      check-target-asan (the same code under ASan+UBSan) on 1-3;
+#   4. `ompdbg threads` on the process and on the core;
+#   5. a kernel core (SIGABRT) where core_pattern writes a file (a piped
+#      pattern such as systemd-coredump: skipped, said so);
+#   6. the runtime stripped to .dynsym: its OMPD symbols still found.
+# Exit 0 pass, 1 fail, 77 when ptrace is not permitted here.
+set -u
+prog=tests/corefiles/target-prog
+check=tests/corefiles/check-target
+check_asan=tests/corefiles/check-target-asan
+inspect=corefiles/ompdbg-inspect
+runtime=${OMPDBG_OURS_DIR:?OMPDBG_OURS_DIR not set}
+work=tests/corefiles/target.work
+limit=${OMPDBG_TEST_TIMEOUT:-120}
+status=0
+pids=
+
+cleanup () {
+  for p in $pids; do kill -9 "$p" 2>/dev/null; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+rm -rf "$work"
+mkdir -p "$work/kcore" "$work/stripped"
+
+fail () { echo "FAIL: $*"; status=1; }
+
+# start NAME LIBDIR: run target-prog on the libgomp.so.1 in LIBDIR, its
+# current directory $work/kcore; wait for its ground truth; sets $pid.
+start () {
+  LD_LIBRARY_PATH=$2 timeout -k 5 "$limit" "$prog" "$PWD/$work/$1.truth" "$PWD/$work/kcore" &
+  i=0
+  while [ ! -f "$work/$1.truth" ]; do
+    i=$((i + 1))
+    if [ $i -gt 300 ]; then echo "FAIL: $prog did not start"; exit 1; fi
+    sleep 0.1
+  done
+  pid=$(sed -n 's/^pid //p' "$work/$1.truth")
+  pids="$pids $pid"
+  want=$(readlink -f "$2/libgomp.so.1")
+  if ! grep -q " $want\$" "/proc/$pid/maps"; then
+    echo "FAIL: $prog (pid $pid) did not load $want:"; grep libgomp "/proc/$pid/maps"
+    exit 1
+  fi
+  cp "/proc/$pid/maps" "$work/$1.maps"
+  echo "target-prog pid $pid on $want"
+}
+
+# run LABEL CMD...: run a checker, its output indented, fail on non-zero.
+run () {
+  label=$1; shift
+  echo "== $label: $*"
+  "$@" 2>&1
+  rc=$?
+  [ $rc -eq 0 ] || fail "$label (exit $rc)"
+}
+
+start a "$runtime"
+
+# ptrace at all?  (Yama or a container may forbid it.)
+if ! "$check" live "$pid" "$work/a.truth" > "$work/live.out" 2>&1; then
+  if grep -q "operation not permitted" "$work/live.out"; then
+    cat "$work/live.out"; echo "SKIP: ptrace is not permitted here"; exit 77
+  fi
+fi
+echo "== live"; cat "$work/live.out"
+grep -q '^[0-9]* checks, 0 failed$' "$work/live.out" || fail "live checks"
+
+run "live under ASan+UBSan" "$check_asan" live "$pid" "$work/a.truth"
+
+# ompdbg threads on the live process: every LWP with a symbol.
+"$inspect" threads "$pid" > "$work/inspect-live.out" 2>&1 || fail "ompdbg-inspect threads $pid"
+cat "$work/inspect-live.out"
+for tid in $(sed -n 's/^thread [0-9]* \([0-9]*\) .*/\1/p' "$work/a.truth"); do
+  grep -q "^ *$tid  0x[0-9a-f]*  [A-Za-z_]" "$work/inspect-live.out" \
+    || fail "ompdbg-inspect threads $pid does not list LWP $tid with a symbol"
+done
+
+# gcore: gdb writes the core of the (detached) process.
+if command -v gcore > /dev/null 2>&1; then
+  gcore -o "$work/gcore" "$pid" > "$work/gcore.log" 2>&1
+  core=$work/gcore.$pid
+  if [ -f "$core" ]; then
+    run "gcore core" "$check" core "$prog" "$core" "$work/a.truth" "$work/a.maps"
+    run "gcore core under ASan+UBSan" "$check_asan" core "$prog" "$core" "$work/a.truth" "$work/a.maps"
+    run "bad input" "$check" bad "$prog" "$core" "$work"
+    run "bad input under ASan+UBSan" "$check_asan" bad "$prog" "$core" "$work"
+    "$inspect" threads "$prog" "$core" > "$work/inspect-core.out" 2>&1 \
+      || fail "ompdbg-inspect threads on the core"
+    cat "$work/inspect-core.out"
+    for tid in $(sed -n 's/^thread [0-9]* \([0-9]*\) .*/\1/p' "$work/a.truth"); do
+      grep -q "^ *$tid  0x[0-9a-f]*  [A-Za-z_]" "$work/inspect-core.out" \
+	|| fail "ompdbg-inspect threads on the core does not list LWP $tid"
+    done
+    rm -f "$core"
+  else
+    cat "$work/gcore.log"; fail "gcore wrote no core"
+  fi
+else
+  fail "gcore (gdb) is not installed"
+fi
+
+# A kernel core.  The target set RLIMIT_CORE itself and runs in
+# $work/kcore, where a plain core_pattern ("core", "core.%p") puts it.
+pattern=$(cat /proc/sys/kernel/core_pattern 2>/dev/null || echo '|unknown')
+case $pattern in
+  '|'*) echo "SKIP kernel core: core_pattern pipes cores to a program ($pattern)" ;;
+  */*) echo "SKIP kernel core: core_pattern writes to another directory ($pattern)" ;;
+  *)
+    kill -ABRT "$pid"
+    i=0
+    while kill -0 "$pid" 2>/dev/null && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+    wait 2>/dev/null
+    kcore=$(ls "$work/kcore" | head -n 1)
+    if [ -z "$kcore" ]; then
+      echo "SKIP kernel core: none was written (pattern '$pattern', hard limit $(ulimit -H -c))"
+    else
+      run "kernel core" "$check" core "$prog" "$work/kcore/$kcore" "$work/a.truth" "$work/a.maps" kernel
+      run "bad input (kernel core)" "$check" bad "$prog" "$work/kcore/$kcore" "$work"
+      rm -f "$work/kcore/$kcore"
+    fi
+    ;;
+esac
+
+# The runtime stripped of .symtab: OMPD's symbols are in .dynsym.
+cp "$runtime/libgomp.so.1" "$work/stripped/libgomp.so.1"
+${STRIP:-strip} --strip-all "$work/stripped/libgomp.so.1"
+if LC_ALL=C readelf -S "$work/stripped/libgomp.so.1" | grep -q '\.symtab'; then
+  fail "strip left a .symtab"
+else
+  start b "$work/stripped"
+  run "stripped runtime" "$check" stripped "$pid" "$work/b.truth"
+fi
+
+[ $status -eq 0 ] && echo "PASS" || echo "FAILED"
+exit $status

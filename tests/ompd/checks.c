@@ -1,0 +1,1056 @@
+/* checks.c -- checks every OMPD routine of a libompd against what the
+   target program said about itself (truth.h).  Every check is positive:
+   it needs libompd to have answered, and answered the truth.  */
+
+#include "config.h"
+#include "tests/ompd/checks.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+ompd_rc_t (*checks_free) (void *);
+struct check_caps checks_caps = { true, true, true };
+
+#define TOOL_OK (checks_caps.tool_data ? ompd_rc_ok : ompd_rc_unsupported)
+
+static struct check_stats *S;
+
+#define CHECK(cond, ...)						\
+  do									\
+    {									\
+      if (cond)								\
+	S->pass++;							\
+      else								\
+	{								\
+	  S->fail++;							\
+	  printf ("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);	\
+	  printf (__VA_ARGS__);						\
+	  putchar ('\n');						\
+	}								\
+    }									\
+  while (0)
+
+/* Call must return WANT.  Evaluates to whether it did.  */
+#define RC(call, want)							\
+  ({									\
+    ompd_rc_t rc_ = (call);						\
+    CHECK (rc_ == (want), "%s returned %s, expected %s", #call,	\
+	   ompd_rc_name (rc_), ompd_rc_name (want));			\
+    rc_ == (want);							\
+  })
+
+/* ---- ICV lookup by name --------------------------------------------------- */
+
+#define MAX_ICVS 128
+static struct
+{
+  char name[64];
+  ompd_icv_id_t id;
+  ompd_scope_t scope;
+} icvs[MAX_ICVS];
+static int nicvs;
+
+static void
+icvs_load (const struct ompd_api *api, ompd_address_space_handle_t *as)
+{
+  nicvs = 0;
+  ompd_icv_id_t cur = ompd_icv_undefined;
+  int more = 1;
+  while (more && nicvs < MAX_ICVS)
+    {
+      const char *name;
+      ompd_scope_t scope;
+      ompd_icv_id_t next;
+      if (!RC (api->enumerate_icvs (as, cur, &next, &name, &scope, &more),
+	       ompd_rc_ok))
+	return;
+      snprintf (icvs[nicvs].name, sizeof icvs[nicvs].name, "%s", name);
+      icvs[nicvs].id = next;
+      icvs[nicvs].scope = scope;
+      nicvs++;
+      checks_free ((void *) name);
+      cur = next;
+    }
+  CHECK (!more, "more than %d ICVs", MAX_ICVS);
+}
+
+static int
+icv_find (const char *name)
+{
+  for (int i = 0; i < nicvs; i++)
+    if (strcmp (icvs[i].name, name) == 0)
+      return i;
+  return -1;
+}
+
+/* The integer value of ICV NAME on HANDLE (its scope from the
+   enumeration); WANT_RC ok or incomplete.  */
+static void
+icv_int (const struct ompd_api *api, void *handle, const char *name,
+	 int64_t want, ompd_rc_t want_rc)
+{
+  int i = icv_find (name);
+  CHECK (i >= 0, "ICV %s not enumerated", name);
+  if (i < 0)
+    return;
+  ompd_word_t v = -12345;
+  ompd_rc_t rc = api->get_icv_from_scope (handle, icvs[i].scope, icvs[i].id,
+					  &v);
+  CHECK (rc == want_rc && v == want, "%s = %" PRId64 " (%s), expected %"
+	 PRId64 " (%s)", name, v, ompd_rc_name (rc), want,
+	 ompd_rc_name (want_rc));
+}
+
+static void
+icv_str (const struct ompd_api *api, void *handle, const char *name,
+	 const char *want)
+{
+  int i = icv_find (name);
+  CHECK (i >= 0, "ICV %s not enumerated", name);
+  if (i < 0)
+    return;
+  const char *s = NULL;
+  ompd_rc_t rc = api->get_icv_string_from_scope (handle, icvs[i].scope,
+						 icvs[i].id, &s);
+  CHECK (rc == ompd_rc_ok && s != NULL && strcmp (s, want) == 0,
+	 "%s = '%s' (%s), expected '%s'", name, s ? s : "(null)",
+	 ompd_rc_name (rc), want);
+  if (rc == ompd_rc_ok && s)
+    checks_free ((void *) s);
+}
+
+/* ---- address space ------------------------------------------------------------ */
+
+static const struct
+{
+  const char *name;
+  ompd_scope_t scope;
+} required_icvs[] = {
+  { "dyn-var", ompd_scope_task }, { "nthreads-var", ompd_scope_task },
+  { "run-sched-var", ompd_scope_task },
+  { "def-sched-var", ompd_scope_address_space },
+  { "bind-var", ompd_scope_task },
+  { "stacksize-var", ompd_scope_address_space },
+  { "wait-policy-var", ompd_scope_address_space },
+  { "thread-limit-var", ompd_scope_task },
+  { "max-active-levels-var", ompd_scope_task },
+  { "active-levels-var", ompd_scope_parallel },
+  { "levels-var", ompd_scope_parallel },
+  { "place-partition-var", ompd_scope_task },
+  { "cancel-var", ompd_scope_address_space },
+  { "display-affinity-var", ompd_scope_address_space },
+  { "affinity-format-var", ompd_scope_address_space },
+  { "default-device-var", ompd_scope_task },
+  { "target-offload-var", ompd_scope_address_space },
+  { "max-task-priority-var", ompd_scope_address_space },
+  { "tool-var", ompd_scope_address_space },
+  { "tool-libraries-var", ompd_scope_address_space },
+  { "tool-verbose-init-var", ompd_scope_address_space },
+  { "debug-var", ompd_scope_address_space },
+  { "num-procs-var", ompd_scope_address_space },
+  { "thread-num-var", ompd_scope_thread },
+  { "final-task-var", ompd_scope_task },
+  { "implicit-task-var", ompd_scope_task },
+  { "team-size-var", ompd_scope_parallel },
+  { "def-allocator-var", ompd_scope_task },
+  { "nteams-var", ompd_scope_address_space },
+  { "teams-thread-limit-var", ompd_scope_address_space },
+  { "ompd-num-procs-var", ompd_scope_address_space },
+  { "ompd-thread-num-var", ompd_scope_thread },
+  { "ompd-final-task-var", ompd_scope_task },
+  { "ompd-implicit-task-var", ompd_scope_task },
+  { "ompd-team-size-var", ompd_scope_parallel },
+};
+
+static void
+check_states (const struct ompd_api *api, ompd_address_space_handle_t *as)
+{
+  static const struct
+  {
+    ompd_word_t v;
+    const char *name;
+  } want[] = {
+    { 0x000, "ompt_state_work_serial" }, { 0x001, "ompt_state_work_parallel" },
+    { 0x002, "ompt_state_work_reduction" }, { 0x010, "ompt_state_wait_barrier" },
+    { 0x011, "ompt_state_wait_barrier_implicit_parallel" },
+    { 0x012, "ompt_state_wait_barrier_implicit_workshare" },
+    { 0x013, "ompt_state_wait_barrier_implicit" },
+    { 0x014, "ompt_state_wait_barrier_explicit" },
+    { 0x015, "ompt_state_wait_barrier_implementation" },
+    { 0x016, "ompt_state_wait_barrier_teams" },
+    { 0x020, "ompt_state_wait_taskwait" }, { 0x021, "ompt_state_wait_taskgroup" },
+    { 0x040, "ompt_state_wait_mutex" }, { 0x041, "ompt_state_wait_lock" },
+    { 0x042, "ompt_state_wait_critical" }, { 0x043, "ompt_state_wait_atomic" },
+    { 0x044, "ompt_state_wait_ordered" }, { 0x080, "ompt_state_wait_target" },
+    { 0x081, "ompt_state_wait_target_map" },
+    { 0x082, "ompt_state_wait_target_update" }, { 0x100, "ompt_state_idle" },
+    { 0x101, "ompt_state_overhead" },
+  };
+  size_t nwant = sizeof want / sizeof want[0];
+  int seen[sizeof want / sizeof want[0]] = { 0 };
+  ompd_word_t cur = 0x102, more = 1;
+  int n = 0;
+  while (more && n < 100)
+    {
+      ompd_word_t next;
+      const char *name;
+      if (!RC (api->enumerate_states (as, cur, &next, &name, &more),
+	       ompd_rc_ok))
+	return;
+      for (size_t i = 0; i < nwant; i++)
+	if (want[i].v == next)
+	  {
+	    CHECK (strcmp (name, want[i].name) == 0, "state %#" PRIx64
+		   " named %s", next, name);
+	    seen[i]++;
+	  }
+      checks_free ((void *) name);
+      cur = next;
+      n++;
+    }
+  for (size_t i = 0; i < nwant; i++)
+    CHECK (seen[i] == 1, "state %s enumerated %d times", want[i].name,
+	   seen[i]);
+  CHECK (n == (int) nwant, "%d states enumerated after undefined", n);
+}
+
+static void
+check_aspace (const struct ompd_api *api, ompd_address_space_handle_t *as,
+	      const struct truth *t)
+{
+  ompd_word_t v;
+  if (RC (api->get_api_version (&v), ompd_rc_ok))
+    CHECK (v == 202011, "api version %" PRId64, v);
+  const char *s;
+  if (RC (api->get_version_string (&s), ompd_rc_ok))
+    CHECK (s != NULL && strlen (s) > 0, "empty version string");
+  if (RC (api->get_omp_version (as, &v), ompd_rc_ok))
+    CHECK (v == t->omp_version, "omp version %" PRId64 ", expected %ld", v,
+	   t->omp_version);
+  if (RC (api->get_omp_version_string (as, &s), ompd_rc_ok))
+    {
+      char want[32];
+      snprintf (want, sizeof want, "%ld", t->omp_version);
+      CHECK (strstr (s, want) != NULL, "omp version string '%s'", s);
+      checks_free ((void *) s);
+    }
+  ompd_thread_id_t *kinds;
+  ompd_size_t *sizes;
+  int count;
+  if (RC (api->get_device_thread_id_kinds (as, &kinds, &sizes, &count),
+	  ompd_rc_ok))
+    {
+      CHECK (count == 2 && kinds[0] == OMPD_THREAD_ID_LWP
+	     && kinds[1] == OMPD_THREAD_ID_PTHREAD, "thread id kinds");
+      checks_free (kinds);
+      checks_free (sizes);
+    }
+  check_states (api, as);
+
+  icvs_load (api, as);
+  for (size_t i = 0; i < sizeof required_icvs / sizeof required_icvs[0]; i++)
+    {
+      int k = icv_find (required_icvs[i].name);
+      CHECK (k >= 0, "ICV %s missing", required_icvs[i].name);
+      if (k >= 0)
+	CHECK (icvs[k].scope == required_icvs[i].scope, "ICV %s scope %d",
+	       icvs[k].name, icvs[k].scope);
+    }
+  icv_int (api, as, "num-procs-var", t->num_procs, ompd_rc_ok);
+  icv_int (api, as, "ompd-num-procs-var", t->num_procs, ompd_rc_ok);
+  icv_int (api, as, "cancel-var", t->cancel, ompd_rc_ok);
+  icv_int (api, as, "max-task-priority-var", t->max_task_priority,
+	   ompd_rc_ok);
+  icv_int (api, as, "nteams-var", t->nteams, ompd_rc_ok);
+  icv_int (api, as, "teams-thread-limit-var", t->teams_thread_limit,
+	   ompd_rc_ok);
+  icv_int (api, as, "display-affinity-var", t->display_affinity, ompd_rc_ok);
+  if (t->debug >= 0)
+    icv_int (api, as, "debug-var", t->debug, ompd_rc_ok);
+  icv_str (api, as, "affinity-format-var", t->affinity_format);
+  char b[32];
+  snprintf (b, sizeof b, "%ld", t->num_procs);
+  icv_str (api, as, "num-procs-var", b);
+  icv_str (api, as, "cancel-var", t->cancel ? "true" : "false");
+
+  /* Address-space ICVs through scope global too (the host's).  */
+  int k = icv_find ("num-procs-var");
+  if (k >= 0 && RC (api->get_icv_from_scope (as, ompd_scope_global,
+					     icvs[k].id, &v), ompd_rc_ok))
+    CHECK (v == t->num_procs, "num-procs-var at global scope");
+
+  /* Display control variables: NAME=VALUE, OMP_DYNAMIC among them.  */
+  const char *const *vars;
+  if (RC (api->get_display_control_vars (as, &vars), ompd_rc_ok))
+    {
+      int n = 0, dyn = 0, bad = 0;
+      for (; vars[n] != NULL && n < 1000; n++)
+	{
+	  if (strchr (vars[n], '=') == NULL)
+	    bad++;
+	  if (strncmp (vars[n], "OMP_DYNAMIC=", 12) == 0)
+	    dyn++;
+	}
+      CHECK (n > 10 && bad == 0 && dyn == 1,
+	     "%d control vars, %d without '=', OMP_DYNAMIC %d times", n, bad,
+	     dyn);
+      RC (api->rel_display_control_vars (&vars), ompd_rc_ok);
+    }
+}
+
+/* ---- one thread ----------------------------------------------------------- */
+
+static int
+cmp_threads (const struct ompd_api *api, ompd_thread_handle_t *a,
+	     ompd_thread_handle_t *b)
+{
+  int c = 99;
+  RC (api->thread_handle_compare (a, b, &c), ompd_rc_ok);
+  return c;
+}
+
+static int
+cmp_parallel (const struct ompd_api *api, ompd_parallel_handle_t *a,
+	      ompd_parallel_handle_t *b)
+{
+  int c = 99;
+  RC (api->parallel_handle_compare (a, b, &c), ompd_rc_ok);
+  return c;
+}
+
+static int
+cmp_tasks (const struct ompd_api *api, ompd_task_handle_t *a,
+	   ompd_task_handle_t *b)
+{
+  int c = 99;
+  RC (api->task_handle_compare (a, b, &c), ompd_rc_ok);
+  return c;
+}
+
+static void
+check_region (const struct ompd_api *api, const struct truth_thread *tt,
+	      ompd_thread_handle_t *th, ompd_parallel_handle_t *ph)
+{
+  int level = tt->level;
+  icv_int (api, ph, "levels-var", level, ompd_rc_ok);
+  icv_int (api, ph, "active-levels-var", tt->active_level, ompd_rc_ok);
+  icv_int (api, ph, "team-size-var", tt->sizes[level], ompd_rc_ok);
+  icv_int (api, ph, "ompd-team-size-var", tt->sizes[level], ompd_rc_ok);
+  /* This thread is member nums[level] of it.  */
+  ompd_thread_handle_t *member;
+  if (RC (api->get_thread_in_parallel (ph, tt->nums[level], &member),
+	  ompd_rc_ok))
+    {
+      CHECK (cmp_threads (api, member, th) == 0, "thread %d of its region "
+	     "is another thread", tt->nums[level]);
+      RC (api->rel_thread_handle (member), ompd_rc_ok);
+    }
+  RC (api->get_thread_in_parallel (ph, tt->sizes[level], &member),
+      ompd_rc_bad_input);
+  RC (api->get_thread_in_parallel (ph, -1, &member), ompd_rc_bad_input);
+  /* Every member's implicit task is in the region.  */
+  for (int i = 0; i < tt->sizes[level]; i++)
+    {
+      ompd_task_handle_t *it;
+      if (!RC (api->get_task_in_parallel (ph, i, &it), ompd_rc_ok))
+	continue;
+      icv_int (api, it, "implicit-task-var", 1, ompd_rc_ok);
+      ompd_parallel_handle_t *back;
+      if (RC (api->get_task_parallel_handle (it, &back), ompd_rc_ok))
+	{
+	  CHECK (cmp_parallel (api, back, ph) == 0,
+		 "implicit task %d not in its region", i);
+	  RC (api->rel_parallel_handle (back), ompd_rc_ok);
+	}
+      ompd_address_t fn;
+      if (level == 0)
+	RC (api->get_task_function (it, &fn), ompd_rc_unavailable);
+      else if (RC (api->get_task_function (it, &fn), ompd_rc_ok)
+	       && tt->region_fn)
+	CHECK (fn.address == tt->region_fn, "implicit task %d runs %#"
+	       PRIx64 ", expected %#" PRIx64, i, fn.address, tt->region_fn);
+      RC (api->rel_task_handle (it), ompd_rc_ok);
+    }
+  RC (api->get_task_in_parallel (ph, tt->sizes[level], NULL),
+      ompd_rc_bad_input);
+  ompd_word_t v;
+  ompd_address_t p;
+  RC (api->get_tool_data (ph, ompd_scope_parallel, &v, &p),
+      level == 0 ? ompd_rc_unavailable : TOOL_OK);
+}
+
+static void
+check_task (const struct ompd_api *api, const struct truth_thread *tt,
+	    ompd_task_handle_t *tk, ompd_parallel_handle_t *ph)
+{
+  bool initial = tt->task_kind == 1, explicit_ = tt->task_kind == 4;
+  icv_int (api, tk, "implicit-task-var", !explicit_, ompd_rc_ok);
+  icv_int (api, tk, "ompd-implicit-task-var", !explicit_, ompd_rc_ok);
+  icv_int (api, tk, "explicit-task-var", explicit_, ompd_rc_ok);
+  icv_int (api, tk, "final-task-var", tt->final, ompd_rc_ok);
+  icv_int (api, tk, "ompd-final-task-var", tt->final, ompd_rc_ok);
+  icv_int (api, tk, "nthreads-var", tt->nthreads,
+	   tt->nthreads_incomplete ? ompd_rc_incomplete : ompd_rc_ok);
+  icv_str (api, tk, "nthreads-var", tt->nthreads_str);
+  icv_int (api, tk, "dyn-var", tt->dyn, ompd_rc_ok);
+  icv_int (api, tk, "max-active-levels-var", tt->max_active_levels,
+	   ompd_rc_ok);
+  icv_int (api, tk, "thread-limit-var", tt->thread_limit, ompd_rc_ok);
+  icv_int (api, tk, "default-device-var", tt->default_device, ompd_rc_ok);
+  icv_int (api, tk, "run-sched-var", tt->sched_kind, ompd_rc_ok);
+  icv_int (api, tk, "bind-var", tt->bind,
+	   tt->bind_incomplete ? ompd_rc_incomplete : ompd_rc_ok);
+  icv_str (api, tk, "bind-var", tt->bind_str);
+  icv_int (api, tk, "def-allocator-var", (int64_t) tt->def_allocator,
+	   ompd_rc_ok);
+  {
+    int i = icv_find ("run-sched-var");
+    const char *s = NULL;
+    if (i >= 0 && RC (api->get_icv_string_from_scope (tk, ompd_scope_task,
+						      icvs[i].id, &s),
+		      ompd_rc_ok))
+      {
+	char chunk[32];
+	snprintf (chunk, sizeof chunk, ",%ld", tt->sched_chunk);
+	CHECK (strstr (s, chunk) != NULL, "run-sched-var '%s' lacks '%s'",
+	       s, chunk);
+	checks_free ((void *) s);
+      }
+  }
+
+  /* The region it binds to is the thread's innermost.  */
+  ompd_parallel_handle_t *tp;
+  if (RC (api->get_task_parallel_handle (tk, &tp), ompd_rc_ok))
+    {
+      CHECK (cmp_parallel (api, tp, ph) == 0, "task not in the thread's "
+	     "innermost region");
+      RC (api->rel_parallel_handle (tp), ompd_rc_ok);
+    }
+  /* Its function.  */
+  ompd_address_t fn;
+  if (initial)
+    RC (api->get_task_function (tk, &fn), ompd_rc_unavailable);
+  else if (RC (api->get_task_function (tk, &fn), ompd_rc_ok))
+    {
+      if (tt->task_fn)
+	CHECK (fn.address == tt->task_fn, "task runs %#" PRIx64
+	       ", expected %#" PRIx64, fn.address, tt->task_fn);
+      if (tt->task_ra)
+	CHECK (fn.address <= tt->task_ra && tt->task_ra - fn.address < 65536,
+	       "task function %#" PRIx64 " does not contain %#" PRIx64,
+	       fn.address, tt->task_ra);
+    }
+  /* Generating task: none for an initial task.  */
+  ompd_task_handle_t *gen;
+  if (initial)
+    RC (api->get_generating_task_handle (tk, &gen), ompd_rc_unavailable);
+  else if (RC (api->get_generating_task_handle (tk, &gen), ompd_rc_ok))
+    RC (api->rel_task_handle (gen), ompd_rc_ok);
+  /* Scheduling task: only explicit tasks have one.  */
+  ompd_task_handle_t *sch;
+  if (!explicit_)
+    RC (api->get_scheduling_task_handle (tk, &sch), ompd_rc_unavailable);
+  else if (!checks_caps.sched_parent)
+    RC (api->get_scheduling_task_handle (tk, &sch), ompd_rc_unsupported);
+  else if (RC (api->get_scheduling_task_handle (tk, &sch), ompd_rc_ok))
+    {
+      /* An undeferred task started from its generating task.  */
+      RC (api->rel_task_handle (sch), ompd_rc_ok);
+    }
+  /* The implicit task of a region is the thread's nums[level] one.  */
+  if (tt->task_kind != 4)
+    {
+      ompd_task_handle_t *it;
+      if (RC (api->get_task_in_parallel (ph, tt->nums[tt->level], &it),
+	      ompd_rc_ok))
+	{
+	  CHECK (cmp_tasks (api, it, tk) == 0, "current implicit task is not "
+		 "task %d of its region", tt->nums[tt->level]);
+	  RC (api->rel_task_handle (it), ompd_rc_ok);
+	}
+    }
+  /* Frames: the runtime called the code of any non-initial task, and a
+     thread waiting in the runtime entered it from its task.  */
+  ompd_frame_info_t ex, en;
+  if (!checks_caps.frames)
+    RC (api->get_task_frame (tk, &ex, &en), ompd_rc_unsupported);
+  else if (RC (api->get_task_frame (tk, &ex, &en), ompd_rc_ok))
+    {
+      if (!initial)
+	CHECK (ex.frame_address.address != 0 && ex.frame_flag == 0x10,
+	       "exit frame %#" PRIx64 " flags %#" PRIx64,
+	       ex.frame_address.address, ex.frame_flag);
+      if (tt->state >= 0x10 && tt->state < 0x100)
+	CHECK (en.frame_address.address != 0 && en.frame_flag == 0x10,
+	       "waiting, enter frame %#" PRIx64 " flags %#" PRIx64,
+	       en.frame_address.address, en.frame_flag);
+    }
+  ompd_word_t v;
+  ompd_address_t p;
+  if (RC (api->get_tool_data (tk, ompd_scope_task, &v, &p), TOOL_OK)
+      && checks_caps.tool_data)
+    CHECK (v == 0 && p.address != 0, "task tool data %" PRId64, v);
+  RC (api->get_tool_data (tk, ompd_scope_implicit_task, &v, &p),
+      explicit_ ? ompd_rc_bad_input : TOOL_OK);
+  ompdbg_task_state_t st;
+  if (RC (api->get_task_state (tk, &st), ompd_rc_ok))
+    CHECK (st == ompdbg_task_state_running, "current task state %d", st);
+}
+
+static void
+check_thread (const struct ompd_api *api, ompd_address_space_handle_t *as,
+	      const struct truth_thread *tt, int k)
+{
+  ompd_thread_handle_t *th, *th4, *thp;
+  int64_t tid8 = tt->tid;
+  int32_t tid4 = (int32_t) tt->tid;
+  uint64_t pt = tt->pthread;
+  if (!RC (api->get_thread_handle (as, OMPD_THREAD_ID_LWP, 8, &tid8, &th),
+	   ompd_rc_ok))
+    return;
+  if (RC (api->get_thread_handle (as, OMPD_THREAD_ID_LWP, 4, &tid4, &th4),
+	  ompd_rc_ok))
+    {
+      CHECK (cmp_threads (api, th, th4) == 0, "LWP 4/8 differ");
+      RC (api->rel_thread_handle (th4), ompd_rc_ok);
+    }
+  if (RC (api->get_thread_handle (as, OMPD_THREAD_ID_PTHREAD, 8, &pt, &thp),
+	  ompd_rc_ok))
+    {
+      CHECK (cmp_threads (api, th, thp) == 0, "pthread and LWP handles of "
+	     "thread %d differ", k);
+      RC (api->rel_thread_handle (thp), ompd_rc_ok);
+    }
+  int64_t got8 = 0;
+  int32_t got4 = 0;
+  uint64_t gotp = 0;
+  if (RC (api->get_thread_id (th, OMPD_THREAD_ID_LWP, 8, &got8), ompd_rc_ok))
+    CHECK (got8 == tt->tid, "LWP %" PRId64 ", expected %ld", got8, tt->tid);
+  if (RC (api->get_thread_id (th, OMPD_THREAD_ID_LWP, 4, &got4), ompd_rc_ok))
+    CHECK (got4 == tid4, "LWP(4) %d, expected %d", got4, tid4);
+  if (RC (api->get_thread_id (th, OMPD_THREAD_ID_PTHREAD, 8, &gotp),
+	  ompd_rc_ok))
+    CHECK (gotp == tt->pthread, "pthread %#" PRIx64, gotp);
+  ompd_address_space_handle_t *dev;
+  if (RC (api->get_device_from_thread (th, &dev), ompd_rc_ok))
+    CHECK (dev == as, "device of thread");
+
+  ompd_word_t state;
+  ompd_wait_id_t wait;
+  if (RC (api->get_state (th, &state, &wait), ompd_rc_ok))
+    {
+      if (tt->idle)
+	CHECK (state == 0x100, "idle thread %d in state %#" PRIx64, k, state);
+      else if (tt->state >= 0)
+	CHECK (state == tt->state, "thread %d state %#" PRIx64
+	       ", expected %#lx", k, state, tt->state);
+      if (tt->check_wait)
+	CHECK (wait == tt->wait_id, "thread %d wait id %#" PRIx64
+	       ", expected %#" PRIx64, k, wait, tt->wait_id);
+    }
+  RC (api->get_state (th, &state, NULL), ompd_rc_ok);
+  ompd_word_t v;
+  ompd_address_t p;
+  if (RC (api->get_tool_data (th, ompd_scope_thread, &v, &p), TOOL_OK)
+      && checks_caps.tool_data)
+    CHECK (v == 0 && p.address != 0, "thread tool data");
+
+  ompd_parallel_handle_t *ph;
+  ompd_task_handle_t *tk;
+  if (tt->idle)
+    {
+      RC (api->get_curr_parallel_handle (th, &ph), ompd_rc_unavailable);
+      RC (api->get_curr_task_handle (th, &tk), ompd_rc_unavailable);
+      int i = icv_find ("thread-num-var");
+      if (i >= 0)
+	RC (api->get_icv_from_scope (th, ompd_scope_thread, icvs[i].id, &v),
+	    ompd_rc_unavailable);
+      RC (api->rel_thread_handle (th), ompd_rc_ok);
+      return;
+    }
+  icv_int (api, th, "thread-num-var", tt->nums[tt->level], ompd_rc_ok);
+  icv_int (api, th, "ompd-thread-num-var", tt->nums[tt->level], ompd_rc_ok);
+
+  if (!RC (api->get_curr_parallel_handle (th, &ph), ompd_rc_ok))
+    {
+      RC (api->rel_thread_handle (th), ompd_rc_ok);
+      return;
+    }
+  check_region (api, tt, th, ph);
+  /* Enclosing regions down to the outermost, then none.  */
+  ompd_parallel_handle_t *cur = ph;
+  for (int l = tt->level - 1; l >= 0; l--)
+    {
+      ompd_parallel_handle_t *up;
+      if (!RC (api->get_enclosing_parallel_handle (cur, &up), ompd_rc_ok))
+	break;
+      icv_int (api, up, "levels-var", l, ompd_rc_ok);
+      icv_int (api, up, "team-size-var", tt->sizes[l], ompd_rc_ok);
+      ompd_thread_handle_t *anc;
+      if (RC (api->get_thread_in_parallel (up, tt->nums[l], &anc),
+	      ompd_rc_ok))
+	RC (api->rel_thread_handle (anc), ompd_rc_ok);
+      if (cur != ph)
+	RC (api->rel_parallel_handle (cur), ompd_rc_ok);
+      cur = up;
+    }
+  ompd_parallel_handle_t *none;
+  RC (api->get_enclosing_parallel_handle (cur, &none), ompd_rc_unavailable);
+  if (cur != ph)
+    RC (api->rel_parallel_handle (cur), ompd_rc_ok);
+
+  if (RC (api->get_curr_task_handle (th, &tk), ompd_rc_ok))
+    {
+      check_task (api, tt, tk, ph);
+      RC (api->rel_task_handle (tk), ompd_rc_ok);
+    }
+  RC (api->rel_parallel_handle (ph), ompd_rc_ok);
+  RC (api->rel_thread_handle (th), ompd_rc_ok);
+}
+
+/* ---- the extension ----------------------------------------------------------- */
+
+static void
+check_extension (const struct ompd_api *api, ompd_address_space_handle_t *as,
+		 const struct truth *t)
+{
+  ompd_thread_handle_t **threads;
+  int n;
+  if (RC (api->get_threads (as, &threads, &n), ompd_rc_ok))
+    {
+      int found = 0;
+      for (int i = 0; i < n; i++)
+	{
+	  int64_t tid = 0;
+	  if (RC (api->get_thread_id (threads[i], OMPD_THREAD_ID_LWP, 8, &tid),
+		  ompd_rc_ok))
+	    for (int k = 0; k < t->nthreads; k++)
+	      found += t->t[k].tid == tid;
+	  RC (api->rel_thread_handle (threads[i]), ompd_rc_ok);
+	}
+      CHECK (found == t->nthreads && n >= t->nthreads,
+	     "ompdbg_get_threads: %d threads, %d of the %d known", n, found,
+	     t->nthreads);
+      checks_free (threads);
+    }
+  if (t->ndeferred == 0)
+    return;
+  ompd_task_handle_t **tasks;
+  if (!RC (api->get_deferred_tasks (as, &tasks, &n), ompd_rc_ok))
+    return;
+  CHECK (n == t->ndeferred, "%d deferred tasks, expected %d", n,
+	 t->ndeferred);
+  int matched = 0, dep_checked = 0;
+  for (int i = 0; i < n; i++)
+    {
+      ompd_address_t fn;
+      if (RC (api->get_task_function (tasks[i], &fn), ompd_rc_ok))
+	for (int k = 0; k < t->ndeferred; k++)
+	  if (fn.address <= t->deferred_ra[k]
+	      && t->deferred_ra[k] - fn.address < 65536)
+	    {
+	      matched++;
+	      break;
+	    }
+      icv_int (api, tasks[i], "explicit-task-var", 1, ompd_rc_ok);
+      ompdbg_task_state_t st;
+      if (RC (api->get_task_state (tasks[i], &st), ompd_rc_ok))
+	CHECK (st == ompdbg_task_state_queued
+	       || st == ompdbg_task_state_waiting_deps, "deferred state %d",
+	       st);
+      if (t->dep_addr && RC (api->get_task_function (tasks[i], &fn),
+			      ompd_rc_ok)
+	  && fn.address <= t->dep_ra && t->dep_ra - fn.address < 65536)
+	{
+	  ompdbg_dependence_t *deps;
+	  int nd;
+	  ompd_word_t pending;
+	  if (RC (api->get_task_dependences (tasks[i], &deps, &nd, &pending),
+		  ompd_rc_ok))
+	    {
+	      CHECK (nd == 1 && deps[0].address.address == t->dep_addr
+		     && deps[0].type == t->dep_type
+		     && pending == t->dep_pending,
+		     "dependences: %d, pending %" PRId64, nd, pending);
+	      CHECK (st == ompdbg_task_state_waiting_deps, "dependent task "
+		     "state %d", st);
+	      dep_checked++;
+	      checks_free (deps);
+	    }
+	}
+      RC (api->rel_task_handle (tasks[i]), ompd_rc_ok);
+    }
+  CHECK (matched == t->ndeferred, "%d of %d deferred tasks identified",
+	 matched, t->ndeferred);
+  if (t->dep_addr)
+    CHECK (dep_checked == 1, "dependent task found %d times", dep_checked);
+  checks_free (tasks);
+}
+
+/* Every ICV gives a string with a handle of its scope (taken from thread
+   T's current state), and an integer or incompatible.  */
+static void
+check_all_icvs (const struct ompd_api *api, ompd_address_space_handle_t *as,
+		const struct truth_thread *tt)
+{
+  int64_t tid = tt->tid;
+  ompd_thread_handle_t *th;
+  ompd_parallel_handle_t *ph;
+  ompd_task_handle_t *tk;
+  if (!RC (api->get_thread_handle (as, OMPD_THREAD_ID_LWP, 8, &tid, &th),
+	   ompd_rc_ok))
+    return;
+  if (RC (api->get_curr_parallel_handle (th, &ph), ompd_rc_ok))
+    {
+      if (RC (api->get_curr_task_handle (th, &tk), ompd_rc_ok))
+	{
+	  for (int i = 0; i < nicvs; i++)
+	    {
+	      void *h = icvs[i].scope == ompd_scope_address_space ? (void *) as
+		: icvs[i].scope == ompd_scope_thread ? (void *) th
+		: icvs[i].scope == ompd_scope_parallel ? (void *) ph
+		: (void *) tk;
+	      const char *s = NULL;
+	      ompd_rc_t rc = api->get_icv_string_from_scope (h, icvs[i].scope,
+							     icvs[i].id, &s);
+	      CHECK (rc == ompd_rc_ok && s != NULL, "string of %s: %s",
+		     icvs[i].name, ompd_rc_name (rc));
+	      if (rc == ompd_rc_ok)
+		checks_free ((void *) s);
+	      ompd_word_t v;
+	      rc = api->get_icv_from_scope (h, icvs[i].scope, icvs[i].id, &v);
+	      CHECK (rc == ompd_rc_ok || rc == ompd_rc_incomplete
+		     || rc == ompd_rc_incompatible, "integer of %s: %s",
+		     icvs[i].name, ompd_rc_name (rc));
+	      /* Another scope than its own: incompatible.  */
+	      ompd_scope_t other = icvs[i].scope == ompd_scope_thread
+		? ompd_scope_address_space : ompd_scope_thread;
+	      void *oh = other == ompd_scope_thread ? (void *) th : (void *) as;
+	      RC (api->get_icv_from_scope (oh, other, icvs[i].id, &v),
+		  ompd_rc_incompatible);
+	    }
+	  RC (api->rel_task_handle (tk), ompd_rc_ok);
+	}
+      RC (api->rel_parallel_handle (ph), ompd_rc_ok);
+    }
+  RC (api->rel_thread_handle (th), ompd_rc_ok);
+}
+
+void
+checks_run (const struct ompd_api *api, ompd_address_space_handle_t *as,
+	    const struct truth *t, struct check_stats *st)
+{
+  S = st;
+  CHECK (t->nthreads > 0, "no threads in the truth");
+  check_aspace (api, as, t);
+  for (int k = 0; k < t->nthreads; k++)
+    check_thread (api, as, &t->t[k], k);
+  for (int k = 0; k < t->nthreads; k++)
+    if (!t->t[k].idle)
+      {
+	check_all_icvs (api, as, &t->t[k]);
+	break;
+      }
+  check_extension (api, as, t);
+}
+
+/* ---- bad input ------------------------------------------------------------ */
+
+void
+checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
+		  const struct truth *t, int which, struct check_stats *st)
+{
+  S = st;
+  const struct truth_thread *tt = &t->t[which];
+  ompd_thread_handle_t *th, *dead_th;
+  ompd_parallel_handle_t *ph, *dead_ph;
+  ompd_task_handle_t *tk, *dead_tk;
+  int64_t tid = tt->tid;
+  if (!RC (api->get_thread_handle (as, OMPD_THREAD_ID_LWP, 8, &tid, &th),
+	   ompd_rc_ok)
+      || !RC (api->get_curr_parallel_handle (th, &ph), ompd_rc_ok)
+      || !RC (api->get_curr_task_handle (th, &tk), ompd_rc_ok))
+    return;
+  /* Released handles of each kind.  */
+  RC (api->get_thread_handle (as, OMPD_THREAD_ID_LWP, 8, &tid, &dead_th),
+      ompd_rc_ok);
+  RC (api->rel_thread_handle (dead_th), ompd_rc_ok);
+  RC (api->get_curr_parallel_handle (th, &dead_ph), ompd_rc_ok);
+  RC (api->rel_parallel_handle (dead_ph), ompd_rc_ok);
+  RC (api->get_curr_task_handle (th, &dead_tk), ompd_rc_ok);
+  RC (api->rel_task_handle (dead_tk), ompd_rc_ok);
+  /* A pointer that is no handle at all (never dereferenced).  */
+  static char junk[256];
+  void *bogus = junk;
+
+  ompd_word_t w;
+  ompd_address_t a;
+  int c, more;
+  const char *s;
+  ompd_wait_id_t wid;
+  ompd_frame_info_t f1, f2;
+  ompd_icv_id_t icv;
+  ompd_scope_t scope;
+  ompd_thread_handle_t *oth;
+  ompd_parallel_handle_t *oph;
+  ompd_task_handle_t *otk;
+  ompd_address_space_handle_t *oas;
+
+  /* Life cycle.  */
+  RC (api->initialize (202011, NULL), ompd_rc_bad_input);
+  RC (api->initialize (1, NULL), ompd_rc_bad_input);
+  {
+    ompd_callbacks_t empty;
+    memset (&empty, 0, sizeof empty);
+    RC (api->initialize (202011, &empty), ompd_rc_bad_input);
+  }
+  RC (api->get_api_version (NULL), ompd_rc_bad_input);
+  RC (api->get_version_string (NULL), ompd_rc_bad_input);
+
+  /* Address spaces.  */
+  RC (api->process_initialize (NULL, &oas), ompd_rc_bad_input);
+  RC (api->device_initialize (as, (ompd_address_space_context_t *) bogus,
+			      OMPD_DEVICE_KIND_CUDA, 8, &tid, &oas),
+      ompd_rc_unsupported);
+  RC (api->device_initialize (NULL, NULL, 1, 8, &tid, &oas),
+      ompd_rc_bad_input);
+  RC (api->rel_address_space_handle (NULL), ompd_rc_bad_input);
+  RC (api->rel_address_space_handle (bogus), ompd_rc_stale_handle);
+  RC (api->rel_address_space_handle ((void *) th), ompd_rc_bad_input);
+  /* Busy: handles made from it are still out.  */
+  RC (api->rel_address_space_handle (as), ompd_rc_unavailable);
+  RC (api->get_omp_version (NULL, &w), ompd_rc_bad_input);
+  RC (api->get_omp_version (as, NULL), ompd_rc_bad_input);
+  RC (api->get_omp_version (bogus, &w), ompd_rc_stale_handle);
+  RC (api->get_omp_version_string (as, NULL), ompd_rc_bad_input);
+  RC (api->get_omp_version_string (NULL, &s), ompd_rc_bad_input);
+  RC (api->get_device_thread_id_kinds (as, NULL, NULL, NULL),
+      ompd_rc_bad_input);
+
+  /* Thread handles.  */
+  RC (api->get_thread_handle (NULL, OMPD_THREAD_ID_LWP, 8, &tid, &oth),
+      ompd_rc_bad_input);
+  RC (api->get_thread_handle (as, OMPD_THREAD_ID_LWP, 8, NULL, &oth),
+      ompd_rc_bad_input);
+  RC (api->get_thread_handle (as, OMPD_THREAD_ID_LWP, 8, &tid, NULL),
+      ompd_rc_bad_input);
+  RC (api->get_thread_handle (as, OMPD_THREAD_ID_LWP, 2, &tid, &oth),
+      ompd_rc_bad_input);
+  RC (api->get_thread_handle (as, OMPD_THREAD_ID_PTHREAD, 3, &tid, &oth),
+      ompd_rc_bad_input);
+  RC (api->get_thread_handle (as, OMPD_THREAD_ID_WINTHREAD, 8, &tid, &oth),
+      ompd_rc_unsupported);
+  RC (api->get_thread_handle (as, 1000001, 8, &tid, &oth),
+      ompd_rc_unsupported);
+  {
+    int64_t nobody = 0x7ffffff0;
+    RC (api->get_thread_handle (as, OMPD_THREAD_ID_LWP, 8, &nobody, &oth),
+	ompd_rc_unavailable);
+  }
+  RC (api->get_thread_handle (dead_th ? (void *) dead_th : bogus,
+			      OMPD_THREAD_ID_LWP, 8, &tid, &oth),
+      ompd_rc_stale_handle);
+  RC (api->get_thread_id (NULL, OMPD_THREAD_ID_LWP, 8, &tid),
+      ompd_rc_bad_input);
+  RC (api->get_thread_id (th, OMPD_THREAD_ID_LWP, 8, NULL),
+      ompd_rc_bad_input);
+  RC (api->get_thread_id (th, OMPD_THREAD_ID_LWP, 5, &tid),
+      ompd_rc_bad_input);
+  RC (api->get_thread_id (th, 77, 8, &tid), ompd_rc_unsupported);
+  RC (api->get_thread_id (dead_th, OMPD_THREAD_ID_LWP, 8, &tid),
+      ompd_rc_stale_handle);
+  RC (api->get_thread_id ((void *) tk, OMPD_THREAD_ID_LWP, 8, &tid),
+      ompd_rc_bad_input);
+  RC (api->rel_thread_handle (NULL), ompd_rc_bad_input);
+  RC (api->rel_thread_handle (dead_th), ompd_rc_stale_handle);
+  RC (api->rel_thread_handle ((void *) ph), ompd_rc_bad_input);
+  RC (api->thread_handle_compare (th, NULL, &c), ompd_rc_bad_input);
+  RC (api->thread_handle_compare (th, th, NULL), ompd_rc_bad_input);
+  RC (api->thread_handle_compare (th, dead_th, &c), ompd_rc_stale_handle);
+  RC (api->get_device_from_thread (th, NULL), ompd_rc_bad_input);
+  RC (api->get_device_from_thread (dead_th, &oas), ompd_rc_stale_handle);
+  RC (api->get_thread_in_parallel (NULL, 0, &oth), ompd_rc_bad_input);
+  RC (api->get_thread_in_parallel (ph, 0, NULL), ompd_rc_bad_input);
+  RC (api->get_thread_in_parallel (dead_ph, 0, &oth), ompd_rc_stale_handle);
+  RC (api->get_thread_in_parallel (ph, 1 << 20, &oth), ompd_rc_bad_input);
+
+  /* Parallel handles.  */
+  RC (api->get_curr_parallel_handle (NULL, &oph), ompd_rc_bad_input);
+  RC (api->get_curr_parallel_handle (th, NULL), ompd_rc_bad_input);
+  RC (api->get_curr_parallel_handle (dead_th, &oph), ompd_rc_stale_handle);
+  RC (api->get_curr_parallel_handle ((void *) tk, &oph), ompd_rc_bad_input);
+  RC (api->get_enclosing_parallel_handle (NULL, &oph), ompd_rc_bad_input);
+  RC (api->get_enclosing_parallel_handle (ph, NULL), ompd_rc_bad_input);
+  RC (api->get_enclosing_parallel_handle (dead_ph, &oph),
+      ompd_rc_stale_handle);
+  RC (api->get_task_parallel_handle (NULL, &oph), ompd_rc_bad_input);
+  RC (api->get_task_parallel_handle (tk, NULL), ompd_rc_bad_input);
+  RC (api->get_task_parallel_handle (dead_tk, &oph), ompd_rc_stale_handle);
+  RC (api->rel_parallel_handle (NULL), ompd_rc_bad_input);
+  RC (api->rel_parallel_handle (dead_ph), ompd_rc_stale_handle);
+  RC (api->parallel_handle_compare (ph, NULL, &c), ompd_rc_bad_input);
+  RC (api->parallel_handle_compare (ph, ph, NULL), ompd_rc_bad_input);
+  RC (api->parallel_handle_compare (dead_ph, ph, &c), ompd_rc_stale_handle);
+  RC (api->parallel_handle_compare ((void *) th, ph, &c), ompd_rc_bad_input);
+
+  /* Task handles.  */
+  RC (api->get_curr_task_handle (NULL, &otk), ompd_rc_bad_input);
+  RC (api->get_curr_task_handle (th, NULL), ompd_rc_bad_input);
+  RC (api->get_curr_task_handle (dead_th, &otk), ompd_rc_stale_handle);
+  RC (api->get_generating_task_handle (NULL, &otk), ompd_rc_bad_input);
+  RC (api->get_generating_task_handle (tk, NULL), ompd_rc_bad_input);
+  RC (api->get_generating_task_handle (dead_tk, &otk), ompd_rc_stale_handle);
+  RC (api->get_scheduling_task_handle (NULL, &otk), ompd_rc_bad_input);
+  RC (api->get_scheduling_task_handle (tk, NULL), ompd_rc_bad_input);
+  RC (api->get_scheduling_task_handle (dead_tk, &otk), ompd_rc_stale_handle);
+  RC (api->get_task_in_parallel (NULL, 0, &otk), ompd_rc_bad_input);
+  RC (api->get_task_in_parallel (ph, 0, NULL), ompd_rc_bad_input);
+  RC (api->get_task_in_parallel (ph, -1, &otk), ompd_rc_bad_input);
+  RC (api->get_task_in_parallel (dead_ph, 0, &otk), ompd_rc_stale_handle);
+  RC (api->rel_task_handle (NULL), ompd_rc_bad_input);
+  RC (api->rel_task_handle (dead_tk), ompd_rc_stale_handle);
+  RC (api->rel_task_handle ((void *) th), ompd_rc_bad_input);
+  RC (api->task_handle_compare (tk, NULL, &c), ompd_rc_bad_input);
+  RC (api->task_handle_compare (tk, tk, NULL), ompd_rc_bad_input);
+  RC (api->task_handle_compare (tk, dead_tk, &c), ompd_rc_stale_handle);
+  RC (api->get_task_function (NULL, &a), ompd_rc_bad_input);
+  RC (api->get_task_function (tk, NULL), ompd_rc_bad_input);
+  RC (api->get_task_function (dead_tk, &a), ompd_rc_stale_handle);
+  RC (api->get_task_frame (NULL, &f1, &f2), ompd_rc_bad_input);
+  RC (api->get_task_frame (tk, NULL, &f2), ompd_rc_bad_input);
+  RC (api->get_task_frame (tk, &f1, NULL), ompd_rc_bad_input);
+  RC (api->get_task_frame (dead_tk, &f1, &f2), ompd_rc_stale_handle);
+
+  /* States.  */
+  RC (api->enumerate_states (NULL, 0x102, &w, &s, &w), ompd_rc_bad_input);
+  RC (api->enumerate_states (as, 0x102, NULL, &s, &w), ompd_rc_bad_input);
+  RC (api->enumerate_states (as, 0x102, &w, NULL, &w), ompd_rc_bad_input);
+  RC (api->enumerate_states (as, 0x102, &w, &s, NULL), ompd_rc_bad_input);
+  RC (api->enumerate_states (as, 0x7777, &w, &s, &w), ompd_rc_bad_input);
+  RC (api->enumerate_states (bogus, 0x102, &w, &s, &w), ompd_rc_stale_handle);
+  RC (api->get_state (NULL, &w, &wid), ompd_rc_bad_input);
+  RC (api->get_state (th, NULL, &wid), ompd_rc_bad_input);
+  RC (api->get_state (dead_th, &w, &wid), ompd_rc_stale_handle);
+  RC (api->get_state ((void *) ph, &w, &wid), ompd_rc_bad_input);
+
+  /* Display control variables.  */
+  RC (api->get_display_control_vars (NULL, (const char *const **) &s),
+      ompd_rc_bad_input);
+  RC (api->get_display_control_vars (as, NULL), ompd_rc_bad_input);
+  RC (api->rel_display_control_vars (NULL), ompd_rc_bad_input);
+
+  /* ICVs.  */
+  RC (api->enumerate_icvs (NULL, 0, &icv, &s, &scope, &more),
+      ompd_rc_bad_input);
+  RC (api->enumerate_icvs (as, 0, NULL, &s, &scope, &more),
+      ompd_rc_bad_input);
+  RC (api->enumerate_icvs (as, 0, &icv, NULL, &scope, &more),
+      ompd_rc_bad_input);
+  RC (api->enumerate_icvs (as, 0, &icv, &s, NULL, &more), ompd_rc_bad_input);
+  RC (api->enumerate_icvs (as, 0, &icv, &s, &scope, NULL), ompd_rc_bad_input);
+  RC (api->enumerate_icvs (as, 100000, &icv, &s, &scope, &more),
+      ompd_rc_bad_input);
+  RC (api->enumerate_icvs (bogus, 0, &icv, &s, &scope, &more),
+      ompd_rc_stale_handle);
+  int levels = icv_find ("levels-var"), nproc = icv_find ("num-procs-var");
+  int dyn = icv_find ("dyn-var"), tnum = icv_find ("thread-num-var");
+  if (levels >= 0 && nproc >= 0 && dyn >= 0 && tnum >= 0)
+    {
+      ompd_icv_id_t lv = icvs[levels].id, np = icvs[nproc].id;
+      ompd_icv_id_t dv = icvs[dyn].id, tn = icvs[tnum].id;
+      RC (api->get_icv_from_scope (NULL, ompd_scope_parallel, lv, &w),
+	  ompd_rc_bad_input);
+      RC (api->get_icv_from_scope (ph, ompd_scope_parallel, lv, NULL),
+	  ompd_rc_bad_input);
+      RC (api->get_icv_from_scope (ph, ompd_scope_parallel, 0, &w),
+	  ompd_rc_bad_input);
+      RC (api->get_icv_from_scope (ph, ompd_scope_parallel, 100000, &w),
+	  ompd_rc_bad_input);
+      RC (api->get_icv_from_scope (ph, (ompd_scope_t) 42, lv, &w),
+	  ompd_rc_bad_input);
+      /* Scope and handle disagree: a thread handle as parallel.  */
+      RC (api->get_icv_from_scope (th, ompd_scope_parallel, lv, &w),
+	  ompd_rc_bad_input);
+      /* The ICV is not of that scope.  */
+      RC (api->get_icv_from_scope (th, ompd_scope_thread, lv, &w),
+	  ompd_rc_incompatible);
+      RC (api->get_icv_from_scope (tk, ompd_scope_task, np, &w),
+	  ompd_rc_incompatible);
+      RC (api->get_icv_from_scope (as, ompd_scope_address_space, dv, &w),
+	  ompd_rc_incompatible);
+      RC (api->get_icv_from_scope (ph, ompd_scope_parallel, tn, &w),
+	  ompd_rc_incompatible);
+      RC (api->get_icv_from_scope (dead_ph, ompd_scope_parallel, lv, &w),
+	  ompd_rc_stale_handle);
+      RC (api->get_icv_from_scope (dead_tk, ompd_scope_task, dv, &w),
+	  ompd_rc_stale_handle);
+      RC (api->get_icv_string_from_scope (NULL, ompd_scope_parallel, lv, &s),
+	  ompd_rc_bad_input);
+      RC (api->get_icv_string_from_scope (ph, ompd_scope_parallel, lv, NULL),
+	  ompd_rc_bad_input);
+      RC (api->get_icv_string_from_scope (ph, ompd_scope_parallel, 0, &s),
+	  ompd_rc_bad_input);
+      RC (api->get_icv_string_from_scope (th, ompd_scope_thread, lv, &s),
+	  ompd_rc_incompatible);
+      RC (api->get_icv_string_from_scope (dead_th, ompd_scope_thread, tn, &s),
+	  ompd_rc_stale_handle);
+      /* An explicit task's handle is no implicit task.  */
+      if (tt->task_kind == 4)
+	RC (api->get_icv_from_scope (tk, ompd_scope_implicit_task, dv, &w),
+	    ompd_rc_bad_input);
+      else if (RC (api->get_icv_from_scope (tk, ompd_scope_implicit_task, dv,
+					    &w), ompd_rc_ok))
+	CHECK (w == tt->dyn, "dyn-var at implicit-task scope");
+    }
+  int aff = icv_find ("affinity-format-var");
+  if (aff >= 0)
+    RC (api->get_icv_from_scope (as, ompd_scope_address_space,
+				 icvs[aff].id, &w), ompd_rc_incompatible);
+
+  /* Tool data.  */
+  RC (api->get_tool_data (NULL, ompd_scope_thread, &w, &a),
+      ompd_rc_bad_input);
+  RC (api->get_tool_data (th, ompd_scope_thread, NULL, &a),
+      ompd_rc_bad_input);
+  RC (api->get_tool_data (th, ompd_scope_thread, &w, NULL),
+      ompd_rc_bad_input);
+  RC (api->get_tool_data (as, ompd_scope_address_space, &w, &a),
+      ompd_rc_bad_input);
+  RC (api->get_tool_data (th, ompd_scope_task, &w, &a), ompd_rc_bad_input);
+  RC (api->get_tool_data (dead_tk, ompd_scope_task, &w, &a),
+      ompd_rc_stale_handle);
+  RC (api->get_tool_data (th, (ompd_scope_t) 9, &w, &a), ompd_rc_bad_input);
+
+  /* The extension.  */
+  {
+    ompd_thread_handle_t **ths;
+    ompd_task_handle_t **tks;
+    ompdbg_dependence_t *deps;
+    ompdbg_task_state_t tstate;
+    int n;
+    RC (api->get_threads (NULL, &ths, &n), ompd_rc_bad_input);
+    RC (api->get_threads (as, NULL, &n), ompd_rc_bad_input);
+    RC (api->get_threads (as, &ths, NULL), ompd_rc_bad_input);
+    RC (api->get_threads (bogus, &ths, &n), ompd_rc_stale_handle);
+    RC (api->get_deferred_tasks (NULL, &tks, &n), ompd_rc_bad_input);
+    RC (api->get_deferred_tasks (as, NULL, &n), ompd_rc_bad_input);
+    RC (api->get_task_state (NULL, &tstate), ompd_rc_bad_input);
+    RC (api->get_task_state (tk, NULL), ompd_rc_bad_input);
+    RC (api->get_task_state (dead_tk, &tstate), ompd_rc_stale_handle);
+    RC (api->get_task_dependences (NULL, &deps, &n, NULL), ompd_rc_bad_input);
+    RC (api->get_task_dependences (tk, NULL, &n, NULL), ompd_rc_bad_input);
+    RC (api->get_task_dependences (dead_tk, &deps, &n, NULL),
+	ompd_rc_stale_handle);
+    /* An implicit task has no depend clauses.  */
+    if (tt->task_kind != 4
+	&& RC (api->get_task_dependences (tk, &deps, &n, NULL), ompd_rc_ok))
+      CHECK (n == 0 && deps == NULL, "implicit task with %d dependences", n);
+  }
+
+  RC (api->rel_task_handle (tk), ompd_rc_ok);
+  RC (api->rel_parallel_handle (ph), ompd_rc_ok);
+  RC (api->rel_thread_handle (th), ompd_rc_ok);
+}

@@ -1,0 +1,34 @@
+/* inproc.h -- OMPD callbacks serving the calling process itself: memory
+   through process_vm_readv (a bad address is an error, never a fault),
+   symbols through dlsym.  For tests that drive libompd on their own
+   OpenMP state (self.c, fuzz.c), with a hook to corrupt reads.  */
+
+#ifndef OMPDBG_TESTS_INPROC_H
+#define OMPDBG_TESTS_INPROC_H 1
+
+#include "tests/ompd/ompd-api.h"
+
+#include <stddef.h>
+
+/* Called after every successful read of N bytes at ADDR into BUF; may
+   change BUF or turn the read into a failure (return non-ok).  */
+extern ompd_rc_t (*inproc_read_hook) (ompd_addr_t addr, size_t n,
+				      void *buf);
+
+const ompd_callbacks_t *inproc_callbacks (void);
+ompd_address_space_context_t *inproc_context (void);
+/* Blocks allocated through the callbacks and not freed yet.  */
+long inproc_outstanding (void);
+ompd_rc_t inproc_free (void *p);
+/* Really free what inproc_free kept back.  */
+void inproc_flush (void);
+
+/* Make sure the process runs on our runtime: if `ompdbg_layout' is not
+   visible, re-execute with $OMPDBG_OURS_DIR first in LD_LIBRARY_PATH
+   (once).  Returns only on our runtime; exits 99 otherwise.  */
+void inproc_ensure_ours (char **argv);
+
+/* The libompd to test: $OMPDBG_LIBOMPD, else the build tree's.  */
+const char *inproc_libompd (void);
+
+#endif

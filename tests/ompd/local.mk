@@ -1,0 +1,15 @@
+## libompd (issue 4): every OMPD routine checked against the truth the
+## program reports about itself (tests/ompd/checks.c, truth.h).
+## tests/ompd/self: in-process, the callbacks read the test's own memory
+## (inproc.c); it re-executes itself on our runtime.
+check_PROGRAMS += tests/ompd/self
+tests_ompd_self_SOURCES = tests/ompd/self.c tests/ompd/checks.c \
+	tests/ompd/checks.h tests/ompd/truth.c tests/ompd/truth.h \
+	tests/ompd/truth-self.c tests/ompd/truth-self.h tests/ompd/inproc.c \
+	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h
+tests_ompd_self_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
+tests_ompd_self_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libompd \
+	-DOMPDBG_LIBOMPD_BUILD='"$(abs_top_builddir)/libompd/.libs/libompd.so"'
+tests_ompd_self_LDADD = -ldl
+EXTRA_tests_ompd_self_DEPENDENCIES = libompd/libompd.la
+TESTS += tests/ompd/self

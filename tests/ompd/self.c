@@ -1,0 +1,313 @@
+/* self.c -- libompd on the process's own OpenMP state, in-process (the
+   callbacks read this process's memory: inproc.c), at stop points where
+   the other threads are parked and the program knows everything about
+   itself: outside any region, in a team of 3 with the others at a
+   barrier, in a nested region, in an undeferred task with deferred tasks
+   queued (one waiting for a dependence), with a thread waiting for a
+   lock, and after the region with the pool threads idle.  At each, every
+   OMPD routine is checked against the truth the threads wrote
+   (checks.c), and the bad-input checks run once.  */
+
+#include "config.h"
+#include "tests/ompd/checks.h"
+#include "tests/ompd/inproc.h"
+#include "tests/ompd/truth-self.h"
+
+#include "libompd/ompdbg-layout.h"
+
+#include <dlfcn.h>
+#include <omp.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void GOMP_parallel (void (*fn) (void *), void *data, unsigned num_threads,
+		    unsigned int flags);
+
+static struct ompd_api api;
+static ompd_address_space_handle_t *as;
+static struct check_stats stats;
+static struct truth T;
+
+#define FAIL(...) (printf ("FAIL: " __VA_ARGS__), putchar ('\n'), stats.fail++)
+
+static __attribute__ ((noinline)) uint64_t
+here (void)
+{
+  return (uint64_t) (uintptr_t) __builtin_return_address (0);
+}
+
+/* Wait (at most 20 s) until libompd says thread TID is in STATE.  */
+static void
+wait_state (long tid, ompd_word_t want)
+{
+  int64_t id = tid;
+  ompd_thread_handle_t *th;
+  if (api.get_thread_handle (as, OMPD_THREAD_ID_LWP, 8, &id, &th)
+      != ompd_rc_ok)
+    {
+      FAIL ("no thread handle for %ld", tid);
+      return;
+    }
+  struct timespec ts = { 0, 1000000 };
+  for (int i = 0; i < 20000; i++)
+    {
+      ompd_word_t s;
+      if (api.get_state (th, &s, NULL) == ompd_rc_ok && s == want)
+	{
+	  api.rel_thread_handle (th);
+	  return;
+	}
+      nanosleep (&ts, NULL);
+    }
+  FAIL ("thread %ld never reached state %#lx", tid, (long) want);
+  api.rel_thread_handle (th);
+}
+
+static void
+run (const char *what)
+{
+  unsigned long fail = stats.fail, pass = stats.pass;
+  checks_run (&api, as, &T, &stats);
+  printf ("%s: %lu checks, %lu failed\n", what,
+	  stats.pass - pass + stats.fail - fail, stats.fail - fail);
+}
+
+/* Whether the runtime's layout table (our own memory) has NAME.  */
+static bool
+layout_has (const char *name)
+{
+  const struct ompdbg_layout_header *h = dlsym (RTLD_DEFAULT,
+						"ompdbg_layout");
+  if (h == NULL)
+    return false;
+  const struct ompdbg_layout_entry *e
+    = (const void *) ((const char *) h + h->header_size);
+  const char *strings = (const char *) (e + h->nentries);
+  for (uint32_t i = 0; i < h->nentries; i++)
+    if (strcmp (strings + e[i].name, name) == 0)
+      return true;
+  return false;
+}
+
+/* ---- the program ------------------------------------------------------------ */
+
+static omp_lock_t lock;
+static atomic_int go, arrived;
+static int x;
+static struct truth_thread outer[3];
+
+static void
+nested_fn (void *arg)
+{
+  (void) arg;
+  int n = omp_get_thread_num ();
+  truth_self (&T.t[n == 0 ? 0 : 3], n == 0 ? 1 : 0x14, 0, 2,
+	      (uint64_t) nested_fn, 0, (uint64_t) nested_fn);
+#pragma omp barrier
+  if (n == 0)
+    {
+      T.nthreads = 4;
+      T.t[1] = outer[1];
+      T.t[2] = outer[2];
+      wait_state (T.t[1].tid, 0x14);
+      wait_state (T.t[2].tid, 0x14);
+      wait_state (T.t[3].tid, 0x14);
+      run ("nested region");
+    }
+#pragma omp barrier
+}
+
+static void
+region_fn (void *arg)
+{
+  (void) arg;
+  int n = omp_get_thread_num ();
+  /* 1. The team of 3: thread 0 checks, the others at a barrier.  */
+  truth_self (&outer[n], n == 0 ? 1 : 0x14, 0, 2, (uint64_t) region_fn, 0,
+	      (uint64_t) region_fn);
+  /* OMP_NUM_THREADS=3,2: the list ends at this level.  */
+#pragma omp barrier
+  if (n == 0)
+    {
+      T.nthreads = 3;
+      memcpy (T.t, outer, sizeof outer);
+      wait_state (outer[1].tid, 0x14);
+      wait_state (outer[2].tid, 0x14);
+      run ("team of 3");
+      checks_bad_input (&api, as, &T, 0, &stats);
+      printf ("bad input: %lu checks so far, %lu failed\n",
+	      stats.pass + stats.fail, stats.fail);
+    }
+#pragma omp barrier
+
+  /* 2. Nested: thread 0 starts a region of 2 (a new pool thread).  */
+  if (n == 0)
+    GOMP_parallel (nested_fn, NULL, 2, 0);
+#pragma omp barrier
+
+  /* 3. Tasks: the others spin in the program (no scheduling point), so
+     deferred tasks stay queued.  Each task construct runs once
+     undeferred first, to learn an address inside its function.  */
+  if (n != 0)
+    atomic_fetch_add (&arrived, 1);
+  if (n == 0)
+    {
+      static uint64_t ra_a, ra_b;
+      /* The others are in the program's loop, not leaving a barrier.  */
+      while (atomic_load (&arrived) < 2)
+	;
+      for (int iter = 0; iter < 2; iter++)
+	{
+#pragma omp task depend(out: x) if (iter == 1) shared (ra_a, go)
+	  {
+	    ra_a = here ();
+	    if (iter == 1)
+	      while (atomic_load (&go) < 1)
+		;
+	  }
+#pragma omp task depend(in: x) if (iter == 1) shared (ra_b, x)
+	  {
+	    ra_b = here ();
+	    x++;
+	  }
+	  if (iter == 0)
+	    {
+#pragma omp taskwait
+	    }
+	}
+#pragma omp task if (0) shared (T, outer)
+      {
+	uint64_t ra = here ();
+	T.nthreads = 3;
+	memcpy (T.t, outer, sizeof outer);
+	truth_self (&T.t[0], 1, 0, 4, 0, ra, (uint64_t) region_fn);
+	T.t[1].state = T.t[2].state = 1;
+	T.t[1].check_wait = T.t[2].check_wait = 0;
+	T.ndeferred = 2;
+	T.deferred_ra[0] = ra_a;
+	T.deferred_ra[1] = ra_b;
+	T.dep_ra = ra_b;
+	T.dep_addr = (uint64_t) (uintptr_t) &x;
+	T.dep_type = 1;		/* in */
+	T.dep_pending = 1;
+	run ("undeferred task, two deferred");
+	T.ndeferred = 0;
+	T.dep_addr = 0;
+      }
+      atomic_store (&go, 1);
+#pragma omp taskwait
+      atomic_store (&go, 2);
+    }
+  else
+    while (atomic_load (&go) < 2)
+      ;
+#pragma omp barrier
+
+  /* 4. A lock: thread 1 waits for it, thread 2 at a barrier.  */
+  if (n == 0)
+    omp_set_lock (&lock);
+#pragma omp barrier
+  if (n == 1)
+    {
+      outer[1].state = 0x41;
+      outer[1].wait_id = (uint64_t) (uintptr_t) &lock;
+      outer[1].check_wait = 1;
+      omp_set_lock (&lock);
+      omp_unset_lock (&lock);
+    }
+  if (n == 0)
+    {
+      T.nthreads = 3;
+      outer[0].state = 1;
+      outer[2].state = 0x14;
+      outer[2].check_wait = 0;
+      memcpy (T.t, outer, sizeof outer);
+      T.t[1].state = 0x41;
+      T.t[1].wait_id = (uint64_t) (uintptr_t) &lock;
+      T.t[1].check_wait = 1;
+      wait_state (outer[1].tid, 0x41);
+      wait_state (outer[2].tid, 0x14);
+      run ("lock wait");
+      omp_unset_lock (&lock);
+    }
+#pragma omp barrier
+}
+
+int
+main (int argc, char **argv)
+{
+  (void) argc;
+  setenv ("OMP_NUM_THREADS", "3,2", 1);
+  setenv ("OMP_MAX_ACTIVE_LEVELS", "4", 1);
+  setenv ("OMP_SCHEDULE", "dynamic,7", 1);
+  setenv ("OMP_MAX_TASK_PRIORITY", "5", 1);
+  setenv ("OMP_CANCELLATION", "true", 1);
+  setenv ("OMP_WAIT_POLICY", "passive", 1);
+  unsetenv ("OMP_DEBUG");
+  unsetenv ("OMP_PROC_BIND");
+  unsetenv ("OMP_PLACES");
+  inproc_ensure_ours (argv);
+  setvbuf (stdout, NULL, _IOLBF, 0);
+  checks_free = inproc_free;
+  checks_caps.frames = layout_has ("gomp_task.frame.exit_frame");
+  checks_caps.tool_data = layout_has ("gomp_task.tool_data");
+  checks_caps.sched_parent = layout_has ("gomp_task.sched_parent");
+
+  if (ompd_api_load (inproc_libompd (), &api) != 0)
+    return 1;
+  ompd_rc_t rc = api.initialize (202011, inproc_callbacks ());
+  if (rc != ompd_rc_ok)
+    {
+      printf ("FAIL: ompd_initialize: %s\n", ompd_rc_name (rc));
+      return 1;
+    }
+  omp_init_lock (&lock);
+  rc = api.process_initialize (inproc_context (), &as);
+  if (rc != ompd_rc_ok)
+    {
+      printf ("FAIL: ompd_process_initialize: %s\n", ompd_rc_name (rc));
+      return 1;
+    }
+
+  /* 0. The initial thread, outside any region.  */
+  truth_global (&T);
+  T.debug = 0;
+  T.nthreads = 1;
+  truth_self (&T.t[0], 0, 0, 1, 0, 0, 0);
+  strcpy (T.t[0].nthreads_str, "3,2");
+  T.t[0].nthreads_incomplete = 1;
+  run ("initial thread");
+  struct truth_thread initial = T.t[0];
+
+  GOMP_parallel (region_fn, NULL, 3, 0);
+
+  /* 5. After the region: the pool threads are idle.  */
+  T.nthreads = 4;
+  T.t[0] = initial;
+  for (int k = 1; k < 4; k++)
+    {
+      long tid = k < 3 ? outer[k].tid : T.t[3].tid;
+      uint64_t pt = k < 3 ? outer[k].pthread : T.t[3].pthread;
+      memset (&T.t[k], 0, sizeof T.t[k]);
+      T.t[k].tid = tid;
+      T.t[k].pthread = pt;
+      T.t[k].idle = 1;
+      wait_state (tid, 0x100);
+    }
+  run ("idle pool threads");
+
+  rc = api.rel_address_space_handle (as);
+  if (rc != ompd_rc_ok)
+    FAIL ("ompd_rel_address_space_handle: %s", ompd_rc_name (rc));
+  rc = api.finalize ();
+  if (rc != ompd_rc_ok)
+    FAIL ("ompd_finalize: %s", ompd_rc_name (rc));
+  if (inproc_outstanding () != 0)
+    FAIL ("%ld blocks allocated through the callbacks not freed",
+	  inproc_outstanding ());
+  printf ("%lu checks, %lu failed\n", stats.pass + stats.fail, stats.fail);
+  return stats.fail != 0 || stats.pass < 500;
+}
