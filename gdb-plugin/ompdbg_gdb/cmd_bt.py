@@ -75,9 +75,7 @@ def outlined_label(name, fn_kinds, pc):
         return None
     start = None
     try:
-        b = gdb.block_for_pc(pc)
-        while b is not None and b.function is None:
-            b = b.superblock
+        b = M.function_block(pc)
         if b is not None:
             start = b.start
     except Exception:
@@ -148,7 +146,8 @@ class OmpdFrameFilter(object):
                     continue
                 if seen_runtime and f.name() in THREAD_START:
                     continue        # a pool thread's start, below the runtime
-                label = outlined_label(f.name(), kinds, pc)
+                label = outlined_label(f.name(), kinds, pc) \
+                    if f.type() != gdb.INLINE_FRAME else None
             except Exception:
                 label = None
             yield _Decorator(d, label) if label else d
@@ -189,8 +188,9 @@ def user_frames(gthread, rt, kinds):
             elif name in THREAD_START:
                 pass
             else:
-                out.append((frame_line(f, pc, outlined_label(name, kinds, pc)),
-                            False))
+                label = outlined_label(name, kinds, pc) \
+                    if f.type() != gdb.INLINE_FRAME else None
+                out.append((frame_line(f, pc, label), False))
             f = f.older()
         except gdb.error:
             break

@@ -46,6 +46,31 @@ def invalidate_code():
     _pc_names.clear()
 
 
+def function_block(pc):
+    """The block of the (non-inlined) function containing PC, or None.
+    GCC nests outlined functions (main._omp_fn.0) inside their parent's
+    DWARF and inlines static functions, so neither the innermost nor the
+    outermost function block is right: the answer is the innermost one
+    whose start address carries the function's own ELF symbol (an inlined
+    copy starts at <caller+off>)."""
+    b = gdb.block_for_pc(pc)
+    first = None
+    while b is not None and not b.is_static and not b.is_global:
+        f = b.function
+        if f is not None:
+            if first is None:
+                first = b
+            try:
+                s = gdb.format_address(b.start)
+                if s.endswith("<%s>" % f.linkage_name) or \
+                        s.endswith("<%s>" % f.print_name):
+                    return b
+            except Exception:
+                return b
+        b = b.superblock
+    return first
+
+
 def describe_pc(pc):
     """(function name, file, line, objfile) for code address PC; parts
     unknown are None.  Cached until objfiles change."""
@@ -55,10 +80,8 @@ def describe_pc(pc):
         pass
     name = fname = line = obj = None
     try:
-        blk = gdb.block_for_pc(pc)
-        while blk is not None and blk.function is None:
-            blk = blk.superblock
-        if blk is not None and blk.function is not None:
+        blk = function_block(pc)
+        if blk is not None:
             f = blk.function
             name = f.print_name
             if f.symtab is not None:
