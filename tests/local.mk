@@ -251,9 +251,20 @@ tests_gdb = \
 	tests/gdb/many.py \
 	tests/gdb/breakpoints.py \
 	tests/gdb/bt.py
-EXTRA_DIST += $(tests_gdb) tests/gdb/gdbtest.py tests/gdb/scenecheck.py
-TESTS += $(tests_gdb)
-TEST_EXTENSIONS += .py
+EXTRA_DIST += $(tests_gdb) tests/gdb/gdbtest.py tests/gdb/scenecheck.py \
+	tests/gdb/run-gdbtest.sh
+## Run through one-line stamps (tests/gdb/NAME.gdbt holding the script's
+## path), not as .py tests: a .py test extension would make automake's
+## suffix rules take any NAME.py beside a NAME.sh test for the test.
+tests_gdb_stamps = $(tests_gdb:.py=.gdbt)
+tests/gdb/%.gdbt: $(srcdir)/tests/gdb/%.py
+	@$(MKDIR_P) tests/gdb
+	@echo '$(srcdir)/tests/gdb/$*.py' > $@
+.SECONDARY: $(tests_gdb_stamps)
+CLEANFILES += $(tests_gdb_stamps)
+TESTS += $(tests_gdb_stamps)
+TEST_EXTENSIONS += .gdbt
 GDBTEST_PY3 = /usr/bin/python3
-PY_LOG_COMPILER = env $(tests_env) OMPDBG_SRCDIR='$(abs_top_srcdir)' \
-	OMPDBG_BUILDDIR='$(abs_top_builddir)' $(GDBTEST_PY3)
+GDBT_LOG_COMPILER = env $(tests_env) OMPDBG_SRCDIR='$(abs_top_srcdir)' \
+	OMPDBG_BUILDDIR='$(abs_top_builddir)' GDBTEST_PY3='$(GDBTEST_PY3)' \
+	$(SHELL) $(srcdir)/tests/gdb/run-gdbtest.sh
