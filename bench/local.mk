@@ -13,12 +13,35 @@
 
 EXTRA_DIST += bench/ompbench.c bench/run-bench.sh bench/README.md
 CLEANFILES += bench/ompbench bench/results.txt bench/results-raw.txt \
-	bench/libomp-compat/libgomp.so.1
+	bench/libomp-compat/libgomp.so.1 bench/nostate/libgomp.so.1
 
 BENCH_ROUNDS = 5
 BENCH_THREADS = 2
 BENCH_FLAGS =
 BENCH_LIBOMP_DIR = $(abs_top_builddir)/bench/libomp-compat
+
+## bench/nostate/libgomp.so.1: our runtime built with OMPDBG_NO_STATE
+## (runtime/internal.h), i.e. without the state it keeps for debuggers
+## (thread state and wait_id, task frames, sched_parent): the `nostate`
+## column, and the ours/nostate ratio, are what that state costs.  The
+## same sources, flags, symbol map and soname as runtime/libgomp.la, in
+## one compiler run (plain `make` never builds it).
+bench_nostate_sources = $(filter %.c,$(runtime_libgomp_la_SOURCES) \
+	$(nodist_runtime_libgomp_la_SOURCES))
+bench/nostate/libgomp.so.1: $(runtime_libgomp_la_SOURCES) \
+		$(nodist_runtime_libgomp_la_SOURCES) runtime/libgomp.map config.h
+	@$(MKDIR_P) bench/nostate
+	$(AM_V_CCLD)srcs=; \
+	for f in $(bench_nostate_sources); do \
+	  if test -f "$$f"; then srcs="$$srcs $$f"; \
+	  else srcs="$$srcs $(srcdir)/$$f"; fi; \
+	done; \
+	$(CC) $(DEFS) $(DEFAULT_INCLUDES) -I$(srcdir)/runtime -Iruntime \
+	  $(runtime_libgomp_la_CPPFLAGS) $(CPPFLAGS) -DOMPDBG_NO_STATE \
+	  $(runtime_libgomp_la_CFLAGS) $(CFLAGS) -fPIC -shared $(LDFLAGS) \
+	  -Wl,-soname,libgomp.so.1 \
+	  -Wl,--version-script=$(srcdir)/runtime/libgomp.map -Wl,-z,nodelete \
+	  -o $@ $$srcs -lpthread
 
 bench/ompbench: $(srcdir)/bench/ompbench.c config.h
 	@$(MKDIR_P) bench
@@ -30,7 +53,7 @@ bench/ompbench: $(srcdir)/bench/ompbench.c config.h
 ## versions: a directory with libgomp.so.1 -> libomp.so.5 makes the same
 ## binaries run on it.
 .PHONY: bench
-bench: all bench/ompbench
+bench: all bench/ompbench bench/nostate/libgomp.so.1
 	@libomp_dir=; \
 	if test -n '$(LIBOMP)'; then \
 	  $(MKDIR_P) bench/libomp-compat && \
@@ -41,5 +64,6 @@ bench: all bench/ompbench
 	$(SHELL) $(srcdir)/bench/run-bench.sh -b bench/ompbench \
 	  -o bench/results.txt -r '$(BENCH_ROUNDS)' -n '$(BENCH_THREADS)' \
 	  'ours=$(abs_top_builddir)/runtime/.libs' \
+	  'nostate=$(abs_top_builddir)/bench/nostate' \
 	  'libgomp=$(SYSTEM_LIBGOMP_DIR)' "libomp=$$libomp_dir" \
 	  -- $(BENCH_FLAGS)
