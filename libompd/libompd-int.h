@@ -30,6 +30,7 @@
 #define MAX_STRING 65536	/* any string read from the target */
 #define MAX_LIST 256		/* per-level ICV lists */
 #define MAX_DEFERRED 1000000	/* tasks visited by the extension */
+#define MAX_ALLOC (64u << 20)	/* any one block we allocate */
 
 /* The callbacks given to ompd_initialize (NULL before, and after
    ompd_finalize).  */

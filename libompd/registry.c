@@ -33,7 +33,7 @@ index_load (ompd_address_space_handle_t *as, const unsigned char *reg)
   if (c->valid && c->generation == gen && c->array == array && c->len == len)
     return ompd_rc_ok;
   uint32_t stride = struct_size (as, L_slot);
-  if (len > MAX_THREADS || stride == 0)
+  if (len > MAX_THREADS || stride == 0 || (uint64_t) len * stride > MAX_ALLOC)
     return ompd_rc_error;
   lib_free (c->data);
   c->data = NULL;

@@ -17,6 +17,10 @@ lib_alloc (size_t n, void *ptr)
   *out = NULL;
   if (ompd_cb == NULL)
     return ompd_rc_error;
+  /* Sizes come from the target: never ask the debugger for absurd
+     amounts because of garbage.  */
+  if (n > MAX_ALLOC)
+    return ompd_rc_nomem;
   void *p = NULL;
   ompd_rc_t rc = ompd_cb->alloc_memory (n ? n : 1, &p);
   if (rc != ompd_rc_ok || p == NULL)

@@ -13,3 +13,18 @@ tests_ompd_self_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libompd \
 tests_ompd_self_LDADD = -ldl
 EXTRA_tests_ompd_self_DEPENDENCIES = libompd/libompd.la
 TESTS += tests/ompd/self
+
+## tests/ompd/fuzz: libompd (its sources compiled in, under ASan and
+## UBSan) against garbage, errors and short reads from the memory
+## callback: 10^5 cases here, OMPDBG_FUZZ_CASES=1000000 for the long run.
+check_PROGRAMS += tests/ompd/fuzz
+tests_ompd_fuzz_SOURCES = tests/ompd/fuzz.c tests/ompd/inproc.c \
+	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h \
+	$(libompd_libompd_la_SOURCES)
+tests_ompd_fuzz_CFLAGS = -fopenmp -O1 -g -fsanitize=address,undefined \
+	-fno-sanitize-recover=all -fno-omit-frame-pointer $(TEST_WARN_CFLAGS)
+tests_ompd_fuzz_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libompd \
+	-DOMPDBG_LIBOMPD_BUILD='"$(abs_top_builddir)/libompd/.libs/libompd.so"'
+tests_ompd_fuzz_LDFLAGS = -fsanitize=address,undefined
+tests_ompd_fuzz_LDADD = -ldl
+TESTS += tests/ompd/fuzz
