@@ -29,34 +29,62 @@ state_name (const struct ompdbg_ompd_api *api, ompd_address_space_handle_t *as,
 	    ompd_word_t state, char *buf, size_t size)
 {
   /* ompd_enumerate_states walks the runtime's states from
-     ompt_state_undefined; find STATE's name.  */
-  snprintf (buf, size, "0x%llx", (unsigned long long) state);
+     ompt_state_undefined; the caller owns each name.  */
+  snprintf (buf, size, "state 0x%llx", (unsigned long long) state);
   if (api->enumerate_states == NULL)
     return buf;
-  ompd_word_t cur = ompt_state_undefined, next;
+  ompd_word_t cur = ompt_state_undefined, next, more = 0;
   const char *name;
-  ompd_word_t flags;
-  for (int i = 0; i < 256; i++)
+  for (int i = 0; i < 1024; i++)
     {
-      if (api->enumerate_states (as, cur, &next, &name, &flags) != ompd_rc_ok)
+      if (api->enumerate_states (as, cur, &next, &name, &more) != ompd_rc_ok)
 	break;
       if (next == state && name != NULL)
-	{
-	  snprintf (buf, size, "%s", name);
-	  free ((void *) name);
-	  break;
-	}
+	snprintf (buf, size, "%s", name);
       free ((void *) name);
-      if (next == ompt_state_undefined)
+      if (next == state || !more)
 	break;
       cur = next;
     }
   return buf;
 }
 
-/* The OpenMP column of THREAD, or "-" when libompd does not know it.  */
+/* The ids of the ICVs shown, found by name (ids are libompd's own).  */
+struct icv_ids
+{
+  ompd_icv_id_t thread_num, team_size;
+};
+
 static void
-print_ompd_thread (struct ompdbg_session *s, pid_t lwp)
+find_icvs (const struct ompdbg_ompd_api *api, ompd_address_space_handle_t *as,
+	   struct icv_ids *ids)
+{
+  ids->thread_num = ids->team_size = ompd_icv_undefined;
+  if (api->enumerate_icvs == NULL)
+    return;
+  ompd_icv_id_t cur = ompd_icv_undefined, id;
+  const char *name;
+  ompd_scope_t scope;
+  int more = 0;
+  for (int i = 0; i < 1024; i++)
+    {
+      if (api->enumerate_icvs (as, cur, &id, &name, &scope, &more) != ompd_rc_ok)
+	break;
+      if (name != NULL && strcmp (name, "thread-num-var") == 0)
+	ids->thread_num = id;
+      if (name != NULL && strcmp (name, "team-size-var") == 0)
+	ids->team_size = id;
+      free ((void *) name);
+      if (!more)
+	break;
+      cur = id;
+    }
+}
+
+/* The OpenMP columns of LWP: thread number and team size, state.  */
+static void
+print_ompd_thread (struct ompdbg_session *s, const struct icv_ids *ids,
+		   pid_t lwp)
 {
   const struct ompdbg_ompd_api *api = ompdbg_session_api (s);
   ompd_address_space_handle_t *as = ompdbg_session_aspace (s);
@@ -69,19 +97,28 @@ print_ompd_thread (struct ompdbg_session *s, pid_t lwp)
       printf ("  (not an OpenMP thread)");
       return;
     }
+  ompd_word_t num, size;
+  ompd_parallel_handle_t *par = NULL;
+  if (api->get_curr_parallel_handle != NULL
+      && api->get_curr_parallel_handle (th, &par) != ompd_rc_ok)
+    par = NULL;
+  if (api->get_icv_from_scope != NULL
+      && api->get_icv_from_scope (th, ompd_scope_thread, ids->thread_num,
+				  &num) == ompd_rc_ok)
+    {
+      printf ("  omp thread %lld", (long long) num);
+      if (par != NULL
+	  && api->get_icv_from_scope (par, ompd_scope_parallel, ids->team_size,
+				      &size) == ompd_rc_ok)
+	printf (" of %lld", (long long) size);
+    }
   ompd_word_t state;
   ompd_wait_id_t wait;
   char buf[64];
   if (api->get_state != NULL && api->get_state (th, &state, &wait) == ompd_rc_ok)
     printf ("  %s", state_name (api, as, state, buf, sizeof buf));
-  ompd_parallel_handle_t *par;
-  if (api->get_curr_parallel_handle != NULL
-      && api->get_curr_parallel_handle (th, &par) == ompd_rc_ok)
-    {
-      printf ("  in a parallel region");
-      if (api->rel_parallel_handle != NULL)
-	api->rel_parallel_handle (par);
-    }
+  if (par != NULL && api->rel_parallel_handle != NULL)
+    api->rel_parallel_handle (par);
   if (api->rel_thread_handle != NULL)
     api->rel_thread_handle (th);
 }
@@ -136,6 +173,9 @@ cmd_threads (int argc, char **argv)
   else
     printf ("OMPD: %s\n", ompdbg_session_library (s));
   free (diag);
+  struct icv_ids ids = { ompd_icv_undefined, ompd_icv_undefined };
+  if (s != NULL)
+    find_icvs (ompdbg_session_api (s), ompdbg_session_aspace (s), &ids);
   for (size_t i = 0; i < n; i++)
     {
       struct ompdbg_thread *th;
@@ -156,7 +196,7 @@ cmd_threads (int argc, char **argv)
       else
 	printf ("  (no registers)");
       if (s != NULL)
-	print_ompd_thread (s, ompdbg_thread_lwp (th));
+	print_ompd_thread (s, &ids, ompdbg_thread_lwp (th));
       putchar ('\n');
     }
   ompdbg_session_close (s);

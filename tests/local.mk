@@ -193,6 +193,14 @@ tests_corefiles_check_target_asan_CFLAGS = $(AM_CFLAGS) -pthread -g -O1 \
 tests_corefiles_check_target_asan_LDFLAGS = -pthread \
 	-fsanitize=address,undefined
 tests_corefiles_check_target_asan_LDADD = $(LIBDW_LIBS) $(DL_LIBS)
+## check-session loads libompd through corefiles/session.c, the runtime's
+## list first, then fake-ompd.la, a stand-in that records its calls.
+check_PROGRAMS += tests/corefiles/check-session
+tests_corefiles_check_session_LDADD = corefiles/libompdbg-target.la $(DL_LIBS)
+check_LTLIBRARIES = tests/corefiles/fake-ompd.la
+tests_corefiles_fake_ompd_la_SOURCES = tests/corefiles/fake-ompd.c
+tests_corefiles_fake_ompd_la_LDFLAGS = -module -avoid-version -shared \
+	-rpath $(abs_builddir)/tests/corefiles
 tests_abi += tests/corefiles/target.sh
 EXTRA_DIST += tests/corefiles/target.sh
 

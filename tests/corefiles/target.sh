@@ -10,7 +10,10 @@
 #   3. broken input built from that core (truncated at many sizes,
 #      corrupted notes and headers, wrong executable, dead pids), and
 #      check-target-asan (the same code under ASan+UBSan) on 1-3;
-#   4. `ompdbg threads` on the process and on the core;
+#   4. loading libompd (check-session: the runtime's list, a stand-in
+#      libompd), and `ompdbg threads` on the process and on the core:
+#      through our libompd, every thread's OpenMP number, team size and
+#      state as the program reported them;
 #   5. a kernel core (SIGABRT) where core_pattern writes a file (a piped
 #      pattern such as systemd-coredump: skipped, said so);
 #   6. the runtime stripped to .dynsym: its OMPD symbols still found.
@@ -80,13 +83,28 @@ grep -q '^[0-9]* checks, 0 failed$' "$work/live.out" || fail "live checks"
 
 run "live under ASan+UBSan" "$check_asan" live "$pid" "$work/a.truth"
 
-# ompdbg threads on the live process: every LWP with a symbol.
+run "libompd session" tests/corefiles/check-session "$pid" \
+  "$PWD/tests/corefiles/.libs/fake-ompd.so"
+
+# check_inspect OUTPUT: `ompdbg threads` loaded the runtime's libompd and
+# lists every LWP with its pc's symbol, its OpenMP thread number, the team
+# size and the state the program is in: thread 0 in pause (working in the
+# region), the others in the region's end barrier.
+check_inspect () {
+  grep -q "^OMPD: .*libompd.so\$" "$1" || fail "$1: OMPD not loaded"
+  sed -n 's/^thread \([0-9]*\) \([0-9]*\) .*/\1 \2/p' "$work/a.truth" |
+  while read -r num tid; do
+    if [ "$num" = 0 ]; then state=ompt_state_work_parallel
+    else state=ompt_state_wait_barrier_implicit_parallel; fi
+    grep -q "^ *$tid  0x[0-9a-f]*  [A-Za-z_][A-Za-z_0-9]*+0x[0-9a-f]*  omp thread $num of 4  $state\$" "$1" \
+      || { echo "FAIL: $1: LWP $tid not shown as omp thread $num of 4, $state"; echo x >> "$work/inspect.fail"; }
+  done
+  if [ -f "$work/inspect.fail" ]; then status=1; rm -f "$work/inspect.fail"; fi
+}
+
 "$inspect" threads "$pid" > "$work/inspect-live.out" 2>&1 || fail "ompdbg-inspect threads $pid"
-cat "$work/inspect-live.out"
-for tid in $(sed -n 's/^thread [0-9]* \([0-9]*\) .*/\1/p' "$work/a.truth"); do
-  grep -q "^ *$tid  0x[0-9a-f]*  [A-Za-z_]" "$work/inspect-live.out" \
-    || fail "ompdbg-inspect threads $pid does not list LWP $tid with a symbol"
-done
+echo "== ompdbg threads $pid"; cat "$work/inspect-live.out"
+check_inspect "$work/inspect-live.out"
 
 # gcore: gdb writes the core of the (detached) process.
 if command -v gcore > /dev/null 2>&1; then
@@ -99,11 +117,8 @@ if command -v gcore > /dev/null 2>&1; then
     run "bad input under ASan+UBSan" "$check_asan" bad "$prog" "$core" "$work"
     "$inspect" threads "$prog" "$core" > "$work/inspect-core.out" 2>&1 \
       || fail "ompdbg-inspect threads on the core"
-    cat "$work/inspect-core.out"
-    for tid in $(sed -n 's/^thread [0-9]* \([0-9]*\) .*/\1/p' "$work/a.truth"); do
-      grep -q "^ *$tid  0x[0-9a-f]*  [A-Za-z_]" "$work/inspect-core.out" \
-	|| fail "ompdbg-inspect threads on the core does not list LWP $tid"
-    done
+    echo "== ompdbg threads EXE CORE"; cat "$work/inspect-core.out"
+    check_inspect "$work/inspect-core.out"
     rm -f "$core"
   else
     cat "$work/gcore.log"; fail "gcore wrote no core"
@@ -129,6 +144,10 @@ case $pattern in
     else
       run "kernel core" "$check" core "$prog" "$work/kcore/$kcore" "$work/a.truth" "$work/a.maps" kernel
       run "bad input (kernel core)" "$check" bad "$prog" "$work/kcore/$kcore" "$work"
+      "$inspect" threads "$prog" "$work/kcore/$kcore" > "$work/inspect-kcore.out" 2>&1 \
+	|| fail "ompdbg-inspect threads on the kernel core"
+      echo "== ompdbg threads EXE KERNEL-CORE"; cat "$work/inspect-kcore.out"
+      check_inspect "$work/inspect-kcore.out"
       rm -f "$work/kcore/$kcore"
     fi
     ;;

@@ -1,0 +1,179 @@
+/* check-session.c -- loading libompd the OMPD way (corefiles/session.c)
+   on a live target-prog:
+     check-session PID FAKE-LIBOMPD
+   - with the runtime's own ompd_dll_locations: either a real libompd
+     loads (then it is one of the listed names), or the diagnostic names
+     every listed candidate;
+   - with the stand-in FAKE-LIBOMPD: ompd_initialize once per library
+     with 202011 and our callbacks, ompd_process_initialize with the
+     target's context (and the callbacks work from inside it), finalize
+     with the last session; a failing ompd_process_initialize and a
+     missing library give clear errors.  */
+
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "corefiles/ompdbg-target.h"
+
+struct fake_ompd_record
+{
+  int initialize_calls, finalize_calls, process_calls, release_calls;
+  ompd_word_t api_version;
+  const ompd_callbacks_t *callbacks;
+  ompd_address_space_context_t *context;
+  ompd_rc_t lookup_rc, read_rc;
+  char first_location[512];
+  int fail_process;
+};
+
+static int failures, checks;
+
+static void __attribute__ ((format (printf, 2, 3)))
+check (int ok, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  printf ("%s: ", ok ? "ok" : "FAIL");
+  vprintf (fmt, ap);
+  putchar ('\n');
+  va_end (ap);
+  checks++;
+  if (!ok)
+    failures++;
+}
+
+#define E(x) ompdbg_errmsg (x)
+
+/* The runtime's candidate names, read with the target API.  */
+static int
+locations (struct ompdbg_target *t, char names[][512], int max)
+{
+  uint64_t sym, arr, p;
+  if (ompdbg_lookup_symbol (t, "ompd_dll_locations", NULL, &sym) != OMPDBG_E_OK
+      || ompdbg_read_memory (t, sym, 8, &arr) != OMPDBG_E_OK || arr == 0)
+    return 0;
+  int n = 0;
+  while (n < max && ompdbg_read_memory (t, arr + 8 * n, 8, &p) == OMPDBG_E_OK
+	 && p != 0
+	 && ompdbg_read_string (t, p, sizeof names[n], names[n]) == OMPDBG_E_OK)
+    n++;
+  return n;
+}
+
+int
+main (int argc, char **argv)
+{
+  setvbuf (stdout, NULL, _IOLBF, 0);
+  if (argc != 3)
+    {
+      fprintf (stderr, "usage: check-session PID FAKE-LIBOMPD\n");
+      return 2;
+    }
+  struct ompdbg_target *t;
+  ompdbg_err_t err = ompdbg_target_attach (atoi (argv[1]), &t);
+  if (err != OMPDBG_E_OK)
+    {
+      printf ("FAIL: attach: %s\n", E (err));
+      return 1;
+    }
+  char names[8][512];
+  int n = locations (t, names, 8);
+  check (n >= 1, "the runtime lists %d libompd candidates", n);
+
+  /* 1. The runtime's own list.  */
+  struct ompdbg_session *s = NULL;
+  char *diag = NULL;
+  err = ompdbg_session_open (t, NULL, &s, &diag);
+  if (err == OMPDBG_E_OK)
+    {
+      const char *lib = ompdbg_session_library (s);
+      int listed = 0;
+      for (int i = 0; i < n; i++)
+	listed |= lib != NULL && strcmp (lib, names[i]) == 0;
+      check (listed && ompdbg_session_aspace (s) != NULL
+	     && ompdbg_session_api (s)->initialize != NULL,
+	     "the runtime's libompd %s loaded and initialised", lib);
+      ompdbg_session_close (s);
+    }
+  else
+    {
+      int all = diag != NULL;
+      for (int i = 0; i < n && all; i++)
+	all = strstr (diag, names[i]) != NULL;
+      check (err == OMPDBG_E_NOLIBOMPD && all,
+	     "no libompd of the runtime's list loads: %s, and every candidate "
+	     "is named:\n%s", E (err), diag ? diag : "(no diagnostic)");
+    }
+  free (diag);
+
+  /* 2. The stand-in.  */
+  void *fake = dlopen (argv[2], RTLD_NOW);
+  struct fake_ompd_record *rec = fake ? dlsym (fake, "fake_ompd_record") : NULL;
+  if (rec == NULL)
+    {
+      printf ("FAIL: cannot load %s: %s\n", argv[2], dlerror ());
+      return 1;
+    }
+  struct ompdbg_session *s1 = NULL, *s2 = NULL;
+  err = ompdbg_session_open (t, argv[2], &s1, &diag);
+  check (err == OMPDBG_E_OK, "session on the stand-in (%s) %s", E (err),
+	 diag ? diag : "");
+  free (diag);
+  check (rec->initialize_calls == 1 && rec->api_version == 202011
+	 && rec->callbacks == ompdbg_callbacks (),
+	 "ompd_initialize once, version %" PRId64 ", our callbacks",
+	 (int64_t) rec->api_version);
+  check (rec->process_calls == 1 && rec->context == ompdbg_target_context (t),
+	 "ompd_process_initialize with the target's context");
+  check (rec->lookup_rc == ompd_rc_ok && rec->read_rc == ompd_rc_ok
+	 && n >= 1 && strcmp (rec->first_location, names[0]) == 0,
+	 "inside it the callbacks read ompd_dll_locations[0] = \"%s\"",
+	 rec->first_location);
+  check (ompdbg_session_aspace (s1) != NULL
+	 && strcmp (ompdbg_session_library (s1), argv[2]) == 0
+	 && ompdbg_session_api (s1)->process_initialize != NULL
+	 && ompdbg_session_api (s1)->get_thread_handle == NULL,
+	 "session accessors: handle, path, entry points (absent ones NULL)");
+  err = ompdbg_session_open (t, argv[2], &s2, NULL);
+  check (err == OMPDBG_E_OK && rec->initialize_calls == 1
+	 && rec->process_calls == 2,
+	 "a second session: no second ompd_initialize (%s)", E (err));
+  ompdbg_session_close (s1);
+  check (rec->finalize_calls == 0 && rec->release_calls == 1,
+	 "closing one session releases its handle, no finalize");
+  ompdbg_session_close (s2);
+  check (rec->finalize_calls == 1 && rec->release_calls == 2,
+	 "closing the last one finalizes");
+  check (ompdbg_session_api (s2) == NULL, "a closed session is refused");
+
+  rec->fail_process = 1;
+  err = ompdbg_session_open (t, argv[2], &s1, &diag);
+  check (err == OMPDBG_E_OMPD && diag != NULL
+	 && strstr (diag, "incompatible") != NULL,
+	 "ompd_process_initialize failing: %s: %s", E (err), diag ? diag : "");
+  free (diag);
+  check (rec->finalize_calls == 2, "  and the library finalized again");
+  rec->fail_process = 0;
+
+  err = ompdbg_session_open (t, "/nonexistent/libompd.so", &s1, &diag);
+  check (err == OMPDBG_E_NOLIBOMPD && diag != NULL
+	 && strstr (diag, "/nonexistent/libompd.so") != NULL,
+	 "a missing library: %s: %s", E (err), diag ? diag : "");
+  free (diag);
+  err = ompdbg_session_open (t, "/bin/true", &s1, &diag);
+  check (err == OMPDBG_E_NOLIBOMPD && diag != NULL,
+	 "not a library: %s: %s", E (err), diag ? diag : "");
+  free (diag);
+  err = ompdbg_session_open (t, argv[1], NULL, NULL);
+  check (err == OMPDBG_E_BADARG, "NULL session pointer: %s", E (err));
+
+  ompdbg_target_close (t);
+  dlclose (fake);
+  printf ("%d checks, %d failed\n", checks, failures);
+  return failures ? 1 : 0;
+}
