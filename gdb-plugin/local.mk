@@ -44,3 +44,8 @@ gdb-plugin/libgomp.so.1.0.0-gdb.py: $(srcdir)/gdb-plugin/autoload.py.in Makefile
 	@$(MKDIR_P) gdb-plugin
 	$(AM_V_GEN)$(SED) -e 's|@ompdbggdbdir[@]|$(ompdbggdbdir)|g' \
 	  $(srcdir)/gdb-plugin/autoload.py.in > $@.tmp && mv $@.tmp $@
+
+## Its documentation and the timing script of bench/.
+dist_doc_DATA += docs/gdb.md
+dist_man7_MANS = docs/ompdbg-gdb.7
+EXTRA_DIST += bench/gdb-threads.sh

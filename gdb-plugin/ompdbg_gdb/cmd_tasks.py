@@ -1,8 +1,13 @@
 """cmd_tasks.py -- `ompd tasks': each thread's chain of tasks."""
 
+import ctypes
+
 import gdb
 
 from . import binding as B
+from . import callbacks as C
+from .cache import cache
+from .cmd_threads import data_symbol
 from . import model as M
 from . import session as S
 from . import util as U
@@ -62,10 +67,69 @@ def select_threads(m, args):
     return out
 
 
+def deferred_rows(m, sess):
+    """Rows for the tasks not started yet (ompdbg extension), or None
+    when the library cannot list them."""
+    from . import ext as E
+    f = sess.ext.get("ompdbg_get_deferred_tasks")
+    if f is None:
+        return None
+    vec = ctypes.c_void_p()
+    n = ctypes.c_int()
+    if f(sess.aspace, ctypes.byref(vec), ctypes.byref(n)) != B.ompd_rc_ok:
+        return None
+    rows = []
+    handles = []
+    try:
+        hs = ctypes.cast(vec, ctypes.POINTER(ctypes.c_void_p))
+        for i in range(max(0, min(n.value, 100000))):
+            if hs[i]:
+                handles.append(hs[i])
+                cache.on_release(sess.lib.funcs["ompd_rel_task_handle"], hs[i])
+    finally:
+        C.free(vec.value)
+    st_f = sess.ext.get("ompdbg_get_task_state")
+    dep_f = sess.ext.get("ompdbg_get_task_dependences")
+    for k, h in enumerate(handles):
+        task = M.Task(m, h)
+        state = "?"
+        if st_f is not None:
+            v = ctypes.c_int()
+            if st_f(h, ctypes.byref(v)) == B.ompd_rc_ok:
+                state = E.TASK_STATES.get(v.value, str(v.value))
+        deps = ""
+        if dep_f is not None:
+            dv = ctypes.c_void_p()
+            dn = ctypes.c_int()
+            pending = B.ompd_word_t()
+            if dep_f(h, ctypes.byref(dv), ctypes.byref(dn),
+                     ctypes.byref(pending)) == B.ompd_rc_ok:
+                try:
+                    items = []
+                    if dv.value and dn.value > 0:
+                        arr = ctypes.cast(dv, ctypes.POINTER(
+                            E.ompdbg_dependence_t))
+                        for j in range(min(dn.value, 64)):
+                            a = arr[j].address.address
+                            sym = data_symbol(a)
+                            items.append("%s:0x%x%s" % (
+                                E.DEP_TYPES.get(arr[j].type, arr[j].type), a,
+                                " <%s>" % sym if sym else ""))
+                    deps = ", ".join(items)
+                    if pending.value > 0 and state.startswith("waiting"):
+                        deps += " (%d pending)" % pending.value
+                finally:
+                    C.free(dv.value)
+        gen = task.generating()
+        rows.append(["d%d" % k, state, task.label(),
+                     gen.label() if gen is not None else "-", deps or "-"])
+    return rows
+
+
 class OmpdTasks(U.OmpdCommand):
     """Show each OpenMP thread's task chain.
 
-Usage: ompd tasks [--thread N]... [--current] [--frames]
+Usage: ompd tasks [--thread N]... [--current] [--frames] [--no-deferred]
 
 For every OpenMP thread (or thread N, as numbered by gdb; --current for
 the selected one), the tasks on its stack from the current one (#0) down
@@ -73,20 +137,27 @@ to the implicit or initial task at the bottom: kind (initial, implicit,
 explicit, final), the task's code with file:line (GCC outlines the body
 of `#pragma omp task' into a function like main._omp_fn.1), and the task
 that created it (generating task; `#k' when it is on the same chain).
---frames adds each task's exit and enter frame addresses (OMPT frames),
-which `ompd bt' uses to stitch stacks."""
+--frames adds each task's exit and enter frame addresses (OMPT frames).
+
+With a libompd that has the ompdbg extension, the tasks that have not
+started yet follow (unless --no-deferred or --thread): queued tasks and
+tasks waiting for their dependences, with their depend clauses (type,
+address and symbol) and the number of predecessors still pending."""
 
     def __init__(self):
         super(OmpdTasks, self).__init__("ompd tasks", gdb.COMMAND_STATUS)
 
     def complete(self, text, word):
-        return [o for o in ("--thread", "--current", "--frames")
+        return [o for o in ("--thread", "--current", "--frames",
+                            "--no-deferred")
                 if o.startswith(text)]
 
     def run(self, arg, from_tty):
         args = U.split_args(arg)
         frames = "--frames" in args
-        args = [a for a in args if a != "--frames"]
+        nodef = "--no-deferred" in args
+        args = [a for a in args if a not in ("--frames", "--no-deferred")]
+        deferred = not nodef and not args
         sess = S.current()
         m = M.model(sess)
         ts = select_threads(m, args)
@@ -119,3 +190,12 @@ which `ompd bt' uses to stitch stacks."""
             headers.append("CREATED-BY")
             U.table(["  " + headers[0]] + headers[1:],
                     [["  " + r[0]] + r[1:] for r in rows])
+        if deferred:
+            rows = deferred_rows(m, sess)
+            if rows:
+                gdb.write("Deferred tasks (not started):\n")
+                U.table(["  TASK", "STATE", "CODE", "CREATED-BY",
+                         "DEPENDENCES"],
+                        [["  " + r[0]] + r[1:] for r in rows])
+            elif rows is not None:
+                gdb.write("No deferred tasks.\n")

@@ -5,4 +5,4 @@
 stamp=$1
 script=`cat "$stamp"` || exit 99
 py=${GDBTEST_PY3:-/usr/bin/python3}
-exec timeout -k 10 "${OMPDBG_TEST_TIMEOUT:-600}" "$py" "$script"
+exec timeout -k 10 "${OMPDBG_GDB_TEST_TIMEOUT:-900}" "$py" "$script"

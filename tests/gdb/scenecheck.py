@@ -120,6 +120,8 @@ def check_tasks(g, scene, truth, where):
     out = g.cmd("ompd tasks")
     T.no_traceback(out, tag + ": ompd tasks")
     gmap = gdb_threads(g)
+    out = re.split(r"^(?:Deferred tasks|No deferred tasks)", out,
+                   flags=re.M)[0]
     blocks = re.split(r"^Thread ", out, flags=re.M)[1:]
     chains = {}
     for b in blocks:
@@ -152,6 +154,51 @@ def check_tasks(g, scene, truth, where):
                 % (tag, tk["tid"], tk["line"]))
 
 
+def check_deferred(g, scene, truth, where):
+    """The tasks not started yet (ompdbg extension): each one the scene
+    created, its state, its code's line, its depend clause."""
+    tag = "%s %s" % (where, scene)
+    want = T.truth_of(truth, "deferred")
+    if not want:
+        return
+    out = g.cmd("ompd tasks")
+    i = out.find("Deferred tasks")
+    T.check(i >= 0, tag + ": ompd tasks lists deferred tasks")
+    rows = T.parse_table(out[i:], "TASK")
+    T.check(len(rows) <= len(want) and len(rows) >= len(
+        [w for w in want if w["state"] != "any"]),
+        "%s: at most %d deferred tasks (got %d)" % (tag, len(want), len(rows)))
+    sym = dict((d["name"], d) for d in T.truth_of(truth, "symbol"))
+    for w in want:
+        # GCC gives an outlined task body the line of its pragma, or of its
+        # statement when that is a single statement.
+        lines = (int(w["line"]), int(w["line"]) + 1)
+        r = [r for r in rows if any("#pragma omp task at scenes.c:%d " % l
+                                    in r["CODE"] + " " for l in lines)]
+        if w["state"] == "any":
+            # Queued, or already taken by a thread: then not listed.
+            T.check(len(r) <= 1 and (not r or r[0]["STATE"] == "queued"),
+                    "%s: the task of scenes.c:%s is queued or running"
+                    % (tag, w["line"]))
+            continue
+        if not T.check(len(r) == 1, "%s: the deferred task of scenes.c:%s is "
+                       "listed" % (tag, w["line"])):
+            continue
+        r = r[0]
+        st = {"waiting": "waiting for dependences", "queued": "queued"}
+        T.check(r["STATE"] == st[w["state"]], "%s: it is %s (got %s)"
+                % (tag, st[w["state"]], r["STATE"]))
+        if w.get("deps") == "in":
+            a = int(sym["dep_x"]["addr"], 16)
+            T.check(r["DEPENDENCES"].startswith("in:0x%x <dep_x>" % a) and
+                    "1 pending" in r["DEPENDENCES"],
+                    "%s: it depends on in:&dep_x with 1 predecessor pending "
+                    "(got %s)" % (tag, r["DEPENDENCES"]))
+        else:
+            T.check(r["DEPENDENCES"] == "-", "%s: no dependences (got %s)"
+                    % (tag, r["DEPENDENCES"]))
+
+
 def check_info(g, where, core=False):
     out = g.cmd("ompd info")
     T.no_traceback(out, where + ": ompd info")
@@ -167,3 +214,4 @@ def check_scene(g, scene, truth, where, states=True):
     check_threads(g, scene, truth, where, states)
     check_parallel(g, scene, truth, where)
     check_tasks(g, scene, truth, where)
+    check_deferred(g, scene, truth, where)

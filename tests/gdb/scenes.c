@@ -16,6 +16,7 @@
    Lines (space-separated key=value):
      thread tid=T num=N level=L active=A size=S line=C [wait=W] [ancestors=a,b]
      task tid=T line=C                 (a thread executing an explicit task)
+     deferred line=C state=S [deps=in] (a task not started: S waiting/queued)
      region line=C level=L size=S      (one per region)
      stop tid=T                        (the thread that calls scene_stop)
      symbol name=NAME addr=0x...       (a lock or critical the test expects)
@@ -313,6 +314,46 @@ scene_taskwait (void)
   }
 }
 
+/* deps: the creating thread makes task A (depend out: dep_x), task B
+   (depend in: dep_x) and task C, then stops at once: B waits for A
+   whatever the other thread does; A and C are queued or running (A spins
+   until the stop is over).  The scene does not wait for the other thread
+   to pick a task up.  */
+static int dep_x;
+static void
+scene_deps (void)
+{
+  say ("symbol name=dep_x addr=%p\n", (void *) &dep_x);
+  int line = __LINE__ + 1;
+#pragma omp parallel num_threads (2)
+  {
+#pragma omp single nowait
+    {
+      say ("region line=%d level=1 size=%d\n", line, omp_get_num_threads ());
+      int aline = __LINE__ + 1;
+#pragma omp task depend (out: dep_x)
+      {
+	while (!go)
+	  pause_ms (2);
+	dep_x = 1;
+      }
+      say ("deferred line=%d state=any\n", aline);
+      int bline = __LINE__ + 1;
+#pragma omp task depend (in: dep_x)
+      dep_x++;
+      say ("deferred line=%d state=waiting deps=in\n", bline);
+      int cline = __LINE__ + 1;
+#pragma omp task
+      go = go;
+      say ("deferred line=%d state=any\n", cline);
+      me (line, "wait=none");
+      pause_ms (100);
+      scene_stop ();
+      go = 1;
+    }
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -359,6 +400,8 @@ main (int argc, char **argv)
     scene_lock_wait ();
   else if (strcmp (s, "critical") == 0)
     scene_critical ();
+  else if (strcmp (s, "deps") == 0)
+    scene_deps ();
   else
     {
       fprintf (stderr, "unknown scene %s\n", s);
