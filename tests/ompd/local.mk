@@ -28,3 +28,15 @@ tests_ompd_fuzz_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libompd \
 tests_ompd_fuzz_LDFLAGS = -fsanitize=address,undefined
 tests_ompd_fuzz_LDADD = -ldl
 TESTS += tests/ompd/fuzz
+
+## tests/ompd/conform.sh: the stops of self.c checked from outside, by
+## check-ompd on corefiles/, live and on gcore and kernel cores.
+check_PROGRAMS += tests/ompd/check-ompd
+tests_ompd_check_ompd_SOURCES = tests/ompd/check-ompd.c tests/ompd/checks.c \
+	tests/ompd/checks.h tests/ompd/truth.c tests/ompd/truth.h \
+	tests/ompd/ompd-api.c tests/ompd/ompd-api.h
+tests_ompd_check_ompd_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libompd
+tests_ompd_check_ompd_LDADD = corefiles/libompdbg-target.la $(DL_LIBS)
+EXTRA_tests_ompd_check_ompd_DEPENDENCIES = libompd/libompd.la
+tests_abi += tests/ompd/conform.sh
+EXTRA_DIST += tests/ompd/conform.sh

@@ -3,10 +3,18 @@
    the other threads are parked and the program knows everything about
    itself: outside any region, in a team of 3 with the others at a
    barrier, in a nested region, in an undeferred task with deferred tasks
-   queued (one waiting for a dependence), with a thread waiting for a
+   queued (one waiting for a dependence), in a taskwait while another
+   thread runs the task from a barrier, with a thread waiting for a
    lock, and after the region with the pool threads idle.  At each, every
    OMPD routine is checked against the truth the threads wrote
-   (checks.c), and the bad-input checks run once.  */
+   (checks.c), and the bad-input checks run once.
+
+   With `--target DIR' the same stops are checked from outside, by a
+   debugger (tests/ompd/check-ompd on corefiles/, live and on cores,
+   driven by conform.sh): at stop N the program writes DIR/N.truth, then
+   DIR/N.ready (the stop's name, and "bad-input" where those checks run),
+   and waits for DIR/N.go.  It still uses libompd in-process to wait until
+   the other threads are where the truth says.  */
 
 #include "config.h"
 #include "tests/ompd/checks.h"
@@ -22,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 void GOMP_parallel (void (*fn) (void *), void *data, unsigned num_threads,
 		    unsigned int flags);
@@ -66,13 +75,89 @@ wait_state (long tid, ompd_word_t want)
   api.rel_thread_handle (th);
 }
 
+/* --target DIR: the checks are made by another process.  */
+static const char *target_dir;
+static int target_stop;
+
+/* Write PATH atomically (a reader never sees half of it).  */
 static void
-run (const char *what)
+write_file (const char *path, void (*fill) (FILE *, const void *),
+	    const void *arg)
 {
+  char tmp[4096 + 8];
+  snprintf (tmp, sizeof tmp, "%s.tmp", path);
+  FILE *f = fopen (tmp, "w");
+  if (f == NULL)
+    {
+      perror (tmp);
+      exit (1);
+    }
+  fill (f, arg);
+  if (fclose (f) != 0 || rename (tmp, path) != 0)
+    {
+      perror (path);
+      exit (1);
+    }
+}
+
+static void
+fill_truth (FILE *f, const void *t)
+{
+  truth_write (f, t);
+}
+
+static void
+fill_text (FILE *f, const void *text)
+{
+  fputs (text, f);
+}
+
+/* Stop for the debugger: publish the truth, wait (at most 10 min) until
+   it has checked.  This thread stays in the program meanwhile (its state
+   is the one the truth gives), the others where they were put.  */
+static void
+stop_for_checker (const char *what, bool bad_input)
+{
+  char path[4096], text[256];
+  snprintf (path, sizeof path, "%s/%d.truth", target_dir, target_stop);
+  write_file (path, fill_truth, &T);
+  snprintf (text, sizeof text, "%s\n%s", what, bad_input ? "bad-input\n" : "");
+  snprintf (path, sizeof path, "%s/%d.ready", target_dir, target_stop);
+  write_file (path, fill_text, text);
+  snprintf (path, sizeof path, "%s/%d.go", target_dir, target_stop);
+  struct timespec ts = { 0, 2000000 };
+  for (int i = 0; access (path, F_OK) != 0; i++)
+    {
+      if (i > 300000)
+	{
+	  printf ("FAIL: no %s after 10 minutes\n", path);
+	  exit (1);
+	}
+      nanosleep (&ts, NULL);
+    }
+  target_stop++;
+}
+
+/* A stop point: every routine checked against T (here, or by the
+   debugger with --target), and the bad-input checks where BAD_INPUT.  */
+static void
+run (const char *what, bool bad_input)
+{
+  if (target_dir != NULL)
+    {
+      stop_for_checker (what, bad_input);
+      return;
+    }
   unsigned long fail = stats.fail, pass = stats.pass;
   checks_run (&api, as, &T, &stats);
   printf ("%s: %lu checks, %lu failed\n", what,
 	  stats.pass - pass + stats.fail - fail, stats.fail - fail);
+  if (bad_input)
+    {
+      checks_bad_input (&api, as, &T, 0, &stats);
+      printf ("bad input: %lu checks so far, %lu failed\n",
+	      stats.pass + stats.fail, stats.fail);
+    }
 }
 
 /* Whether the runtime's layout table (our own memory) has NAME.  */
@@ -115,7 +200,7 @@ nested_fn (void *arg)
       wait_state (T.t[1].tid, 0x14);
       wait_state (T.t[2].tid, 0x14);
       wait_state (T.t[3].tid, 0x14);
-      run ("nested region");
+      run ("nested region", false);
     }
 #pragma omp barrier
 }
@@ -136,10 +221,7 @@ region_fn (void *arg)
       memcpy (T.t, outer, sizeof outer);
       wait_state (outer[1].tid, 0x14);
       wait_state (outer[2].tid, 0x14);
-      run ("team of 3");
-      checks_bad_input (&api, as, &T, 0, &stats);
-      printf ("bad input: %lu checks so far, %lu failed\n",
-	      stats.pass + stats.fail, stats.fail);
+      run ("team of 3", true);
     }
 #pragma omp barrier
 
@@ -193,7 +275,7 @@ region_fn (void *arg)
 	T.dep_addr = (uint64_t) (uintptr_t) &x;
 	T.dep_type = 1;		/* in */
 	T.dep_pending = 1;
-	run ("undeferred task, two deferred");
+	run ("undeferred task, two deferred", false);
 	T.ndeferred = 0;
 	T.dep_addr = 0;
       }
@@ -206,7 +288,37 @@ region_fn (void *arg)
       ;
 #pragma omp barrier
 
-  /* 4. A lock: thread 1 waits for it, thread 2 at a barrier.  */
+  /* 4. Taskwait: thread 0 waits in a taskwait for a task that one of
+     the others, come to the barrier, runs; that one checks, the third
+     is in the barrier.  Thread 0 reaches no scheduling point before the
+     task has started, so it cannot run the task itself.  */
+  if (n == 0)
+    {
+      static atomic_int started;
+      truth_self (&outer[0], 0x20, 0, 2, (uint64_t) region_fn, 0,
+		  (uint64_t) region_fn);
+      outer[0].check_wait = 0;
+#pragma omp task shared (outer, T, started)
+      {
+	uint64_t ra = here ();
+	int me = omp_get_thread_num (), other = 3 - me;
+	atomic_store (&started, 1);
+	T.nthreads = 3;
+	memcpy (T.t, outer, sizeof outer);
+	truth_self (&T.t[me], 1, 0, 4, 0, ra, (uint64_t) region_fn);
+	T.t[other].state = 0x14;
+	T.t[other].check_wait = 0;
+	wait_state (T.t[0].tid, 0x20);
+	wait_state (T.t[other].tid, 0x14);
+	run ("taskwait", false);
+      }
+      while (atomic_load (&started) == 0)
+	;
+#pragma omp taskwait
+    }
+#pragma omp barrier
+
+  /* 5. A lock: thread 1 waits for it, thread 2 at a barrier.  */
   if (n == 0)
     omp_set_lock (&lock);
 #pragma omp barrier
@@ -230,7 +342,7 @@ region_fn (void *arg)
       T.t[1].check_wait = 1;
       wait_state (outer[1].tid, 0x41);
       wait_state (outer[2].tid, 0x14);
-      run ("lock wait");
+      run ("lock wait", false);
       omp_unset_lock (&lock);
     }
 #pragma omp barrier
@@ -239,7 +351,8 @@ region_fn (void *arg)
 int
 main (int argc, char **argv)
 {
-  (void) argc;
+  if (argc == 3 && strcmp (argv[1], "--target") == 0)
+    target_dir = argv[2];
   setenv ("OMP_NUM_THREADS", "3,2", 1);
   setenv ("OMP_MAX_ACTIVE_LEVELS", "4", 1);
   setenv ("OMP_SCHEDULE", "dynamic,7", 1);
@@ -250,6 +363,13 @@ main (int argc, char **argv)
   unsetenv ("OMP_PROC_BIND");
   unsetenv ("OMP_PLACES");
   inproc_ensure_ours (argv);
+  if (target_dir != NULL)
+    {
+      char path[4096], pid[32];
+      snprintf (path, sizeof path, "%s/pid", target_dir);
+      snprintf (pid, sizeof pid, "%ld\n", (long) getpid ());
+      write_file (path, fill_text, pid);
+    }
   setvbuf (stdout, NULL, _IOLBF, 0);
   checks_free = inproc_free;
   checks_caps.frames = layout_has ("gomp_task.frame.exit_frame");
@@ -279,12 +399,12 @@ main (int argc, char **argv)
   truth_self (&T.t[0], 0, 0, 1, 0, 0, 0);
   strcpy (T.t[0].nthreads_str, "3,2");
   T.t[0].nthreads_incomplete = 1;
-  run ("initial thread");
+  run ("initial thread", false);
   struct truth_thread initial = T.t[0];
 
   GOMP_parallel (region_fn, NULL, 3, 0);
 
-  /* 5. After the region: the pool threads are idle.  */
+  /* 6. After the region: the pool threads are idle.  */
   T.nthreads = 4;
   T.t[0] = initial;
   for (int k = 1; k < 4; k++)
@@ -297,7 +417,7 @@ main (int argc, char **argv)
       T.t[k].idle = 1;
       wait_state (tid, 0x100);
     }
-  run ("idle pool threads");
+  run ("idle pool threads", false);
 
   rc = api.rel_address_space_handle (as);
   if (rc != ompd_rc_ok)
@@ -308,6 +428,12 @@ main (int argc, char **argv)
   if (inproc_outstanding () != 0)
     FAIL ("%ld blocks allocated through the callbacks not freed",
 	  inproc_outstanding ());
+  if (target_dir != NULL)
+    {
+      printf ("%d stops checked from outside, %lu failed here\n",
+	      target_stop, stats.fail);
+      return stats.fail != 0;
+    }
   printf ("%lu checks, %lu failed\n", stats.pass + stats.fail, stats.fail);
   return stats.fail != 0 || stats.pass < 500;
 }
