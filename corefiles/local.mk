@@ -36,5 +36,8 @@ ompdbg: $(srcdir)/corefiles/ompdbg.in Makefile
 	  -e 's|@exec_prefix[@]|$(exec_prefix)|g' \
 	  -e 's|@libexecdir[@]|$(libexecdir)|g' \
 	  -e 's|@abs_top_builddir[@]|$(abs_top_builddir)|g' \
+	  -e 's|@abs_top_srcdir[@]|$(abs_top_srcdir)|g' \
+	  -e 's|@datarootdir[@]|$(datarootdir)|g' \
+	  -e 's|@ompdbggdbdir[@]|$(ompdbggdbdir)|g' \
 	  -e 's|@PACKAGE_VERSION[@]|$(PACKAGE_VERSION)|g' \
 	  $(srcdir)/corefiles/ompdbg.in > $@.tmp && chmod +x $@.tmp && mv $@.tmp $@

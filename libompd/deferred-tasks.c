@@ -139,8 +139,9 @@ thread_visit (void *arg, ompd_addr_t thread, int64_t tid, uint64_t pthread)
   w->rc = read_field (as, thread, L_thread_queue_head, &head);
   if (w->rc == ompd_rc_ok)
     w->rc = add_list (as, &w->queued, head);
+  bool ended = false;
   if (w->rc == ompd_rc_ok)
-    w->rc = read_field (as, thread, L_thread_team, &team);
+    w->rc = thread_team (as, thread, &team, &ended);
   if (w->rc == ompd_rc_ok && team != 0)
     {
       w->rc = set_add (&w->teams, team, &added);
@@ -155,6 +156,8 @@ thread_visit (void *arg, ompd_addr_t thread, int64_t tid, uint64_t pthread)
      predecessor of a waiting task.  */
   if (w->rc == ompd_rc_ok)
     w->rc = read_field (as, thread, L_thread_task, &task);
+  if (ended)
+    task = 0;			/* its implicit task has ended too */
   for (unsigned n = 0; w->rc == ompd_rc_ok && task != 0; n++)
     {
       if (n >= MAX_NESTING)

@@ -529,7 +529,8 @@ static ompd_rc_t
 icv_thread_num_var (struct icv_ctx *c, struct icv_val *v)
 {
   uint64_t team, id, pool;
-  ompd_rc_t rc = read_field (c->as, c->th->addr, L_thread_team, &team);
+  bool ended;
+  ompd_rc_t rc = thread_team (c->as, c->th->addr, &team, &ended);
   if (rc == ompd_rc_ok)
     rc = read_field (c->as, c->th->addr, L_thread_team_id, &id);
   if (rc == ompd_rc_ok)
@@ -538,7 +539,7 @@ icv_thread_num_var (struct icv_ctx *c, struct icv_val *v)
     return rc;
   if (team == 0)
     {
-      if (pool)
+      if (pool || ended)
 	return ompd_rc_unavailable;
       id = 0;
     }

@@ -208,6 +208,13 @@ HIDDEN ompd_rc_t parallel_handle_make (ompd_address_space_handle_t *as,
 HIDDEN ompd_rc_t task_handle_make (ompd_address_space_handle_t *as,
 				   ompd_addr_t addr,
 				   ompd_task_handle_t **out);
+/* The team of the thread at THREAD as OpenMP sees it now: 0 when it is
+   in none, also for a worker that joined at the end of a region that has
+   ended since (the runtime leaves its team pointer in place: see
+   runtime/pool.c, worker_leave); *ENDED (may be NULL) tells that case.  */
+HIDDEN ompd_rc_t thread_team (ompd_address_space_handle_t *as,
+			      ompd_addr_t thread, uint64_t *team,
+			      bool *ended);
 /* The parallel region binding task TASK (at ADDR, structure BUF).  */
 HIDDEN ompd_rc_t task_region (ompd_address_space_handle_t *as,
 			      ompd_addr_t addr, const unsigned char *buf,

@@ -88,12 +88,21 @@ ompd_get_state (ompd_thread_handle_t *thread_handle, ompd_word_t *state,
   if (state == NULL)
     return ompd_rc_bad_input;
   ompd_address_space_handle_t *as = thread_handle->as;
-  uint64_t s, w = 0;
+  uint64_t s, w = 0, team;
+  bool ended;
   rc = read_field (as, thread_handle->addr, L_thread_state, &s);
   if (rc == ompd_rc_ok && wait_id != NULL)
     rc = read_field (as, thread_handle->addr, L_thread_wait_id, &w);
+  if (rc == ompd_rc_ok)
+    rc = thread_team (as, thread_handle->addr, &team, &ended);
   if (rc != ompd_rc_ok)
     return rc;
+  if (ended)
+    {
+      /* A worker whose region ended after it joined: idle.  */
+      s = ompt_state_idle;
+      w = 0;
+    }
   *state = (ompd_word_t) s;
   if (wait_id != NULL)
     *wait_id = w;

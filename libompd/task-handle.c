@@ -46,15 +46,16 @@ ompd_get_curr_task_handle (ompd_thread_handle_t *thread_handle,
   ompd_address_space_handle_t *as = thread_handle->as;
   uint64_t task, team, pool;
   /* Read now: the thread may have moved on since the handle was made.  */
+  bool ended;
   rc = read_field (as, thread_handle->addr, L_thread_task, &task);
   if (rc == ompd_rc_ok)
-    rc = read_field (as, thread_handle->addr, L_thread_team, &team);
+    rc = thread_team (as, thread_handle->addr, &team, &ended);
   if (rc == ompd_rc_ok)
     rc = get_field (as, thread_handle->buf, L_thread, L_thread_pool_thread,
 		    &pool);
   if (rc != ompd_rc_ok)
     return rc;
-  if (team == 0 && pool)
+  if (team == 0 && (pool || ended))
     return ompd_rc_unavailable;	/* an idle pool thread runs no task */
   return task_handle_make (as, task, task_handle);
 }

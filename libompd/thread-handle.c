@@ -37,6 +37,35 @@ thread_handle_make (ompd_address_space_handle_t *as, ompd_addr_t addr,
   return ompd_rc_ok;
 }
 
+ompd_rc_t
+thread_team (ompd_address_space_handle_t *as, ompd_addr_t thread,
+	     uint64_t *team, bool *ended)
+{
+  uint64_t left, seq;
+  if (ended != NULL)
+    *ended = false;
+  ompd_rc_t rc = read_field (as, thread, L_thread_team, team);
+  /* A runtime without the two fields clears the pointer itself.  */
+  if (rc != ompd_rc_ok || *team == 0 || as->items[L_thread_left_seq].size == 0
+      || as->items[L_team_region_seq].size == 0)
+    return rc;
+  rc = read_field (as, thread, L_thread_left_seq, &left);
+  if (rc != ompd_rc_ok || left == 0)
+    return rc;
+  /* Joined: still in the region's implicit barrier unless the master has
+     ended the region since.  */
+  rc = read_field (as, *team, L_team_region_seq, &seq);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (seq + 1 != left)
+    {
+      *team = 0;
+      if (ended != NULL)
+	*ended = true;
+    }
+  return ompd_rc_ok;
+}
+
 /* Decode a native id given by the debugger in its own representation.  */
 static ompd_rc_t
 native_id (const ompd_address_space_handle_t *as, ompd_thread_id_t kind,

@@ -466,6 +466,13 @@ struct gomp_team
      once per region, and the other side waits on it.  */
   CACHE_ALIGNED _Atomic unsigned int join;
   _Atomic bool master_done;
+  /* Regions of this team that have ended (the master bumps it once all
+     workers have joined).  A worker that joined keeps pointing at the
+     team, in the region's implicit barrier, for debuggers; its LEFT_SEQ
+     tells them whether that region has ended since (docs/runtime.md,
+     "State for debuggers").  Same line as JOIN: written by the master
+     right after it, read by workers right before their join.  */
+  unsigned long region_seq;
   /* single: the number of single constructs some thread has claimed.  */
   CACHE_ALIGNED _Atomic unsigned long single_claimed;
 
@@ -503,6 +510,11 @@ struct gomp_thread
      object it waits for (a lock, a critical's slot, a barrier).  */
   _Atomic unsigned int state;
   _Atomic uintptr_t wait_id;
+  /* A worker that has joined at the end of a region: its team's
+     REGION_SEQ then, plus one (0 while it is in a region or idle with no
+     team).  The region has ended when the team's REGION_SEQ moved on;
+     until then the worker is in its implicit barrier.  */
+  unsigned long left_seq;
 
   pthread_t pthread;
   int tid;			/* kernel thread id (LWP) */

@@ -64,6 +64,13 @@ gomp_pool_get (void)
 void
 gomp_pool_put (struct gomp_thread *thr)
 {
+  /* It left its last team, which may now be freed: no debugger may read
+     through its pointer.  (Hot-team workers, never put back, keep theirs:
+     the team lives as long as they do.)  */
+  thr->ts.team = NULL;
+  thr->task = &thr->initial_task;
+  thr->left_seq = 0;
+  gomp_set_state (thr, STATE_IDLE, 0);
   pthread_mutex_lock (&pool_lock);
   thr->pool_next = gomp_pool;
   gomp_pool = thr;
@@ -82,13 +89,22 @@ gomp_dock_release (struct gomp_thread *worker, struct gomp_team *team,
 
 /* End of the region for a worker: count itself in at the join word; the
    last one wakes the master if it sleeps.  After this the worker must not
-   touch TEAM: the master may reuse or free it.  */
+   touch TEAM: the master may reuse or free it.
+
+   For debuggers the worker stays what it is in OpenMP's terms until the
+   region ends -- in the implicit barrier, member of TEAM, in its
+   implicit task -- and records which region it left (LEFT_SEQ); a
+   debugger sees it idle once the team's REGION_SEQ has moved on.  So
+   nobody writes the worker's line when the region ends: clearing its
+   team here would show it idle while others still work in the region
+   (a crash in one thread would show its finished team mates as idle),
+   and the master clearing it after the join would cost a cache-line
+   transfer per worker on every region's critical path.  */
 static void
 worker_leave (struct gomp_thread *thr, struct gomp_team *team)
 {
-  gomp_set_state (thr, STATE_IDLE, 0);
-  thr->ts.team = NULL;
-  thr->task = &thr->initial_task;
+  if (GOMP_TRACK_STATE)
+    thr->left_seq = team->region_seq + 1;
   unsigned int target = (team->nthreads - 1) * 2;
   unsigned int old = atomic_fetch_add_explicit (&team->join, 2,
 						memory_order_acq_rel);
@@ -107,9 +123,11 @@ worker_main (void *arg)
      thread-end hook is never passed.  */
   GOMP_OMPD_EVENT (thread_begin);
   unsigned int seen = 0;
+  gomp_set_state (thr, STATE_IDLE, 0);
   for (;;)
     {
-      gomp_set_state (thr, STATE_IDLE, 0);
+      /* Idle: from here on, as debuggers see it once its last region has
+	 ended (worker_leave).  */
       gomp_word_wait (&thr->dock, seen);
       seen = atomic_load_explicit (&thr->dock, memory_order_acquire)
 	& ~WORD_SLEEPING;

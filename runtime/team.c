@@ -210,6 +210,7 @@ gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
   task->cur_taskgroup = team->taskgroup;
   thr->task = task;
   thr->ts.team = team;
+  thr->left_seq = 0;
   thr->ts.team_id = id;
   thr->ts.level = team->level;
   thr->ts.active_level = team->active_level;
@@ -261,6 +262,9 @@ team_join (struct gomp_thread *thr, struct gomp_team *team)
 		  (uintptr_t) &team->barrier);
   gomp_word_wait_for (&team->join, ~WORD_SLEEPING, target, true);
   atomic_store_explicit (&team->join, 0, memory_order_relaxed);
+  /* The region has ended: its workers are idle for debuggers now
+     (pool.c, worker_leave).  */
+  team->region_seq++;
   atomic_store_explicit (&team->master_done, false, memory_order_relaxed);
 }
 

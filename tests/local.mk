@@ -260,7 +260,9 @@ tests_gdb = \
 	tests/gdb/breakpoints.py \
 	tests/gdb/bt.py
 EXTRA_DIST += $(tests_gdb) tests/gdb/gdbtest.py tests/gdb/scenecheck.py \
-	tests/gdb/run-gdbtest.sh
+	tests/gdb/run-gdbtest.sh tests/gdb/demo.sh
+## The demo (docs/examples/demo.sh) and its promises.
+tests_abi += tests/gdb/demo.sh
 ## Run through one-line stamps (tests/gdb/NAME.gdbt holding the script's
 ## path), not as .py tests: a .py test extension would make automake's
 ## suffix rules take any NAME.py beside a NAME.sh test for the test.

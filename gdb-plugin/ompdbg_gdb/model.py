@@ -40,10 +40,32 @@ def model(sess=None):
 
 # ---- code addresses -> names -------------------------------------------------
 _pc_names = {}
+_first_lines = {}
 
 
 def invalidate_code():
     _pc_names.clear()
+    _first_lines.clear()
+
+
+def first_line_at(symtab, pc):
+    """The first line-table row of SYMTAB at PC.  GCC gives an outlined
+    function (main._omp_fn.3) no DW_AT_decl_line; the first row at its
+    entry is the construct's `#pragma omp' line, while find_pc_line takes
+    the last row there, often a line of a function inlined into it.  One
+    pass over the table per symtab, cached until objfiles change."""
+    key = symtab.filename
+    rows = _first_lines.get(key)
+    if rows is None:
+        rows = {}
+        try:
+            for e in symtab.linetable():
+                if e.line and e.pc not in rows:
+                    rows[e.pc] = e.line
+        except Exception:
+            pass
+        _first_lines[key] = rows
+    return rows.get(pc)
 
 
 def function_block(pc):
@@ -87,6 +109,8 @@ def describe_pc(pc):
             if f.symtab is not None:
                 fname = f.symtab.filename
             line = f.line or None
+            if line is None and "._omp_fn." in name and f.symtab is not None:
+                line = first_line_at(f.symtab, blk.start)
     except Exception:
         pass
     if line is None or fname is None:

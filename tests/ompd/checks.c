@@ -479,7 +479,13 @@ check_task (const struct ompd_api *api, const struct truth_thread *tt,
     RC (api->get_task_frame (tk, &ex, &en), ompd_rc_unsupported);
   else if (RC (api->get_task_frame (tk, &ex, &en), ompd_rc_ok))
     {
-      if (!initial)
+      /* At the region's end barrier the implicit task's code has
+	 returned: no exit frame any more (OMPT's rule).  */
+      if (!initial && tt->state == 0x11)
+	CHECK (ex.frame_address.address == 0,
+	       "at the end barrier, exit frame %#" PRIx64 " flags %#" PRIx64,
+	       ex.frame_address.address, ex.frame_flag);
+      else if (!initial)
 	CHECK (ex.frame_address.address != 0 && ex.frame_flag == 0x10,
 	       "exit frame %#" PRIx64 " flags %#" PRIx64,
 	       ex.frame_address.address, ex.frame_flag);

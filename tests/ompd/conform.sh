@@ -4,7 +4,8 @@
 # in-process (the initial thread; a team of 3 at a barrier; a nested
 # region; an undeferred task with two deferred ones queued, one waiting
 # for a dependence; a taskwait, its task run from a barrier; a thread
-# waiting for a lock; idle pool threads),
+# waiting for a lock; a region two threads have finished and one has
+# not; idle pool threads),
 # writing the truth at each.  At each stop tests/ompd/check-ompd checks
 # every OMPD routine against it:
 #   - live, attached with ptrace (corefiles/), libompd loaded through the
@@ -20,7 +21,7 @@ prog=$PWD/tests/ompd/self
 check=tests/ompd/check-ompd
 work=tests/ompd/conform.work
 limit=${OMPDBG_TEST_TIMEOUT:-300}
-stops=7
+stops=8
 status=0
 pid=
 

@@ -15,7 +15,8 @@
    must be freed.
 
    OMPDBG_FUZZ_CASES (default 100000) and OMPDBG_FUZZ_SEED select the
-   run; a failing case prints its seed.  */
+   run; a failing case prints its seed.  A watchdog (alarm) turns a hang
+   into a failure.  */
 
 #include "config.h"
 #include "tests/ompd/inproc.h"
@@ -27,6 +28,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 
 void GOMP_parallel (void (*fn) (void *), void *data, unsigned num_threads,
@@ -473,9 +475,26 @@ step (ompd_address_space_handle_t *as)
     }
 }
 
+/* The case running, for the watchdog's message.  */
+static volatile uint64_t current_seed;
+
+static void
+watchdog (int sig)
+{
+  (void) sig;
+  char msg[] = "FAIL: hang (watchdog) in the case of seed 0x0000000000000000\n";
+  char *p = strchr (msg, '\n');
+  for (uint64_t v = current_seed; v != 0; v >>= 4)
+    *--p = "0123456789abcdef"[v & 15];
+  ssize_t r = write (1, msg, sizeof msg - 1);
+  (void) r;
+  _exit (1);
+}
+
 static void
 one_case (uint64_t seed)
 {
+  current_seed = seed;
   rng_state = seed;
   unsigned style = below (4);
   p_err = style == 0 ? 0 : below (60);
@@ -582,6 +601,11 @@ main (int argc, char **argv)
   setenv ("OMP_WAIT_POLICY", "passive", 1);
   inproc_ensure_ours (argv);
   setvbuf (stdout, NULL, _IOLBF, 0);
+  /* A hang (libompd looping on garbage) must fail the test, not stall
+     make check: about 20 s per 10^5 cases here, so allow 20 times that.  */
+  const char *env = getenv ("OMPDBG_FUZZ_CASES");
+  signal (SIGALRM, watchdog);
+  alarm (60 + (env ? strtoul (env, NULL, 0) : 100000) / 250);
   omp_init_lock (&lock);
   ompd_rc_t rc = api.initialize (202011, inproc_callbacks ());
   if (rc != ompd_rc_ok)

@@ -5,9 +5,11 @@
    barrier, in a nested region, in an undeferred task with deferred tasks
    queued (one waiting for a dependence), in a taskwait while another
    thread runs the task from a barrier, with a thread waiting for a
-   lock, and after the region with the pool threads idle.  At each, every
+   lock, at the end of a region that one thread has not finished, and
+   after the region with the pool threads idle.  At each, every
    OMPD routine is checked against the truth the threads wrote
-   (checks.c), and the bad-input checks run once.
+   (checks.c), and the bad-input checks run once, and a runtime whose
+   layout table libompd does not know is refused.
 
    With `--target DIR' the same stops are checked from outside, by a
    debugger (tests/ompd/check-ompd on corefiles/, live and on cores,
@@ -24,6 +26,7 @@
 #include "libompd/ompdbg-layout.h"
 
 #include <dlfcn.h>
+#include <stddef.h>
 #include <omp.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -175,6 +178,80 @@ layout_has (const char *name)
     if (strcmp (strings + e[i].name, name) == 0)
       return true;
   return false;
+}
+
+/* ---- a runtime libompd does not know --------------------------------------- */
+
+/* The layout header as a reader sees it, with one field changed.  */
+static uintptr_t layout_addr;
+static enum { BREAK_VERSION, BREAK_MAGIC, BREAK_HEADER_SIZE } breakage;
+
+static ompd_rc_t
+break_layout (ompd_addr_t addr, size_t n, void *buf)
+{
+  struct ompdbg_layout_header h;
+  size_t off;
+  uint32_t bad32;
+  uint64_t bad64 = 0x0123456789abcdefULL;
+  switch (breakage)
+    {
+    case BREAK_VERSION:
+      off = offsetof (struct ompdbg_layout_header, version);
+      bad32 = OMPDBG_LAYOUT_VERSION + 1;
+      break;
+    case BREAK_HEADER_SIZE:
+      off = offsetof (struct ompdbg_layout_header, header_size);
+      bad32 = 3;
+      break;
+    default:
+      off = offsetof (struct ompdbg_layout_header, magic);
+      bad32 = 0;
+      break;
+    }
+  uintptr_t field = layout_addr + off;
+  size_t len = breakage == BREAK_MAGIC ? sizeof h.magic : sizeof bad32;
+  if (addr <= field && field + len <= addr + n)
+    memcpy ((char *) buf + (field - addr),
+	    breakage == BREAK_MAGIC ? (void *) &bad64 : (void *) &bad32, len);
+  return ompd_rc_ok;
+}
+
+/* A layout table of a format version libompd does not know, a wrong
+   magic, a nonsensical header: ompd_process_initialize says
+   ompd_rc_incompatible, allocates nothing that stays, and a later clean
+   initialisation works.  */
+static void
+check_incompatible (void)
+{
+  static const char *const what[] = { "version", "magic", "header size" };
+  layout_addr = (uintptr_t) dlsym (RTLD_DEFAULT, "ompdbg_layout");
+  for (int b = BREAK_VERSION; b <= BREAK_HEADER_SIZE; b++)
+    {
+      breakage = b;
+      long before = inproc_outstanding ();
+      inproc_read_hook = break_layout;
+      ompd_address_space_handle_t *bad = NULL;
+      ompd_rc_t rc = api.process_initialize (inproc_context (), &bad);
+      inproc_read_hook = NULL;
+      if (rc == ompd_rc_incompatible && inproc_outstanding () == before)
+	stats.pass++;
+      else
+	{
+	  FAIL ("layout with a bad %s: ompd_process_initialize %s, %ld "
+		"blocks kept", what[b], ompd_rc_name (rc),
+		inproc_outstanding () - before);
+	  if (rc == ompd_rc_ok)
+	    api.rel_address_space_handle (bad);
+	}
+    }
+  ompd_address_space_handle_t *good;
+  if (api.process_initialize (inproc_context (), &good) == ompd_rc_ok
+      && api.rel_address_space_handle (good) == ompd_rc_ok)
+    stats.pass++;
+  else
+    FAIL ("ompd_process_initialize after the incompatible ones");
+  printf ("incompatible runtimes: %lu checks so far, %lu failed\n",
+	  stats.pass + stats.fail, stats.fail);
 }
 
 /* ---- the program ------------------------------------------------------------ */
@@ -348,6 +425,32 @@ region_fn (void *arg)
 #pragma omp barrier
 }
 
+/* 6. The end of a region: threads 0 and 1 have finished it (the master
+   waits for the others, thread 1 has joined), thread 2 still works in it
+   and checks.  The two are in the region's implicit barrier and members
+   of its team still -- not idle (the case of a crash in one thread).  */
+static void
+end_fn (void *arg)
+{
+  (void) arg;
+  int n = omp_get_thread_num ();
+  truth_self (&outer[n], n == 2 ? 1 : 0x11, 0, 2, (uint64_t) end_fn, 0,
+	      (uint64_t) end_fn);
+  outer[n].check_wait = 0;
+#pragma omp barrier
+  if (n == 2)
+    {
+      T.nthreads = 3;
+      memcpy (T.t, outer, sizeof outer);
+      wait_state (outer[0].tid, 0x11);
+      wait_state (outer[1].tid, 0x11);
+      /* Time for thread 1 to go past its join, back to the pool's wait.  */
+      struct timespec ts = { 0, 100000000 };
+      nanosleep (&ts, NULL);
+      run ("end of region, one thread still in it", false);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -400,11 +503,14 @@ main (int argc, char **argv)
   strcpy (T.t[0].nthreads_str, "3,2");
   T.t[0].nthreads_incomplete = 1;
   run ("initial thread", false);
+  if (target_dir == NULL)
+    check_incompatible ();
   struct truth_thread initial = T.t[0];
 
   GOMP_parallel (region_fn, NULL, 3, 0);
+  GOMP_parallel (end_fn, NULL, 3, 0);
 
-  /* 6. After the region: the pool threads are idle.  */
+  /* 7. After the regions: the pool threads are idle.  */
   T.nthreads = 4;
   T.t[0] = initial;
   for (int k = 1; k < 4; k++)

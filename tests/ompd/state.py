@@ -15,6 +15,7 @@ import gdb
 
 STATE = {
     'work_serial': 0x000, 'work_parallel': 0x001,
+    'wait_barrier_implicit_parallel': 0x011,
     'wait_barrier_explicit': 0x014, 'wait_taskwait': 0x020,
     'wait_taskgroup': 0x021, 'wait_lock': 0x041, 'wait_critical': 0x042,
     'wait_ordered': 0x044, 'idle': 0x100,
@@ -340,8 +341,21 @@ def phase_7(threads):
     expect('initial thread team', addr(main['ts']['team']), 0)
     for n in (1, 2):
         w = threads[tid_of(n)]
-        state_is(w, 'idle', tid_of(n))
-        expect('idle thread %d wait_id' % n, addr(w['wait_id']), 0)
+        # A hot-team worker keeps its team and its barrier state after it
+        # joined; it is idle because the team's region_seq moved on since
+        # (runtime/pool.c, worker_leave).
+        team = w['ts']['team']
+        if addr(team) != 0:
+            left = int(w['left_seq'])
+            seq = int(team.dereference()['region_seq'])
+            if left == 0 or seq + 1 == left:
+                raise Wrong('worker %d: team %#x, left_seq %d, region_seq %d:'
+                            ' its region has not ended'
+                            % (n, addr(team), left, seq))
+            state_is(w, 'wait_barrier_implicit_parallel', tid_of(n))
+        else:
+            state_is(w, 'idle', tid_of(n))
+            expect('idle thread %d wait_id' % n, addr(w['wait_id']), 0)
         if not bool(w['pool_thread']):
             raise Wrong('worker %d is not a pool thread' % n)
 
