@@ -41,9 +41,10 @@
 /* Unfinished tasks per thread beyond which new tasks run undeferred.  */
 #define TASK_THROTTLE 64
 
-/* Fields an implicit task needs for the tasks it generates.  */
-void
-gomp_task_init_implicit (struct gomp_task *task)
+/* Fields an implicit task needs for the tasks it generates.  Inlined into
+   task_init: it is on the path of every task, undeferred ones too.  */
+static inline __attribute__ ((always_inline)) void
+task_init_common (struct gomp_task *task)
 {
   task->depth = 0;
   task->priority = 0;
@@ -62,6 +63,12 @@ gomp_task_init_implicit (struct gomp_task *task)
   task->table_in = NULL;
   task->alloc_base = NULL;
   gomp_task_debug_init (task);
+}
+
+void
+gomp_task_init_implicit (struct gomp_task *task)
+{
+  task_init_common (task);
 }
 
 /* Task blocks up to this size (task, a few dependences, a small argument
@@ -224,13 +231,14 @@ task_kind (struct gomp_task *parent, unsigned int flags, bool now)
     | (now ? TASK_UNDEFERRED : 0);
 }
 
-/* The fields every new task takes from its parent.  */
-static void
+/* The fields every new task takes from its parent.  Inlined: with
+   task_init_common, the stores the two make twice fold into one.  */
+static inline __attribute__ ((always_inline)) void
 task_init (struct gomp_task *task, struct gomp_task *parent,
 	   struct gomp_team *team, void (*fn) (void *), unsigned int kind,
 	   int priority)
 {
-  gomp_task_init_implicit (task);
+  task_init_common (task);
   task->kind = kind;
   task->parent = parent;
   task->team = team;
@@ -338,9 +346,11 @@ task_run_here (struct gomp_thread *thr, struct gomp_task *parent,
   fn (arg);
   GOMP_OMPD_EVENT (task_end);
   thr->task = prev;
-  if (t.moved)
+  /* Rare: a child made it move to the heap, or it recorded dependences
+     of its children; the common case costs two tests, no call.  */
+  if (unlikely (t.moved != NULL))
     gomp_task_finished (thr, t.moved);
-  else
+  else if (unlikely (t.dep_table != NULL))
     gomp_depend_table_free (&t);
 }
 
