@@ -207,7 +207,8 @@ task_done (void *arg)
     == TASK_STATE_DONE;
 }
 
-static bool
+/* Inlined: it decides the path of every task.  */
+static inline __attribute__ ((always_inline)) bool
 undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
 {
   struct gomp_team *team = thr->ts.team;
