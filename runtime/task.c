@@ -271,8 +271,18 @@ task_count (struct gomp_task *task)
 }
 
 /* The calling thread's current task, about to become the parent of a
-   task that may outlive it.  An undeferred task running from a stack
-   struct moves to the heap first: its children will point to it.  */
+   task that may outlive it.  A task running from a stack struct (an
+   undeferred task, a taskloop task run where it was claimed) moves to
+   the heap first: its children will point to it.
+
+   It is not counted in its parent's children, its taskgroup or the
+   team's pending tasks, as a queued task is: it runs to completion on
+   this thread before its creator goes on (GOMP_task, or share_run in
+   taskloop.c, whose own completion those counters track), so nothing can
+   wait for it through them.  Only the reference to its parent is needed
+   -- its children walk their ancestors -- which saves, per moved task,
+   three atomic updates, among them one of the team's pending count, a
+   line every thread of the team reads while waiting (task_moved_done).  */
 struct gomp_task *
 gomp_task_parent (struct gomp_thread *thr)
 {
@@ -285,11 +295,22 @@ gomp_task_parent (struct gomp_thread *thr)
   heap->kind &= ~TASK_ON_STACK;
   heap->alloc_base = heap;
   heap->alloc_size = got;
-  atomic_store_explicit (&heap->npred, 1, memory_order_relaxed);
-  task_count (heap);
+  atomic_fetch_add_explicit (&heap->parent->refs, 1, memory_order_relaxed);
   task->moved = heap;
   thr->task = heap;
   return heap;
+}
+
+/* A task that moved to the heap (gomp_task_parent) has returned: done,
+   and its reference goes; the last of its children frees it.  Its
+   dependences were only waited for (task_create), never recorded, and it
+   has no detach clause: neither path runs undeferred tasks with one.  */
+static void
+task_moved_done (struct gomp_task *task)
+{
+  atomic_store_explicit (&task->task_state, TASK_STATE_DONE,
+			 memory_order_release);
+  task_unref (task);
 }
 
 /* The argument block of a task run at once: the caller's own when no
@@ -350,7 +371,7 @@ task_run_here (struct gomp_thread *thr, struct gomp_task *parent,
   /* Rare: a child made it move to the heap, or it recorded dependences
      of its children; the common case costs two tests, no call.  */
   if (unlikely (t.moved != NULL))
-    gomp_task_finished (thr, t.moved);
+    task_moved_done (t.moved);
   else if (unlikely (t.dep_table != NULL))
     gomp_depend_table_free (&t);
 }
