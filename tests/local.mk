@@ -258,7 +258,10 @@ tests_gdb = \
 	tests/gdb/noext.py \
 	tests/gdb/many.py \
 	tests/gdb/breakpoints.py \
-	tests/gdb/bt.py
+	tests/gdb/bt.py \
+	tests/gdb/icvs.py \
+	tests/gdb/complete.py \
+	tests/gdb/faults.py
 EXTRA_DIST += $(tests_gdb) tests/gdb/gdbtest.py tests/gdb/scenecheck.py \
 	tests/gdb/run-gdbtest.sh tests/gdb/demo.sh
 ## The demo (docs/examples/demo.sh) and its promises.

@@ -25,14 +25,19 @@ class Stats(object):
         self.reset()
 
     def reset(self):
-        self.requests = 0      # read_memory / read_string callbacks
+        self.requests = 0      # reads through the cache (libompd's and ours)
         self.reads = 0         # reads that went to the target (gdb)
         self.bytes = 0         # bytes read from the target
         self.symbols = 0       # symbol lookups that went to gdb
+        # libompd's read_memory / read_string callbacks: what libompd asks
+        # of the target, whatever the cache then makes of it (the cost a
+        # debugger without this cache would pay per question).
+        self.callbacks = 0
         self.t0 = time.monotonic()
 
     def snapshot(self):
-        return (self.requests, self.reads, self.bytes, self.symbols)
+        return (self.requests, self.reads, self.bytes, self.symbols,
+                self.callbacks)
 
 
 class TargetCache(object):

@@ -264,6 +264,7 @@ def _symbol_addr_lookup(aspace_ctx, thread_ctx, name, addr, file_name):
 
 def _read_memory(aspace_ctx, thread_ctx, addr, nbytes, buffer):
     try:
+        cache.stats.callbacks += 1
         if not addr or (nbytes and not buffer):
             return B.ompd_rc_bad_input
         if nbytes == 0:
@@ -282,6 +283,7 @@ def _read_memory(aspace_ctx, thread_ctx, addr, nbytes, buffer):
 
 def _read_string(aspace_ctx, thread_ctx, addr, nbytes, buffer):
     try:
+        cache.stats.callbacks += 1
         if not addr or not buffer or nbytes == 0:
             return B.ompd_rc_bad_input
         inf = inferior_of(aspace_ctx)

@@ -39,6 +39,9 @@ ALIASES = {
 }
 
 _breakpoints = []
+# Breakpoint number -> entry of the code its last hit starts (--user); by
+# number, since a --temporary breakpoint is gone when its commands run.
+_user_fns = {}
 
 
 def wanted():
@@ -78,16 +81,19 @@ def on_session(sess):
 
 def describe_hit(event):
     """One line about the event that just happened on the selected
-    thread."""
+    thread, and the entry of the code that starts with it (the region's
+    or the task's outlined function; None for the other events)."""
     sess = S.current()
     m = M.model(sess)
-    t = m.thread_of_gdb(gdb.selected_thread())
     gt = gdb.selected_thread()
-    who = "thread %d" % gt.num
+    t = m.thread_of_gdb(gt)
+    pid, lwp, tid = gt.ptid
+    who = "thread %d (LWP %d" % (gt.num, lwp or pid)
+    if t is not None and t.thread_num() is not None:
+        who += ", OpenMP thread %d" % t.thread_num()
+    who += ")"
     if t is None:
         return "[ompd] %s on %s" % (event, who), None
-    if t.thread_num() is not None:
-        who += " (OpenMP thread %d)" % t.thread_num()
     if event.startswith("parallel"):
         r = t.region()
         if r is None:
@@ -106,14 +112,34 @@ def describe_hit(event):
     return "[ompd] %s on %s" % (event, who), None
 
 
+# Events after which the code of a region or task starts: the only ones
+# `--user' can stop at the first line of.  At the *-end events that code
+# has run already, and thread-begin/-end start no user code.
+USER_EVENTS = ("parallel-begin", "task-begin")
+
+
 class EventBreakpoint(gdb.Breakpoint):
+    """A breakpoint on one of the runtime's OMPD event functions.
+
+With --user the stop must move on to the region's or task's code.  gdb
+forbids creating breakpoints in stop(), and after stop() returns False
+the thread runs on at once (a breakpoint made later could come too
+late).  So stop() only notes where the code starts and stops; the
+breakpoint's own commands -- where creating breakpoints and continuing
+is ordinary gdb -- put a temporary breakpoint there and continue."""
+
     def __init__(self, event, user_code=False, temporary=False):
         self.event = event
         self.user_code = user_code
         super(EventBreakpoint, self).__init__(EVENTS[event],
                                               temporary=temporary)
+        if user_code:
+            self.commands = ("silent\nmaintenance ompd-user-code %d\n"
+                             "continue" % self.number)
 
+    @U.guarded("ompd break: the event's stop", True)
     def stop(self):
+        _user_fns.pop(self.number, None)
         try:
             cache.invalidate()
             line, fn = describe_hit(self.event)
@@ -121,18 +147,55 @@ class EventBreakpoint(gdb.Breakpoint):
             line, fn = "[ompd] %s (%s)" % (self.event, e), None
         gdb.write(line + "\n")
         if self.user_code and fn:
-            # Stop at the first line of the user's code instead: a
-            # temporary breakpoint on the outlined function, after its
-            # prologue (by name) when gdb knows it.
-            name = M.describe_pc(fn)[0]
-            spec = ("'%s'" % name) if name else ("*0x%x" % fn)
-            try:
-                b = gdb.Breakpoint(spec, temporary=True, internal=True)
-                b.silent = False
-            except Exception:
-                gdb.Breakpoint("*0x%x" % fn, temporary=True, internal=True)
-            return False
+            _user_fns[self.number] = fn
         return True
+
+
+def _user_breakpoint(fn):
+    """A temporary breakpoint at the first line of the code at FN (after
+    its prologue, by name, when gdb knows the function).  A numbered one,
+    as `start' makes: the stop then reads `Temporary breakpoint N, ...'
+    and the user can see and delete it."""
+    name = M.describe_pc(fn)[0]
+    if name:
+        try:
+            return gdb.Breakpoint("'%s'" % name, temporary=True)
+        except Exception:
+            pass
+    return gdb.Breakpoint("*0x%x" % fn, temporary=True)
+
+
+class MaintUserCode(gdb.Command):
+    """Stop at the code an `ompd break --user' event starts (internal).
+
+Usage: maintenance ompd-user-code BREAKPOINT
+
+Run by the commands of an `ompd break EVENT --user' breakpoint, just
+stopped at its event: puts a temporary breakpoint on the first line of
+the region's or task's code, which the commands' `continue' then runs
+to.  When that code is unknown it fails, which ends the commands: the
+program stays stopped in the runtime.  (A gdb command rather than a
+`python' line, so that the failure is one message, not a traceback.)"""
+
+    def __init__(self):
+        super(MaintUserCode, self).__init__("maintenance ompd-user-code",
+                                            gdb.COMMAND_MAINTENANCE)
+
+    def invoke(self, arg, from_tty):
+        why = "the runtime does not say which code it starts"
+        try:
+            fn = _user_fns.pop(int(arg), None)
+            if fn:
+                _user_breakpoint(fn)
+                return
+        except Exception as e:
+            why = str(e) or type(e).__name__
+        try:
+            gdb.execute("frame")
+        except Exception:
+            pass
+        raise gdb.GdbError("[ompd] --user: cannot stop in the user's code "
+                           "(%s); stopped in the runtime" % why)
 
 
 class OmpdBreak(U.OmpdCommand):
@@ -149,7 +212,10 @@ the region's or task's code (e.g. `#pragma omp parallel at x.c:12 (in
 main)'), the team size and the thread.
 
 --user       do not stop in the runtime: stop at the first line of the
-             region's or task's own code (its outlined function).
+             region's or task's own code (its outlined function), in the
+             first thread that gets there; only for parallel-begin and
+             task-begin (at the other events no code of the user starts).
+             The breakpoint gets commands that do it (`info breakpoints').
 --temporary  delete the breakpoint after the first hit.
 
 The runtime calls its event functions only while its enable flag is on:
@@ -160,9 +226,14 @@ runtime starts.  Breakpoints need a live process (not a core file)."""
     def __init__(self):
         super(OmpdBreak, self).__init__("ompd break", gdb.COMMAND_BREAKPOINTS)
 
-    def complete(self, text, word):
-        words = sorted(EVENTS) + sorted(ALIASES) + ["--user", "--temporary"]
-        return [w for w in words if w.startswith(text)]
+    def candidates(self, before, cur):
+        opts = [o for o in ("--user", "--temporary") if o not in before]
+        if cur.startswith("-"):
+            return opts
+        # One event, then the options.
+        if any(w in EVENTS or w in ALIASES for w in before):
+            return opts
+        return list(EVENTS) + list(ALIASES)
 
     def run(self, arg, from_tty):
         args = U.split_args(arg)
@@ -178,6 +249,10 @@ runtime starts.  Breakpoints need a live process (not a core file)."""
             raise gdb.GdbError("ompd break: unknown event `%s' (one of %s)"
                                % (rest[0], ", ".join(sorted(EVENTS)
                                                      + sorted(ALIASES))))
+        if user and ev not in USER_EVENTS:
+            raise gdb.GdbError("ompd break: --user is only for %s: at %s "
+                               "no code of a region or task is about to start"
+                               % (" and ".join(USER_EVENTS), ev))
         inf = gdb.selected_inferior()
         is_core = False
         try:
@@ -200,3 +275,4 @@ runtime starts.  Breakpoints need a live process (not a core file)."""
 
 def install():
     OmpdBreak()
+    MaintUserCode()

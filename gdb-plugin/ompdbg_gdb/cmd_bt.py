@@ -264,8 +264,10 @@ thread.  `set ompd bt off' stops the frame filter from changing plain
     def __init__(self):
         super(OmpdBt, self).__init__("ompd bt", gdb.COMMAND_STACK)
 
-    def complete(self, text, word):
-        return [o for o in ("--thread", "--all") if o.startswith(text)]
+    def candidates(self, before, cur):
+        if before and before[-1] in ("--thread", "-t"):
+            return U.thread_numbers()
+        return ["--thread", "--all"]
 
     def run(self, arg, from_tty):
         args = U.split_args(arg)

@@ -90,6 +90,14 @@ SCOPE_WORDS = {"address-space": B.SCOPE_ADDRESS_SPACE,
                "implicit-task": B.SCOPE_IMPLICIT_TASK}
 
 
+def in_scope(sc, scope):
+    """Whether an ICV of scope SC is shown for the SCOPE asked (None:
+    all); address-space includes global, task includes implicit-task."""
+    return scope is None or sc == scope or (
+        scope == B.SCOPE_ADDRESS_SPACE and sc == B.SCOPE_GLOBAL) or (
+        scope == B.SCOPE_TASK and sc == B.SCOPE_IMPLICIT_TASK)
+
+
 class OmpdIcvs(U.OmpdCommand):
     """Show the internal control variables (ICVs).
 
@@ -105,15 +113,16 @@ say) shows as `-'."""
     def __init__(self):
         super(OmpdIcvs, self).__init__("ompd icvs", gdb.COMMAND_STATUS)
 
-    def complete(self, text, word):
-        words = list(SCOPE_WORDS)
-        try:
-            sess = S.current(required=False)
-            if sess is not None:
-                words += [n for n, i, s in sess.icvs()]
-        except Exception:
-            pass
-        return [w for w in words if w.startswith(text)]
+    def candidates(self, before, cur):
+        # A scope only first; ICV names anywhere (after a scope too),
+        # each once.
+        words = list(SCOPE_WORDS) if not before else []
+        scope = SCOPE_WORDS.get(before[0]) if before else None
+        sess = S.current(required=False)
+        if sess is not None:
+            words += [n for n, i, s in sess.icvs() if n not in before
+                      and in_scope(s, scope)]
+        return words
 
     def run(self, arg, from_tty):
         args = U.split_args(arg)
@@ -128,18 +137,23 @@ say) shows as `-'."""
         task = t.task() if t is not None else None
         icvs = sess.icvs()
         known = set(n for n, i, s in icvs)
-        for n in names:
+        for n in sorted(names):
             if n not in known:
                 raise gdb.GdbError("ompd icvs: this libompd has no ICV `%s'"
                                    % n)
+        for name, icv_id, sc in icvs:
+            if name in names and not in_scope(sc, scope):
+                # Say why instead of an empty answer.
+                has = B.SCOPE_NAMES.get(sc, str(sc))
+                raise gdb.GdbError("ompd icvs: %s is %s %s ICV, not %s"
+                                   % (name, "an" if has[0] in "aeiou"
+                                      else "a", has,
+                                      B.SCOPE_NAMES.get(scope, scope)))
         rows = []
         for name, icv_id, sc in icvs:
             if names and name not in names:
                 continue
-            if scope is not None and not (sc == scope or (
-                    scope == B.SCOPE_ADDRESS_SPACE and sc == B.SCOPE_GLOBAL)
-                    or (scope == B.SCOPE_TASK
-                        and sc == B.SCOPE_IMPLICIT_TASK)):
+            if not in_scope(sc, scope):
                 continue
             h = None
             if sc in (B.SCOPE_ADDRESS_SPACE, B.SCOPE_GLOBAL):

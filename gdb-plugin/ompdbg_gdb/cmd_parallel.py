@@ -42,8 +42,8 @@ of up to 16 threads; --members lists them always, --brief never."""
         super(OmpdParallel, self).__init__("ompd parallel",
                                            gdb.COMMAND_STATUS)
 
-    def complete(self, text, word):
-        return [o for o in ("--members", "--brief") if o.startswith(text)]
+    def candidates(self, before, cur):
+        return [o for o in ("--members", "--brief") if o not in before]
 
     def run(self, arg, from_tty):
         members = None

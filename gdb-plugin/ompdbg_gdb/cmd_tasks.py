@@ -25,12 +25,21 @@ def frame_text(task):
 
 def task_ref(chain, t):
     """How to name task T relative to the thread's CHAIN: `#k' when it is
-    one of them, else its label."""
+    one of them; an implicit task elsewhere by its thread (every implicit
+    task of a region has the same code, so its label would not say which
+    one); else its label."""
     if t is None:
         return "-"
     for k, (c, on) in enumerate(chain):
         if c.same(t):
             return "#%d" % k
+    if t.implicit():
+        r = t.region()
+        owner = r.implicit_task_thread(t) if r is not None else None
+        if owner is not None:
+            if owner.gdb_num is not None:
+                return "implicit task on thread %d" % owner.gdb_num
+            return "implicit task on LWP %s" % owner.lwp
     return t.label()
 
 
@@ -46,7 +55,7 @@ def select_threads(m, args):
                 raise gdb.GdbError("ompd: %s needs a gdb thread number" % a)
             want.append(U.int_arg(args[i + 1], "the thread number"))
             i += 2
-        elif a.startswith("--thread="):
+        elif a.startswith("--thread=") or a.startswith("-t="):
             want.append(U.int_arg(a.split("=", 1)[1], "the thread number"))
             i += 1
         elif a in ("--current", "-c"):
@@ -67,6 +76,12 @@ def select_threads(m, args):
     return out
 
 
+# What `ompd tasks' says when it cannot list deferred tasks: standard
+# OMPD 5.1 has no routine that finds a task no thread has started.
+NO_DEFERRED = ("Deferred tasks (not started) are not shown: listing them "
+               "needs the ompdbg extension of libompd (%s).")
+
+
 def deferred_rows(m, sess):
     """Rows for the tasks not started yet (ompdbg extension), or None
     when the library cannot list them."""
@@ -76,8 +91,10 @@ def deferred_rows(m, sess):
         return None
     vec = ctypes.c_void_p()
     n = ctypes.c_int()
-    if f(sess.aspace, ctypes.byref(vec), ctypes.byref(n)) != B.ompd_rc_ok:
-        return None
+    rc = f(sess.aspace, ctypes.byref(vec), ctypes.byref(n))
+    if rc != B.ompd_rc_ok:
+        # Not an error of the command: the threads' chains stand.
+        return "libompd could not list them: %s" % B.RC_TEXT.get(rc, rc)
     rows = []
     handles = []
     try:
@@ -120,9 +137,8 @@ def deferred_rows(m, sess):
                         deps += " (%d pending)" % pending.value
                 finally:
                     C.free(dv.value)
-        gen = task.generating()
         rows.append(["d%d" % k, state, task.label(),
-                     gen.label() if gen is not None else "-", deps or "-"])
+                     task_ref([], task.generating()), deps or "-"])
     return rows
 
 
@@ -135,22 +151,38 @@ For every OpenMP thread (or thread N, as numbered by gdb; --current for
 the selected one), the tasks on its stack from the current one (#0) down
 to the implicit or initial task at the bottom: kind (initial, implicit,
 explicit, final), the task's code with file:line (GCC outlines the body
-of `#pragma omp task' into a function like main._omp_fn.1), and the task
-that created it (generating task; `#k' when it is on the same chain).
---frames adds each task's exit and enter frame addresses (OMPT frames).
+of `#pragma omp task' into a function like main._omp_fn.1), the
+region it belongs to, the gdb thread it runs on when not this one, and
+two tasks, `#k' when they are on the same chain:
+  SCHEDULED-BY  the scheduling task: the task this thread was running
+                when it took this one up (in a taskwait, a barrier, ...);
+                `-' for implicit tasks
+  CREATED-BY    the generating task: the task that encountered the
+                construct (`#pragma omp task' or `parallel')
+An explicit task run by another thread than the one that created it (from
+a barrier, say) has a scheduling task on this thread and a generating task
+on the other: `implicit task on thread N'.
+--frames adds each task's exit and enter frame addresses (OMPT frames:
+where the task's code was entered from the runtime, where it called into
+the runtime; 0 for none).
 
 With a libompd that has the ompdbg extension, the tasks that have not
 started yet follow (unless --no-deferred or --thread): queued tasks and
 tasks waiting for their dependences, with their depend clauses (type,
-address and symbol) and the number of predecessors still pending."""
+address and symbol) and the number of predecessors still pending.
+Without the extension (`set ompd extension off', another vendor's
+libompd) a line says that they are not shown."""
 
     def __init__(self):
         super(OmpdTasks, self).__init__("ompd tasks", gdb.COMMAND_STATUS)
 
-    def complete(self, text, word):
+    def candidates(self, before, cur):
+        if before and before[-1] in ("--thread", "-t"):
+            return U.thread_numbers()
+        # --thread may be given more than once.
         return [o for o in ("--thread", "--current", "--frames",
-                            "--no-deferred")
-                if o.startswith(text)]
+                            "--no-deferred") if o == "--thread"
+                or o not in before]
 
     def run(self, arg, from_tty):
         args = U.split_args(arg)
@@ -179,23 +211,31 @@ address and symbol) and the number of predecessors still pending."""
                 r = task.region()
                 row = ["#%d" % k, task.kind(), task.label(),
                        ("#%s" % m.region_id(r)) if r is not None else "-",
-                       (str(on.gdb_num) if on is not t else "") or "",
-                       task_ref(chain, task.generating())]
+                       (str(on.gdb_num) if on is not t else "") or ""]
                 if frames:
-                    row.insert(5, frame_text(task))
+                    row.append(frame_text(task))
+                row += [task_ref(chain, task.scheduling()),
+                        task_ref(chain, task.generating())]
                 rows.append(row)
             headers = ["TASK", "KIND", "CODE", "REGION", "ON-THREAD"]
             if frames:
                 headers.append("FRAMES")
-            headers.append("CREATED-BY")
+            headers += ["SCHEDULED-BY", "CREATED-BY"]
             U.table(["  " + headers[0]] + headers[1:],
                     [["  " + r[0]] + r[1:] for r in rows])
         if deferred:
             rows = deferred_rows(m, sess)
-            if rows:
+            if isinstance(rows, str):
+                gdb.write("Deferred tasks (not started): %s.\n" % rows)
+            elif rows:
                 gdb.write("Deferred tasks (not started):\n")
                 U.table(["  TASK", "STATE", "CODE", "CREATED-BY",
                          "DEPENDENCES"],
                         [["  " + r[0]] + r[1:] for r in rows])
             elif rows is not None:
                 gdb.write("No deferred tasks.\n")
+            else:
+                gdb.write(NO_DEFERRED % (
+                    "switched off: `set ompd extension on'"
+                    if not S.settings["extension"] else
+                    "%s does not have it" % sess.lib_path) + "\n")

@@ -70,16 +70,19 @@ class _BoolParam(gdb.Parameter):
         self.store = store
         self.key = key
         self.on_set = on_set
+        self.param_name = name
         self.value = store[key]
 
+    @U.guarded("set ompd", "")
     def get_set_string(self):
         self.store[self.key] = bool(self.value)
         if self.on_set:
             self.on_set(bool(self.value))
         return ""
 
+    @U.guarded("show ompd", "")
     def get_show_string(self, svalue):
-        return "%s is %s." % (self.name, svalue)
+        return "%s is %s." % (self.param_name, svalue)
 
 
 class _LibraryParam(gdb.Parameter):
@@ -93,11 +96,13 @@ class _LibraryParam(gdb.Parameter):
                                             gdb.PARAM_OPTIONAL_FILENAME)
         self.value = ""
 
+    @U.guarded("set ompd library", "")
     def get_set_string(self):
         S.settings["library"] = self.value or ""
         S.drop()
         return ""
 
+    @U.guarded("show ompd library", "")
     def get_show_string(self, svalue):
         return "ompd library is \"%s\"." % svalue
 
@@ -111,27 +116,34 @@ def _set_extension(v):
 
 
 # ---- events -------------------------------------------------------------------
+# gdb prints a traceback for an exception escaping an event handler (and
+# goes on): each handler is guarded to print one `[ompd]' line instead.
+@U.guarded("resuming the target")
 def _on_cont(ev):
     cache.invalidate()
 
 
+@U.guarded("handling the stop")
 def _on_stop(ev):
     cache.invalidate()
     S.try_auto()
 
 
+@U.guarded("handling a new objfile")
 def _on_new_objfile(ev):
     cache.invalidate_symbols()
     M.invalidate_code()
     S.try_auto()
 
 
+@U.guarded("handling the objfiles' removal")
 def _on_clear_objfiles(ev):
     cache.invalidate_symbols()
     M.invalidate_code()
     S.drop()
 
 
+@U.guarded("handling the exit of the process")
 def _on_exited(ev):
     try:
         num = ev.inferior.num
@@ -140,10 +152,12 @@ def _on_exited(ev):
     S.drop(num)
 
 
+@U.guarded("handling a change of target memory")
 def _on_memory_changed(ev):
     cache.invalidate()
 
 
+@U.guarded("handling an inferior call")
 def _on_call(ev):
     cache.invalidate()
 

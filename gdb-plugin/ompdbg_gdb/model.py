@@ -299,6 +299,21 @@ class Region(object):
             self._fn = t.function() if t is not None else None
         return self._fn
 
+    def implicit_task_thread(self, task, limit=4096):
+        """The OmpThread whose implicit task in this region TASK is (None
+        when it is not one of them): implicit tasks are compared one by
+        one, as OMPD numbers them by thread number only."""
+        n = min(self.team_size() or 0, limit)
+        for i in range(n):
+            it = self.implicit_task(i)
+            if it is not None and it.same(task):
+                if self._members is not None and i < len(self._members):
+                    return self._members[i][1]
+                h = self.m.get_handle("ompd_get_thread_in_parallel",
+                                      "ompd_rel_thread_handle", self.handle, i)
+                return self.m.thread_of_handle(h) if h else None
+        return None
+
     def members(self):
         """[(thread number, OmpThread or None)] of the team."""
         if self._members is None:

@@ -1,7 +1,8 @@
 """util.py -- what every command shares: error handling (never a Python
 traceback in front of the user), `set ompd stats' reporting, aligned
-tables, argument parsing."""
+tables, argument parsing and completion."""
 
+import functools
 import shlex
 import time
 import traceback
@@ -53,12 +54,29 @@ class OmpdCommand(gdb.Command):
             if settings["stats"]:
                 after = cache.stats.snapshot()
                 dt = time.monotonic() - t0
+                d = [a - b for a, b in zip(after, before)]
                 gdb.write("[ompd stats] %s: %.3f s, %d libompd calls, %d "
-                          "memory requests, %d target reads (%d bytes), %d "
-                          "symbol lookups\n"
+                          "libompd reads, %d memory requests, %d target "
+                          "reads (%d bytes), %d symbol lookups\n"
                           % (self.cmd_name, dt, _lib_calls() - calls0,
-                             after[0] - before[0], after[1] - before[1],
-                             after[2] - before[2], after[3] - before[3]))
+                             d[4], d[0], d[1], d[2], d[3]))
+
+    def complete(self, text, word):
+        # gdb calls complete() twice: first with WORD None only to learn
+        # the word-break characters (a list is ignored then).
+        if word is None:
+            return []
+        try:
+            before, cur = last_words(text)
+            return complete_word(cur, word, self.candidates(before, cur))
+        except Exception:
+            # Completion must never show a traceback, whatever the target.
+            return []
+
+    def candidates(self, before, cur):
+        """Words that may come where the user typed CUR, after the
+        arguments BEFORE (a list).  Subclasses override."""
+        return []
 
 
 def _lib_calls():
@@ -67,6 +85,68 @@ def _lib_calls():
     for lib, cb, api in S._libraries.values():
         n += lib.ncalls
     return n
+
+
+def guarded(what, default=None):
+    """Decorator for gdb callbacks outside a command (breakpoint stop(),
+    parameter setters, event handlers): gdb would print a Python traceback
+    for an exception escaping them, so a failure becomes one `[ompd] ...'
+    line and DEFAULT is returned."""
+    def wrap(fn):
+        @functools.wraps(fn)
+        def run(*args, **kw):
+            try:
+                return fn(*args, **kw)
+            except KeyboardInterrupt:
+                return default
+            except Exception as e:
+                try:
+                    if settings["debug"]:
+                        traceback.print_exc()
+                    gdb.write("[ompd] %s failed: %s\n"
+                              % (what, str(e) or type(e).__name__),
+                              gdb.STDERR)
+                except Exception:
+                    pass
+                return default
+        return run
+    return wrap
+
+
+# ---- completion ----------------------------------------------------------------
+def last_words(text):
+    """([the arguments before], the argument being typed) of the command
+    line TEXT (everything after the command name)."""
+    parts = text.split()
+    if text and not text[-1].isspace():
+        cur = parts.pop() if parts else ""
+    else:
+        cur = ""
+    return parts, cur
+
+
+def complete_word(cur, word, candidates):
+    """The completions of CUR among CANDIDATES, as gdb wants them: gdb
+    breaks words at `-' and other characters, so WORD may be only the end
+    of CUR (`th' of `--th'); each completion is cut to what replaces
+    WORD."""
+    cut = len(cur) - len(word) if cur.endswith(word) else 0
+    return sorted(set(c[cut:] for c in candidates if c.startswith(cur)))
+
+
+def thread_numbers():
+    """gdb numbers of the OpenMP threads of this stop (of every thread
+    when OMPD is not initialised), as strings, for completing --thread."""
+    try:
+        from . import model as M
+        from . import session as S
+        sess = S.current(required=False)
+        if sess is not None:
+            return [str(t.gdb_num) for t in M.model(sess).threads()
+                    if t.gdb_num is not None]
+        return [str(t.num) for t in gdb.selected_inferior().threads()]
+    except Exception:
+        return []
 
 
 def split_args(arg):

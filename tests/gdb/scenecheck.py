@@ -152,6 +152,78 @@ def check_tasks(g, scene, truth, where):
                                            % tk["line"]),
                 "%s: LWP %s runs the explicit task of scenes.c:%s"
                 % (tag, tk["tid"], tk["line"]))
+        if rows:
+            check_task_links(tag, tk, rows, gmap)
+        check_one_thread(g, tag, tk, b or "", gmap)
+
+
+def check_task_links(tag, tk, rows, gmap):
+    """The explicit task TK (truth) at the top of its thread's chain ROWS:
+    scheduled by its own thread's implicit task (it took the task up in a
+    taskwait or a barrier), created by the creator's implicit task -- on
+    another thread when the scene says so."""
+    who = "%s: LWP %s's task" % (tag, tk["tid"])
+    T.check(len(rows) > 1 and rows[0].get("SCHEDULED-BY") == "#1" and
+            rows[1]["KIND"] == "implicit",
+            "%s is scheduled by the thread's implicit task #1 (got %s)"
+            % (who, rows[0].get("SCHEDULED-BY")))
+    for r in rows[1:]:
+        T.check(r.get("SCHEDULED-BY") == "-",
+                "%s: the %s task %s has no scheduling task (got %s)"
+                % (who, r["KIND"], r["TASK"], r.get("SCHEDULED-BY")))
+    if "creator" not in tk:
+        return
+    got = rows[0].get("CREATED-BY")
+    if tk["creator"] == tk["tid"]:
+        T.check(got == "#1", "%s was created by its thread's implicit task "
+                "#1 (got %s)" % (who, got))
+    else:
+        want = "implicit task on thread %s" % gmap.get(int(tk["creator"]))
+        T.check(got == want, "%s was created by the %s (LWP %s) (got %s)"
+                % (who, want, tk["creator"], got))
+        T.check(got != rows[0].get("SCHEDULED-BY"),
+                "%s: scheduling and generating task differ" % who)
+
+
+def check_one_thread(g, tag, tk, block, gmap):
+    """`ompd tasks --thread N', `--current' and `--frames' for the thread
+    of the explicit task TK: the same chain as in the full listing, and
+    frame addresses that bracket the task's own frame."""
+    n = gmap.get(int(tk["tid"]))
+    full = T.parse_table(block, "TASK")
+    out = g.cmd("ompd tasks --thread %s" % n)
+    T.no_traceback(out, tag + ": ompd tasks --thread")
+    T.check(out.count("Thread ") == 1 and "Deferred" not in out,
+            "%s: ompd tasks --thread %s shows that thread only" % (tag, n))
+    T.check(T.parse_table(out, "TASK") == full,
+            "%s: ompd tasks --thread %s gives the chain of the full listing"
+            % (tag, n))
+    g.cmd("thread %s" % n)
+    out = g.cmd("ompd tasks --current")
+    T.check(out.startswith("Thread %s (LWP %s" % (n, tk["tid"])) and
+            T.parse_table(out, "TASK") == full,
+            "%s: ompd tasks --current in thread %s gives its chain"
+            % (tag, n))
+    out = g.cmd("ompd tasks --frames --thread %s" % n)
+    rows = T.parse_table(out, "TASK")
+    m = re.match(r"exit=(0x[0-9a-f]+|0) enter=(0x[0-9a-f]+|0)$",
+                 rows[0].get("FRAMES", "") if rows else "")
+    if not T.check(m is not None, "%s: --frames gives the task's exit and "
+                   "enter frames (got %s)" % (tag, rows[0].get("FRAMES")
+                                               if rows else None)):
+        return
+    ex, en = int(m.group(1), 16), int(m.group(2), 16)
+    fr = int(tk["frame"], 16)
+    # The exit frame is the runtime's frame that called the task's code:
+    # just above (the stack grows down) the frame of the task's function.
+    T.check(fr < ex <= fr + 0x1000,
+            "%s: the task's exit frame 0x%x is just above its function's "
+            "frame %s" % (tag, ex, tk["frame"]))
+    T.check(en == 0, "%s: the running task has not entered the runtime "
+            "(enter=0, got 0x%x)" % (tag, en))
+    T.check([dict((k, v) for k, v in r.items() if k != "FRAMES")
+             for r in rows] == full,
+            "%s: --frames adds a column only" % tag)
 
 
 def check_deferred(g, scene, truth, where):
@@ -169,6 +241,7 @@ def check_deferred(g, scene, truth, where):
         [w for w in want if w["state"] != "any"]),
         "%s: at most %d deferred tasks (got %d)" % (tag, len(want), len(rows)))
     sym = dict((d["name"], d) for d in T.truth_of(truth, "symbol"))
+    gmap = gdb_threads(g)
     for w in want:
         # GCC gives an outlined task body the line of its pragma, or of its
         # statement when that is a single statement.
@@ -185,6 +258,11 @@ def check_deferred(g, scene, truth, where):
                        "listed" % (tag, w["line"])):
             continue
         r = r[0]
+        if "creator" in w:
+            cr = "implicit task on thread %s" % gmap.get(int(w["creator"]))
+            T.check(r["CREATED-BY"] == cr, "%s: it was created by the %s "
+                    "(LWP %s) (got %s)" % (tag, cr, w["creator"],
+                                           r["CREATED-BY"]))
         st = {"waiting": "waiting for dependences", "queued": "queued"}
         T.check(r["STATE"] == st[w["state"]], "%s: it is %s (got %s)"
                 % (tag, st[w["state"]], r["STATE"]))
@@ -210,8 +288,11 @@ def check_info(g, where, core=False):
         T.check("core file" in out, where + ": ompd info says core file")
 
 
-def check_scene(g, scene, truth, where, states=True):
+def check_scene(g, scene, truth, where, states=True, deferred=True):
+    """Every check of a stopped scene; DEFERRED False: the deferred tasks
+    cannot be listed (standard OMPD only)."""
     check_threads(g, scene, truth, where, states)
     check_parallel(g, scene, truth, where)
     check_tasks(g, scene, truth, where)
-    check_deferred(g, scene, truth, where)
+    if deferred:
+        check_deferred(g, scene, truth, where)

@@ -14,9 +14,18 @@
    kernel core).  The plugin's output is then compared with the file.
 
    Lines (space-separated key=value):
-     thread tid=T num=N level=L active=A size=S line=C [wait=W] [ancestors=a,b]
-     task tid=T line=C                 (a thread executing an explicit task)
-     deferred line=C state=S [deps=in] (a task not started: S waiting/queued)
+     thread tid=T num=N level=L active=A size=S line=C max=M ra=0x...
+            [wait=W] [ancestors=a,b]   (M: omp_get_max_threads; ra: an
+                                        address in the code the thread runs)
+     task tid=T line=C creator=T2 frame=0x...
+                                       (a thread executing an explicit task,
+                                        created by thread T2; frame: the
+                                        task's function's frame address)
+     icvs tid=T max_threads=N ...      (the ICVs seen by the stopping thread)
+     env OMP_X=V                       (each OMP_* variable of the process)
+     deferred line=C state=S [deps=in] creator=T
+                                       (a task not started: S waiting/queued,
+                                        created by thread T)
      region line=C level=L size=S      (one per region)
      stop tid=T                        (the thread that calls scene_stop)
      symbol name=NAME addr=0x...       (a lock or critical the test expects)
@@ -65,15 +74,39 @@ say (const char *fmt, ...)
   va_end (ap);
 }
 
-static void
+/* Not inlined: its return address is in the code that calls it (the
+   outlined function of the construct the thread runs, where it is called
+   from one directly).  */
+static void __attribute__ ((noinline))
 me (int line, const char *extra)
 {
   say ("thread tid=%ld pthread=%#lx num=%d level=%d active=%d size=%d "
-       "line=%d%s%s\n",
+       "line=%d max=%d ra=%p%s%s\n",
        tid (), (unsigned long) pthread_self (), omp_get_thread_num (),
        omp_get_level (),
        omp_get_active_level (), omp_get_team_size (omp_get_level ()), line,
+       omp_get_max_threads (), __builtin_return_address (0),
        extra ? " " : "", extra ? extra : "");
+}
+
+/* The ICVs as the calling thread sees them, through the OpenMP API.  */
+static void
+my_icvs (void)
+{
+  omp_sched_t kind;
+  int chunk;
+  omp_get_schedule (&kind, &chunk);
+  say ("icvs tid=%ld max_threads=%d dynamic=%d thread_limit=%d "
+       "max_active_levels=%d sched_kind=%d sched_chunk=%d cancellation=%d "
+       "max_task_priority=%d num_procs=%d default_device=%d final=%d "
+       "level=%d active=%d size=%d num=%d in_parallel=%d openmp=%d\n",
+       tid (), omp_get_max_threads (), omp_get_dynamic (),
+       omp_get_thread_limit (), omp_get_max_active_levels (), (int) kind,
+       chunk, omp_get_cancellation (), omp_get_max_task_priority (),
+       omp_get_num_procs (), omp_get_default_device (), omp_in_final (),
+       omp_get_level (), omp_get_active_level (),
+       omp_get_team_size (omp_get_level ()), omp_get_thread_num (),
+       omp_in_parallel (), _OPENMP);
 }
 
 static void
@@ -96,6 +129,15 @@ scene_stop (void)
   if (strcmp (mode, "abort") == 0)
     abort ();
   __asm__ volatile ("" ::: "memory");
+}
+
+/* What the scenes call to stop: the ICVs first, since the tests stop at
+   scene_stop's first line.  */
+static void
+stop (void)
+{
+  my_icvs ();
+  scene_stop ();
 }
 
 /* Wait until COUNT threads have said who they are.  */
@@ -131,7 +173,7 @@ scene_parallel (int n)
 	say ("region line=%d level=1 size=%d\n", line, omp_get_num_threads ());
 	wait_arrived (omp_get_num_threads ());
 	pause_ms (100 + n);	/* the others reach the barrier */
-	scene_stop ();
+	stop ();
       }
 #pragma omp barrier
   }
@@ -166,7 +208,7 @@ scene_nested (void)
 	{
 	  wait_arrived (4);
 	  pause_ms (150);
-	  scene_stop ();
+	  stop ();
 	  go = 1;
 	}
       while (!go)
@@ -178,12 +220,13 @@ scene_nested (void)
 /* task: thread 0 creates a task; whichever thread runs it stops inside
    it, the others wait at the region's end barrier.  */
 static void
-task_body (int line)
+task_body (int line, long creator)
 {
-  say ("task tid=%ld line=%d\n", tid (), line);
+  say ("task tid=%ld line=%d creator=%ld frame=%p\n", tid (), line, creator,
+       __builtin_frame_address (0));
   me (line, "wait=none");
   pause_ms (150);
-  scene_stop ();
+  stop ();
 }
 
 static void
@@ -195,9 +238,10 @@ scene_task (void)
     if (omp_get_thread_num () == 0)
       {
 	say ("region line=%d level=1 size=%d\n", line, omp_get_num_threads ());
+	long creator = tid ();
 	int tline = __LINE__ + 1;
 #pragma omp task
-	task_body (tline);
+	task_body (tline, creator);
 #pragma omp taskwait
       }
   }
@@ -238,7 +282,7 @@ scene_lock_wait (void)
 	me (line, "wait=none");
 	wait_arrived (2);
 	pause_ms (200);
-	scene_stop ();
+	stop ();
 	go = 1;
       }
   }
@@ -278,7 +322,7 @@ scene_critical (void)
 	me (line, "wait=none");
 	wait_arrived (2);
 	pause_ms (200);
-	scene_stop ();
+	stop ();
 	go = 1;
       }
   }
@@ -296,14 +340,16 @@ scene_taskwait (void)
 #pragma omp single nowait
     {
       say ("region line=%d level=1 size=%d\n", line, omp_get_num_threads ());
+      long creator = tid ();
       int tline = __LINE__ + 1;
 #pragma omp task
       {
 	task_started = 1;
-	say ("task tid=%ld line=%d\n", tid (), tline);
+	say ("task tid=%ld line=%d creator=%ld frame=%p\n", tid (), tline,
+	     creator, __builtin_frame_address (0));
 	me (tline, "wait=none");
 	pause_ms (200);
-	scene_stop ();
+	stop ();
       }
       /* Let the other thread take the task, then wait for it.  */
       while (!task_started)
@@ -337,18 +383,19 @@ scene_deps (void)
 	  pause_ms (2);
 	dep_x = 1;
       }
-      say ("deferred line=%d state=any\n", aline);
+      say ("deferred line=%d state=any creator=%ld\n", aline, tid ());
       int bline = __LINE__ + 1;
 #pragma omp task depend (in: dep_x)
       dep_x++;
-      say ("deferred line=%d state=waiting deps=in\n", bline);
+      say ("deferred line=%d state=waiting deps=in creator=%ld\n", bline,
+	   tid ());
       int cline = __LINE__ + 1;
 #pragma omp task
       go = go;
-      say ("deferred line=%d state=any\n", cline);
+      say ("deferred line=%d state=any creator=%ld\n", cline, tid ());
       me (line, "wait=none");
       pause_ms (100);
-      scene_stop ();
+      stop ();
       go = 1;
     }
   }
@@ -371,6 +418,12 @@ main (int argc, char **argv)
   if (argc > 3)
     mode = argv[3];
   say ("main tid=%ld\n", tid ());
+  /* The OMP_* settings it runs with (those without blanks): the tests
+     compare `ompd env' with them.  */
+  extern char **environ;
+  for (char **e = environ; *e; e++)
+    if (strncmp (*e, "OMP_", 4) == 0 && strpbrk (*e, " \t\n") == NULL)
+      say ("env %s\n", *e);
   /* Where the dynamic linker put the OMPD symbols (none on a runtime
      without OMPD): the callbacks test compares its lookups with these.  */
   const char ***loc = dlsym (RTLD_DEFAULT, "ompd_dll_locations");
