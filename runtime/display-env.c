@@ -1,9 +1,13 @@
 /* display-env.c -- OMP_DISPLAY_ENV and omp_display_env: the initial ICVs
    in libgomp 12's exact format, so that tools and tests that read it see
-   no difference.  One exception: the verbose form ends with lines of our
-   own (OMP_DEBUG, OMPDBG_RUNTIME).  The same list, as "NAME=VALUE" lines,
-   is the block of display control variables a debugger reads through
-   OMPD (gomp_env_block, ompd-support.c).
+   no difference.  libgomp's rule: every OMP_ variable it implements in
+   the standard list, its GOMP_ ones only in the verbose form.  Two
+   additions: OMP_DEBUG (debug-var, OpenMP 5.1 §6.21), which GCC 12 does
+   not implement and so does not print, ends the standard list, as in
+   LLVM's runtime; the verbose form ends with OMPDBG_RUNTIME, which names
+   this runtime.  The same list, as "NAME=VALUE" lines, is the block of
+   display control variables a debugger reads through OMPD
+   (gomp_env_block, ompd-support.c).
 
    The text is built in memory and written with one write, so that output
    of other threads does not interleave with it.  */
@@ -183,6 +187,7 @@ render (FILE *f, bool verbose, bool block)
        ? gomp_allocator_names[g->def_allocator_var] : "");
   static const char *const offload[] = { "DEFAULT", "MANDATORY", "DISABLED" };
   var (f, block, "OMP_TARGET_OFFLOAD", "%s", offload[g->target_offload_var]);
+  var (f, block, "OMP_DEBUG", "%s", g->debug_var ? "ENABLED" : "DISABLED");
 
   if (verbose)
     {
@@ -190,8 +195,6 @@ render (FILE *f, bool verbose, bool block)
       var (f, block, "GOMP_CPU_AFFINITY", "%s", "");
       var (f, block, "GOMP_STACKSIZE", "%lu", g->stacksize_var);
       var (f, block, "GOMP_SPINCOUNT", "%llu", g->spin_count);
-      var (f, block, "OMP_DEBUG", "%s",
-	   g->debug_var ? "ENABLED" : "DISABLED");
       var (f, block, "OMPDBG_RUNTIME", "%s", "ompdbg " PACKAGE_VERSION);
     }
 }

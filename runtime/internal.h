@@ -78,9 +78,13 @@ enum gomp_proc_bind
    work_parallel 0x001                in a region, or a task     0
    wait_barrier_implicit_parallel     end of a region: running   &team->barrier
      0x011                            tasks, master's join
-   wait_barrier_implicit_workshare    end of for/sections/       &team->barrier
-     0x012                            single copyprivate, scope
+   wait_barrier_implicit_workshare    end of for/sections        &team->barrier
+     0x012
    wait_barrier_explicit 0x014        barrier (cancellable too)  &team->barrier
+   wait_barrier_implementation        single copyprivate's hand- &team->barrier
+     0x015                            over, the end of task
+                                      reductions of for/sections/
+                                      scope
    wait_taskwait 0x020                taskwait, taskwait depend, the waiting
                                       undeferred task's deps or  task
                                       detach event
@@ -97,10 +101,9 @@ enum gomp_proc_bind
                                       for a work share hand-over share
 
    Not used: work_reduction (GCC combines reductions in the program's
-   own code, where the runtime cannot tell), wait_barrier (the kind of
-   each barrier is known), wait_barrier_implementation and
-   wait_barrier_teams (host teams run one after the other: no barrier),
-   wait_mutex (a mutexinoutset task whose address is taken is put back
+   own code, between runtime calls), wait_barrier (the kind of each
+   barrier is known), wait_barrier_teams (host teams run one after the
+   other: no barrier), wait_mutex (a mutexinoutset task whose address is taken is put back
    in its queue; no thread waits for it), wait_target*.  A thread that
    runs a task while it waits shows work_parallel, its task's
    sched_parent the waiting task; the wait's state comes back after.  */
@@ -616,6 +619,9 @@ gomp_icv (void)
    (exported as ompdbg_bp_enabled, which a debugger may write).  */
 extern HIDDEN int gomp_ompd_enabled;
 HIDDEN void gomp_ompd_init (void);
+/* OMPD parallel-begin and the master's implicit-task-begin (flag set).  */
+HIDDEN void gomp_ompd_parallel_begin (struct gomp_thread *thr,
+				      struct gomp_team *team);
 EXPORT void ompd_dll_locations_valid (void);
 EXPORT void ompd_bp_parallel_begin (void);
 EXPORT void ompd_bp_parallel_end (void);

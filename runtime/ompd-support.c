@@ -124,6 +124,27 @@ ompd_bp_device_end (void)
   OMPD_HOOK_BODY (ompd_bp_device_end);
 }
 
+/* The hooks of a region's start, on its encountering thread, called only
+   when the flag is set.  OpenMP 5.1 binds ompd_bp_parallel_begin to the
+   new region and to the ENCOUNTERING task, ompd_bp_task_begin to the
+   task that begins, here the master's implicit task: what a debugger
+   stopped in each reads as the thread's current task must be that task.
+   The thread is already in the new team (gomp_team_enter), so for the
+   first hook its current task is the encountering task again, for the
+   second the implicit task.  Out of line and only here, so that the
+   region's fast path stores the implicit task once and tests the flag
+   once.  (At the end the runtime goes back to the encountering task
+   before parallel-end anyway: team.c, parallel.c.)  */
+void __attribute__ ((cold, noinline))
+gomp_ompd_parallel_begin (struct gomp_thread *thr, struct gomp_team *team)
+{
+  struct gomp_task *implicit = thr->task;
+  thr->task = team->parent_task;
+  ompd_bp_parallel_begin ();
+  thr->task = implicit;
+  ompd_bp_task_begin ();
+}
+
 /* Whether this runtime was loaded from the build tree: the directory of
    the file dladdr gives for one of our symbols is (after resolving links
    and relative names) OMPDBG_RUNTIME_BUILDDIR.  */

@@ -69,19 +69,20 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   gomp_team_enter (thr, team, 0);
   gomp_task_exit_frame (&r.task, cfa);
   /* OMPD events as for any region (team.c): a serialized region is one.  */
-  GOMP_OMPD_EVENT (parallel_begin);
-  GOMP_OMPD_EVENT (task_begin);
+  if (unlikely (gomp_ompd_enabled))
+    gomp_ompd_parallel_begin (thr, team);
 
   fn (data);
   gomp_task_exit_frame (&r.task, NULL);
   gomp_task_enter_frame (&r.task, cfa);
   gomp_task_drain (thr, cfa);
   GOMP_OMPD_EVENT (task_end);
+  /* Back in the encountering task, in the region that ends (team.c).  */
+  thr->task = team->parent_task;
   GOMP_OMPD_EVENT (parallel_end);
   gomp_depend_table_free (&r.task);
 
   thr->ts = team->master_saved;
-  thr->task = team->parent_task;
   gomp_task_enter_frame (thr->task, NULL);
   gomp_set_state (thr, gomp_work_state (thr), 0);
 }

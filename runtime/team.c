@@ -180,9 +180,10 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
   /* OMPD parallel-begin on the encountering thread: the team exists and
      is the thread's current one, no worker is released yet.  Then the
      begin of the master's implicit task (the workers pass theirs in
-     pool.c), as LLVM's runtime does for implicit tasks.  */
-  GOMP_OMPD_EVENT (parallel_begin);
-  GOMP_OMPD_EVENT (task_begin);
+     pool.c), as LLVM's runtime does for implicit tasks.  One test of the
+     flag for both (ompd-support.c binds each to its task).  */
+  if (unlikely (gomp_ompd_enabled))
+    gomp_ompd_parallel_begin (thr, team);
 
   if (ws0)
     {
@@ -294,6 +295,10 @@ gomp_team_end (void *cfa)
   GOMP_OMPD_EVENT (task_end);
   if (team->nthreads > 1)
     team_join (thr, team);
+  /* The implicit task has ended: the thread is back in the encountering
+     task, still in the region that ends (OpenMP 5.1 binds parallel-end
+     to both).  */
+  thr->task = team->parent_task;
   GOMP_OMPD_EVENT (parallel_end);
   /* Cancellation leaves state behind for this team's next region to
      find; one well-predicted branch when nothing was cancelled.  */
@@ -312,7 +317,6 @@ gomp_team_end (void *cfa)
     team->ws_first = thr->ts.ws_seq;
   team->single_first = thr->ts.single_seq;
   thr->ts = team->master_saved;
-  thr->task = team->parent_task;
   gomp_task_enter_frame (thr->task, NULL);
   gomp_set_state (thr, gomp_work_state (thr), 0);
   team->nthreads = 0;

@@ -5,9 +5,18 @@
    'value'" per ICV (verbose adds the GOMP_* lines), once at start-up for
    OMP_DISPLAY_ENV=true|verbose, and on each omp_display_env () call.
    Tools and test suites grep this output, so the lines checked here must
-   match libgomp's format exactly.  */
+   match libgomp's format exactly.
+
+   OMP_DEBUG (debug-var, OpenMP 5.1 §6.21) is an OMP_ variable, which
+   libgomp's rule puts in the standard list; GCC 12's libgomp has no OMPD
+   support and does not know it.  So its line is checked on a runtime
+   that exports the OMPD names (ompd_dll_locations), ours, and not
+   required elsewhere.  */
 
 #include "check.h"
+
+#include <dlfcn.h>
+#include <stdbool.h>
 
 /* Count occurrences of S in TEXT.  */
 static int
@@ -74,6 +83,11 @@ main (int argc, char **argv)
   check_init (argv[0]);
   if (argc > 1)
     return child (argv[1]);
+  /* Link the runtime in before asking whether it has OMPD support.  */
+  CHECK (omp_get_max_threads () >= 1, "no runtime");
+  bool ompd = dlsym (RTLD_DEFAULT, "ompd_dll_locations") != NULL;
+  printf ("%s: runtime %s OMPD support: OMP_DEBUG line %s\n", check_prog,
+	  ompd ? "with" : "without", ompd ? "checked" : "not checked");
 
   {
     const char *vars[] = { "OMP_DISPLAY_ENV=true", "OMP_NUM_THREADS=3",
@@ -85,12 +99,34 @@ main (int argc, char **argv)
       "OMP_THREAD_LIMIT = '4294967295'", "OMP_MAX_TASK_PRIORITY = '0'",
       "OMP_DEFAULT_DEVICE = '0'", NULL };
     const char *absent[] = { "GOMP_SPINCOUNT", NULL };
+    const char *debug[] = { "OMP_DEBUG = 'DISABLED'", NULL };
     run_self (&c, "env", vars);
     CHECK (c.status == 0, CHILD_FMT, "env", env_str (vars), c.status, c.out,
 	   c.err);
     check_block (&c, env_str (vars), 1, lines, absent);
+    if (ompd)
+      check_block (&c, env_str (vars), 1, debug, NULL);
     CHECK_EQ (child_int (&c, "team", "display"), 3, "team size with %s",
 	      env_str (vars));
+    child_free (&c);
+  }
+  /* OMP_DEBUG in the standard list, with its value.  */
+  {
+    const char *vars[] = { "OMP_DISPLAY_ENV=true", "OMP_DEBUG=enabled",
+      NULL };
+    const char *lines[] = { "_OPENMP = '201511'", NULL };
+    const char *debug[] = { "OMP_DEBUG = 'ENABLED'", NULL };
+    const char *absent[] = { "GOMP_SPINCOUNT", "OMPDBG_RUNTIME", NULL };
+    run_self (&c, "env", vars);
+    CHECK (c.status == 0, CHILD_FMT, "env", env_str (vars), c.status, c.out,
+	   c.err);
+    check_block (&c, env_str (vars), 1, lines, absent);
+    if (ompd)
+      {
+	check_block (&c, env_str (vars), 1, debug, NULL);
+	CHECK_EQ (count (c.err, "OMP_DEBUG"), 1, "%s: OMP_DEBUG lines:\n%s---",
+		  env_str (vars), c.err);
+      }
     child_free (&c);
   }
   {
@@ -130,6 +166,13 @@ main (int argc, char **argv)
     check_block (&c, env_str (vars), 1, lines, NULL);
     CHECK (strstr (c.err, "\n  GOMP_SPINCOUNT = '"), "%s: verbose output "
 	   "has no GOMP_SPINCOUNT line:\n%s---", env_str (vars), c.err);
+    if (ompd)
+      {
+	const char *debug[] = { "OMP_DEBUG = 'DISABLED'", NULL };
+	check_block (&c, env_str (vars), 1, debug, NULL);
+	CHECK_EQ (count (c.err, "OMP_DEBUG"), 1, "%s: OMP_DEBUG lines:\n%s---",
+		  env_str (vars), c.err);
+      }
     child_free (&c);
   }
   {
