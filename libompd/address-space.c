@@ -10,7 +10,6 @@
 #include "config.h"
 #include "libompd/libompd-int.h"
 
-#include <stdio.h>
 #include <string.h>
 
 EXPORT ompd_rc_t
@@ -110,15 +109,23 @@ ompd_get_omp_version_string (ompd_address_space_handle_t *address_space,
       if (rc != ompd_rc_ok)
 	return rc;
     }
-  char tail[64];
-  snprintf (tail, sizeof tail, "%sOpenMP %lld", name ? " (" : "",
-	    (long long) ver);
-  size_t n = (name ? strlen (name) : 0) + strlen (tail) + 2;
+  /* Room for the name, " (OpenMP ", 20 digits and a sign, ")".  */
+  size_t n = (name ? strlen (name) : 0) + 40;
   char *out;
   rc = lib_alloc (n, &out);
   if (rc == ompd_rc_ok)
     {
-      snprintf (out, n, "%s%s%s", name ? name : "", tail, name ? ")" : "");
+      struct strbuf b;
+      sb_init (&b, out, n);
+      if (name)
+	{
+	  sb_str (&b, name);
+	  sb_str (&b, " (");
+	}
+      sb_str (&b, "OpenMP ");
+      sb_i64 (&b, ver);
+      if (name)
+	sb_str (&b, ")");
       *string = out;
     }
   lib_free (name);

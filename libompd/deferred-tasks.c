@@ -10,11 +10,18 @@
    - a task waiting for dependences is in no queue, but in the successor
      array (gomp_task.succ, nsucc) of each unfinished predecessor, which
      is itself queued, running (on some thread's stack), detached, or
-     waiting in turn.
-   So: collect the queued tasks, then follow successor arrays from them
-   and from the tasks on every thread's stack (current task and its
-   ancestors), breadth first, remembering what was visited.  Every list
-   and the total are bounded.  */
+     waiting in turn;
+   - every unfinished task with depend clauses is also in the dependence
+     table of its generating task (gomp_task.dep_table: buckets of one
+     node per address, listing the last out/inout clause, the in clauses
+     since and the mutexinoutset/inoutset ones), until it completes.  A
+     detached task (done, its event not fulfilled) is in no queue and on
+     no stack: only this table, and its successors, reach it.
+   So: collect the queued tasks, then from them and from the tasks on
+   every thread's stack (current task and its ancestors), breadth first,
+   follow the successor arrays and the tasks' dependence tables,
+   remembering what was visited.  Every list and the total are
+   bounded.  */
 
 #include "config.h"
 #include "libompd/libompd-int.h"
@@ -170,40 +177,143 @@ thread_visit (void *arg, ompd_addr_t thread, int64_t tid, uint64_t pthread)
   return w->rc != ompd_rc_ok;
 }
 
-/* Follow the successor arrays from every task of FROM, adding what they
-   reach to REACHED (breadth first: FROM's order grows as we go).  */
+/* Add the successors of task T (its succ array) to ALL.  */
 static ompd_rc_t
-follow_successors (ompd_address_space_handle_t *as, struct task_set *from,
-		   struct task_set *reached)
+add_successors (ompd_address_space_handle_t *as, ompd_addr_t t,
+		struct task_set *all)
 {
-  for (size_t i = 0; i < from->n; i++)
+  uint64_t succ, nsucc;
+  ompd_rc_t rc = read_field (as, t, L_task_succ, &succ);
+  if (rc == ompd_rc_ok)
+    rc = read_field (as, t, L_task_nsucc, &nsucc);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (succ == 0 || nsucc == 0)
+    return ompd_rc_ok;
+  if (nsucc > 65536)
+    return ompd_rc_error;
+  uint32_t ps = as->sizes.sizeof_pointer;
+  unsigned char *buf;
+  rc = lib_alloc (nsucc * ps, &buf);
+  if (rc != ompd_rc_ok)
+    return rc;
+  rc = tread (as, succ, nsucc * ps, buf);
+  for (uint64_t k = 0; rc == ompd_rc_ok && k < nsucc; k++)
     {
-      ompd_addr_t t = from->order[i];
-      uint64_t succ, nsucc;
-      ompd_rc_t rc = read_field (as, t, L_task_succ, &succ);
-      if (rc == ompd_rc_ok)
-	rc = read_field (as, t, L_task_nsucc, &nsucc);
-      if (rc != ompd_rc_ok)
-	return rc;
-      if (succ == 0 || nsucc == 0)
-	continue;
-      if (nsucc > 65536)
+      bool added;
+      rc = set_add (all, tload (as, buf + k * ps, ps), &added);
+    }
+  lib_free (buf);
+  return rc;
+}
+
+/* Add the task of each clause of the list starting at DEP (linked by
+   gomp_dep.next) to ALL; *BUDGET bounds the clauses read in one call of
+   ompdbg_get_deferred_tasks.  */
+static ompd_rc_t
+add_dep_list (ompd_address_space_handle_t *as, ompd_addr_t dep,
+	      struct task_set *all, size_t *budget)
+{
+  for (; dep != 0; (*budget)--)
+    {
+      if (*budget == 0)
 	return ompd_rc_error;
-      uint32_t ps = as->sizes.sizeof_pointer;
-      unsigned char *buf;
-      rc = lib_alloc (nsucc * ps, &buf);
+      uint64_t task;
+      bool added;
+      ompd_rc_t rc = read_field (as, dep, L_dep_task, &task);
+      if (rc == ompd_rc_ok)
+	rc = set_add (all, task, &added);
+      if (rc == ompd_rc_ok)
+	rc = read_field (as, dep, L_dep_next, &dep);
       if (rc != ompd_rc_ok)
 	return rc;
-      rc = tread (as, succ, nsucc * ps, buf);
-      for (uint64_t k = 0; rc == ompd_rc_ok && k < nsucc; k++)
-	{
-	  bool added;
-	  ompd_addr_t s = tload (as, buf + k * ps, ps);
-	  rc = set_add (reached, s, &added);
-	  if (rc == ompd_rc_ok && added && reached != from)
-	    rc = set_add (from, s, &added);
-	}
-      lib_free (buf);
+    }
+  return ompd_rc_ok;
+}
+
+/* Add every task of the dependence table of task T (the unfinished
+   children of T that have depend clauses) to ALL.  */
+static ompd_rc_t
+add_dep_table (ompd_address_space_handle_t *as, ompd_addr_t t,
+	       struct task_set *all, size_t *budget)
+{
+  uint64_t table, nbuckets, buckets;
+  ompd_rc_t rc = read_field (as, t, L_task_dep_table, &table);
+  if (rc != ompd_rc_ok || table == 0)
+    return rc;
+  rc = read_field (as, table, L_dep_table_nbuckets, &nbuckets);
+  if (rc == ompd_rc_ok)
+    rc = read_field (as, table, L_dep_table_buckets, &buckets);
+  if (rc != ompd_rc_ok || nbuckets == 0 || buckets == 0)
+    return rc;
+  if (nbuckets > (1u << 20) || nbuckets > *budget)
+    return ompd_rc_error;
+  uint32_t ps = as->sizes.sizeof_pointer;
+  unsigned char *buf;
+  rc = lib_alloc (nbuckets * ps, &buf);
+  if (rc != ompd_rc_ok)
+    return rc;
+  rc = tread (as, buckets, nbuckets * ps, buf);
+  for (uint64_t b = 0; rc == ompd_rc_ok && b < nbuckets; b++)
+    for (ompd_addr_t node = tload (as, buf + b * ps, ps);
+	 rc == ompd_rc_ok && node != 0; (*budget)--)
+      {
+	unsigned char *nb;
+	uint64_t last_out, readers, sets;
+	if (*budget == 0)
+	  {
+	    rc = ompd_rc_error;
+	    break;
+	  }
+	rc = tread_struct (as, L_dep_node, node, &nb);
+	if (rc != ompd_rc_ok)
+	  break;
+	rc = get_field (as, nb, L_dep_node, L_dep_node_last_out, &last_out);
+	if (rc == ompd_rc_ok)
+	  rc = get_field (as, nb, L_dep_node, L_dep_node_readers, &readers);
+	if (rc == ompd_rc_ok)
+	  rc = get_field (as, nb, L_dep_node, L_dep_node_sets, &sets);
+	if (rc == ompd_rc_ok)
+	  rc = get_field (as, nb, L_dep_node, L_dep_node_hash_next, &node);
+	lib_free (nb);
+	/* last_out is one clause: a list of one (its next is not read
+	   as a list link: an out clause is in no list).  */
+	if (rc == ompd_rc_ok && last_out != 0)
+	  {
+	    uint64_t task;
+	    bool added;
+	    rc = read_field (as, last_out, L_dep_task, &task);
+	    if (rc == ompd_rc_ok)
+	      rc = set_add (all, task, &added);
+	  }
+	if (rc == ompd_rc_ok)
+	  rc = add_dep_list (as, readers, all, budget);
+	if (rc == ompd_rc_ok)
+	  rc = add_dep_list (as, sets, all, budget);
+      }
+  lib_free (buf);
+  return rc;
+}
+
+/* From every task of ALL, add the tasks its successor array and its
+   dependence table reach (breadth first: ALL grows as we go).  */
+static ompd_rc_t
+follow_dependences (ompd_address_space_handle_t *as, struct task_set *all)
+{
+  bool succ = has (as, L_task_succ) && has (as, L_task_nsucc);
+  bool tables = has (as, L_task_dep_table) && has (as, L_dep_table_nbuckets)
+    && has (as, L_dep_table_buckets) && has (as, L_dep_node)
+    && has (as, L_dep_node_hash_next) && has (as, L_dep_node_last_out)
+    && has (as, L_dep_node_readers) && has (as, L_dep_node_sets)
+    && has (as, L_dep_task) && has (as, L_dep_next);
+  size_t budget = MAX_DEFERRED;
+  for (size_t i = 0; i < all->n; i++)
+    {
+      ompd_rc_t rc = ompd_rc_ok;
+      if (succ)
+	rc = add_successors (as, all->order[i], all);
+      if (rc == ompd_rc_ok && tables)
+	rc = add_dep_table (as, all->order[i], all, &budget);
       if (rc != ompd_rc_ok)
 	return rc;
     }
@@ -227,16 +337,16 @@ ompdbg_get_deferred_tasks (ompd_address_space_handle_t *address_space,
   rc = registry_walk (as, thread_visit, &w);
   if (rc == ompd_rc_ok)
     rc = w.rc;
-  /* Everything reachable through successors, from the queued tasks and
-     from the stacks' tasks; the seeds set collects all of them.  */
+  /* Everything reachable through successors and dependence tables, from
+     the queued tasks and from the stacks' tasks.  */
   struct task_set all = { 0 };
   bool added;
   for (size_t i = 0; rc == ompd_rc_ok && i < w.queued.n; i++)
     rc = set_add (&all, w.queued.order[i], &added);
   for (size_t i = 0; rc == ompd_rc_ok && i < w.seeds.n; i++)
     rc = set_add (&all, w.seeds.order[i], &added);
-  if (rc == ompd_rc_ok && has (as, L_task_succ) && has (as, L_task_nsucc))
-    rc = follow_successors (as, &all, &all);
+  if (rc == ompd_rc_ok)
+    rc = follow_dependences (as, &all);
 
   /* Keep those not started: queued or waiting for dependences.  */
   ompd_task_handle_t **out = NULL;

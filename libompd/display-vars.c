@@ -6,7 +6,9 @@
    publishes its address through the env-block root of the layout table.
    The result is a NULL-terminated vector of "NAME=VALUE" strings in ONE
    block from the alloc callback: the pointer array followed by the
-   strings, so that releasing it is one free.  */
+   strings, so that releasing it is one free.  The block is recorded with
+   the live handles (handles.c): ompd_rel_display_control_vars frees only
+   a vector this library gave out and has not had back.  */
 
 #include "config.h"
 #include "libompd/libompd-int.h"
@@ -70,6 +72,12 @@ ompd_get_display_control_vars
       p += strlen (p) + (nl != NULL);
     }
   v[k] = NULL;
+  rc = live_add (out, HK_VARS);
+  if (rc != ompd_rc_ok)
+    {
+      lib_free (out);
+      return rc;
+    }
   *control_vars = v;
   return ompd_rc_ok;
 }
@@ -81,6 +89,11 @@ ompd_rel_display_control_vars (const char *const **control_vars)
     return ompd_rc_bad_input;
   if (ompd_cb == NULL)
     return ompd_rc_error;
+  /* Not ours, or released already: freeing it would free the debugger's
+     memory (or free twice).  */
+  if (!handle_live (*control_vars, HK_VARS))
+    return ompd_rc_bad_input;
+  live_remove (*control_vars);
   lib_free ((void *) *control_vars);
   *control_vars = NULL;
   return ompd_rc_ok;

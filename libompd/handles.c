@@ -6,8 +6,12 @@
    allocated through the callback).  Each entry point checks its handles
    against the set before reading through them: a released handle is
    reported as ompd_rc_stale_handle, a handle of the wrong kind as
-   ompd_rc_bad_input, and neither is ever dereferenced.  OMPD lets only one
-   debugger thread into the library at a time, so the set needs no lock.  */
+   ompd_rc_bad_input, and neither is ever dereferenced.  The vectors of
+   ompd_get_display_control_vars are in the set too (kind HK_VARS), so
+   that releasing one that this library did not give out, or gave out and
+   got back already, is refused instead of freeing the debugger's memory.
+   OMPD lets only one debugger thread into the library at a time, so the
+   set needs no lock.  */
 
 #include "config.h"
 #include "libompd/libompd-int.h"
@@ -126,14 +130,28 @@ handle_live (const void *h, enum handle_kind kind)
 void
 handle_free (void *h, ompd_address_space_handle_t *as)
 {
-  struct live_entry *e = find (h);
-  if (e == NULL)
+  if (!live_remove (h))
     return;
-  e->h = TOMBSTONE;
-  live_count--;
   if (as && as->children)
     as->children--;
   lib_free (h);
+}
+
+ompd_rc_t
+live_add (const void *p, enum handle_kind kind)
+{
+  return insert (p, kind);
+}
+
+bool
+live_remove (const void *p)
+{
+  struct live_entry *e = p ? find (p) : NULL;
+  if (e == NULL)
+    return false;
+  e->h = TOMBSTONE;
+  live_count--;
+  return true;
 }
 
 /* ompd_finalize: forget the set (the handles themselves belong to the

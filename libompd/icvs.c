@@ -14,8 +14,6 @@
 #include "config.h"
 #include "libompd/libompd-int.h"
 
-#include <inttypes.h>
-#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -64,7 +62,9 @@ static ompd_rc_t
 val_int (struct icv_val *v, int64_t i)
 {
   char b[32];
-  snprintf (b, sizeof b, "%" PRId64, i);
+  struct strbuf sb;
+  sb_init (&sb, b, sizeof b);
+  sb_i64 (&sb, i);
   v->has_int = true;
   v->i = i;
   return val_str (v, b);
@@ -143,7 +143,7 @@ task_ufield (struct icv_ctx *c, enum layout_id fid, uint64_t *x)
 static ompd_rc_t
 list_rest (struct icv_ctx *c, enum layout_id len_fid, enum layout_id arr_fid,
 	   uint32_t elem_size, const char *const *names, size_t nnames,
-	   char *b, size_t bsize, bool *more)
+	   struct strbuf *b, bool *more)
 {
   *more = false;
   uint64_t level;
@@ -169,11 +169,11 @@ list_rest (struct icv_ctx *c, enum layout_id len_fid, enum layout_id arr_fid,
   for (size_t i = 0; i < n; i++)
     {
       uint64_t e = tload (c->as, raw + i * elem_size, elem_size);
-      size_t used = strlen (b);
+      sb_str (b, ",");
       if (names != NULL && e < nnames)
-	snprintf (b + used, bsize - used, ",%s", names[e]);
+	sb_str (b, names[e]);
       else
-	snprintf (b + used, bsize - used, ",%" PRIu64, e);
+	sb_u64 (b, e);
     }
   *more = true;
   return ompd_rc_ok;
@@ -197,10 +197,12 @@ icv_nthreads_var (struct icv_ctx *c, struct icv_val *v)
   if (rc != ompd_rc_ok)
     return rc;
   char b[MAX_LIST * 24];
-  snprintf (b, sizeof b, "%" PRIu64, x);
+  struct strbuf sb;
+  sb_init (&sb, b, sizeof b);
+  sb_u64 (&sb, x);
   bool more;
   rc = list_rest (c, L_gicv_nthreads_list_len, L_gicv_nthreads_list,
-		  c->as->sizes.sizeof_long, NULL, 0, b, sizeof b, &more);
+		  c->as->sizes.sizeof_long, NULL, 0, &sb, &more);
   if (rc != ompd_rc_ok)
     return rc;
   v->has_int = true;
@@ -227,9 +229,13 @@ icv_run_sched_var (struct icv_ctx *c, struct icv_val *v)
     return rc;
   uint64_t k = kind & ~(uint64_t) SCHED_MONOTONIC;
   char b[64];
-  snprintf (b, sizeof b, "%s%s,%" PRId64,
-	    (kind & SCHED_MONOTONIC) ? "monotonic:" : "",
-	    k < 5 && k > 0 ? sched_names[k] : "unknown", chunk);
+  struct strbuf sb;
+  sb_init (&sb, b, sizeof b);
+  if (kind & SCHED_MONOTONIC)
+    sb_str (&sb, "monotonic:");
+  sb_str (&sb, k < 5 && k > 0 ? sched_names[k] : "unknown");
+  sb_str (&sb, ",");
+  sb_i64 (&sb, chunk);
   /* The integer is the omp_sched_t value omp_get_schedule gives (kind,
      with the monotonic modifier bit); the chunk is in the string.  */
   v->has_int = true;
@@ -258,10 +264,12 @@ icv_bind_var (struct icv_ctx *c, struct icv_val *v)
   if (rc != ompd_rc_ok)
     return rc;
   char b[MAX_LIST * 12];
-  snprintf (b, sizeof b, "%s", x < 5 ? bind_names[x] : "unknown");
+  struct strbuf sb;
+  sb_init (&sb, b, sizeof b);
+  sb_str (&sb, x < 5 ? bind_names[x] : "unknown");
   bool more;
   rc = list_rest (c, L_gicv_bind_list_len, L_gicv_bind_list, 1, bind_names,
-		  5, b, sizeof b, &more);
+		  5, &sb, &more);
   if (rc != ompd_rc_ok)
     return rc;
   v->has_int = true;
@@ -358,12 +366,14 @@ icv_place_partition_var (struct icv_ctx *c, struct icv_val *v)
     return rc;
   if (len > 4096)
     return ompd_rc_error;
-  char b[4096 * 8 + 1] = "";
+  char b[4096 * 8];
+  struct strbuf sb;
+  sb_init (&sb, b, sizeof b);
   for (uint64_t i = 0; i < len; i++)
     {
-      size_t used = strlen (b);
-      snprintf (b + used, sizeof b - used, "%s%" PRIu64, i ? "," : "",
-		off + i);
+      if (i)
+	sb_str (&sb, ",");
+      sb_u64 (&sb, off + i);
     }
   return val_str (v, b);
 }
@@ -603,7 +613,9 @@ icv_def_allocator_var (struct icv_ctx *c, struct icv_val *v)
   if (x < sizeof allocator_names / sizeof allocator_names[0])
     return val_named (v, (int64_t) x, allocator_names[x]);
   char b[32];
-  snprintf (b, sizeof b, "%#" PRIx64, x);
+  struct strbuf sb;
+  sb_init (&sb, b, sizeof b);
+  sb_hex (&sb, x);
   return val_named (v, (int64_t) x, b);
 }
 

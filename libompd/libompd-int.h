@@ -61,7 +61,8 @@ enum handle_kind
   HK_ASPACE = 1,
   HK_THREAD,
   HK_PARALLEL,
-  HK_TASK
+  HK_TASK,
+  HK_VARS			/* a display control variables vector */
 };
 
 /* First member of every handle.  A handle is valid when it is in the
@@ -129,6 +130,10 @@ HIDDEN void *handle_new (enum handle_kind kind, size_t size,
 			 ompd_address_space_handle_t *as, ompd_rc_t *rc);
 HIDDEN bool handle_live (const void *h, enum handle_kind kind);
 HIDDEN void handle_free (void *h, ompd_address_space_handle_t *as);
+/* Another block handed to the debugger that it gives back to us: record
+   it as live with KIND, and forget it (false: it was not live).  */
+HIDDEN ompd_rc_t live_add (const void *p, enum handle_kind kind);
+HIDDEN bool live_remove (const void *p);
 HIDDEN void handles_reset (void);
 
 /* Validate an input handle: NULL → bad_input, not live → stale.  */
@@ -162,6 +167,22 @@ HIDDEN ompd_rc_t tread_string (ompd_address_space_handle_t *as,
 HIDDEN ompd_rc_t tread_struct (ompd_address_space_handle_t *as,
 			       enum layout_id sid, ompd_addr_t addr,
 			       unsigned char **out);
+
+/* ---- text (format.c) ------------------------------------------------------ */
+
+/* A caller's buffer of SIZE bytes that appending never overflows: the
+   text is cut at the end, always NUL-terminated.  */
+struct strbuf
+{
+  char *p;
+  size_t size, len;
+};
+HIDDEN void sb_init (struct strbuf *b, char *p, size_t size);
+HIDDEN void sb_mem (struct strbuf *b, const char *s, size_t n);
+HIDDEN void sb_str (struct strbuf *b, const char *s);
+HIDDEN void sb_u64 (struct strbuf *b, uint64_t v);
+HIDDEN void sb_i64 (struct strbuf *b, int64_t v);
+HIDDEN void sb_hex (struct strbuf *b, uint64_t v);
 
 /* ---- layout (layout.c) --------------------------------------------------- */
 

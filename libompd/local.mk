@@ -11,6 +11,7 @@ libompd_libompd_la_SOURCES = \
 	libompd/icv-table.def \
 	libompd/initialize.c \
 	libompd/target.c \
+	libompd/format.c \
 	libompd/handles.c \
 	libompd/layout.c \
 	libompd/address-space.c \
