@@ -436,11 +436,17 @@ ompdbg_get_task_dependences (ompd_task_handle_t *task,
   if (!has (as, L_dep) || !has (as, L_dep_addr) || !has (as, L_dep_kind)
       || !has (as, L_task_deps) || !has (as, L_task_ndeps))
     return ompd_rc_unsupported;
-  uint64_t array, n, npred = 0;
+  uint64_t array, n, npred = 0, state = ompdbg_task_state_waiting_deps;
   rc = get_field (as, task->buf, L_task, L_task_deps, &array);
   if (rc == ompd_rc_ok)
     rc = get_field (as, task->buf, L_task, L_task_ndeps, &n);
-  if (rc == ompd_rc_ok && pending != NULL)
+  /* npred counts unreleased dependence edges only while the task waits
+     for them; once it is ready the runtime keeps its completion count
+     there (runtime/task.c, gomp_task_ready).  */
+  if (rc == ompd_rc_ok && pending != NULL && has (as, L_task_state))
+    rc = read_field (as, task->addr, L_task_state, &state);
+  if (rc == ompd_rc_ok && pending != NULL
+      && state == ompdbg_task_state_waiting_deps)
     rc = read_field (as, task->addr, L_task_npred, &npred);
   if (rc != ompd_rc_ok)
     return rc;

@@ -132,6 +132,17 @@ var (FILE *f, bool block, const char *name, const char *fmt, ...)
   var_end (f, block);
 }
 
+/* NAME with the program's own text: a control character would end or
+   break the line, so each shows as '?'.  */
+static void
+var_text (FILE *f, bool block, const char *name, const char *text)
+{
+  var_begin (f, block, name);
+  for (const char *p = text; *p; p++)
+    fputc ((unsigned char) *p < 0x20 ? '?' : *p, f);
+  var_end (f, block);
+}
+
 static void
 render (FILE *f, bool verbose, bool block)
 {
@@ -196,6 +207,24 @@ render (FILE *f, bool verbose, bool block)
       var (f, block, "GOMP_STACKSIZE", "%lu", g->stacksize_var);
       var (f, block, "GOMP_SPINCOUNT", "%llu", g->spin_count);
       var (f, block, "OMPDBG_RUNTIME", "%s", "ompdbg " PACKAGE_VERSION);
+    }
+  /* The OMPT settings, in the block only and only when set.  This runtime
+     has no OMPT interface and never loads a tool, so it implements
+     nothing that they control and OMP_DISPLAY_ENV does not show them (nor
+     does libgomp 12, for the same reason); but they are the values of
+     tool-var, tool-libraries-var and tool-verbose-init-var, which a
+     debugger asks libompd for.  */
+  if (block)
+    {
+      static const char *const tool_vars[] = {
+	"OMP_TOOL", "OMP_TOOL_LIBRARIES", "OMP_TOOL_VERBOSE_INIT"
+      };
+      for (size_t i = 0; i < sizeof tool_vars / sizeof tool_vars[0]; i++)
+	{
+	  const char *v = getenv (tool_vars[i]);
+	  if (v != NULL)
+	    var_text (f, block, tool_vars[i], v);
+	}
     }
 }
 

@@ -40,6 +40,84 @@ debugger_free (void *p)
   return ompdbg_callbacks ()->free_memory (p);
 }
 
+/* The bad-input checks hand released handles back to libompd, which
+   must recognise them by address: no handle made meanwhile may get the
+   address of one.  corefiles' free gives memory back to malloc at once,
+   so for those checks libompd is initialised with corefiles' callbacks
+   but this free, which keeps the blocks until the checks are done.  */
+static void **kept;
+static size_t nkept, capkept;
+
+static ompd_rc_t
+keeping_free (void *p)
+{
+  if (p == NULL)
+    return ompd_rc_ok;
+  if (nkept == capkept)
+    {
+      capkept = capkept ? 2 * capkept : 4096;
+      kept = realloc (kept, capkept * sizeof *kept);
+      if (kept == NULL)
+	{
+	  printf ("FAIL: out of memory\n");
+	  exit (1);
+	}
+    }
+  kept[nkept++] = p;
+  return ompd_rc_ok;
+}
+
+/* After the session has finalised libompd: the life cycle without it,
+   then the bad-input checks on an address space of our own, as a
+   debugger that does not use corefiles' session would open it.  */
+static void
+bad_input_checks (const struct ompd_api *api, struct ompdbg_target *target,
+		  const struct truth *t, struct check_stats *st)
+{
+  static ompd_callbacks_t keeping;
+  keeping = *ompdbg_callbacks ();
+  keeping.free_memory = keeping_free;
+  ompd_rc_t rc = api->finalize ();
+  if (rc == ompd_rc_unsupported)
+    st->pass++;
+  else
+    {
+      st->fail++;
+      printf ("FAIL: ompd_finalize when not initialised: %s\n",
+	      ompd_rc_name (rc));
+    }
+  ompd_address_space_context_t *ctx = ompdbg_target_context (target);
+  ompd_address_space_handle_t *as;
+  rc = api->initialize (202011, &keeping);
+  if (rc == ompd_rc_ok)
+    rc = api->process_initialize (ctx, &as);
+  if (rc != ompd_rc_ok)
+    {
+      st->fail++;
+      printf ("FAIL: libompd for the bad-input checks: %s\n",
+	      ompd_rc_name (rc));
+      return;
+    }
+  checks_free = keeping_free;
+  checks_callbacks = &keeping;
+  checks_context = ctx;
+  checks_bad_input (api, as, t, 0, st);
+  rc = api->rel_address_space_handle (as);
+  if (rc == ompd_rc_ok)
+    rc = api->finalize ();
+  if (rc == ompd_rc_ok)
+    st->pass++;
+  else
+    {
+      st->fail++;
+      printf ("FAIL: releasing libompd after the bad-input checks: %s\n",
+	      ompd_rc_name (rc));
+    }
+  for (size_t i = 0; i < nkept; i++)
+    free (kept[i]);
+  nkept = 0;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -112,9 +190,9 @@ main (int argc, char **argv)
   checks_free = debugger_free;
   struct check_stats st = { 0, 0 };
   checks_run (&api, ompdbg_session_aspace (session), &t, &st);
-  if (bad_input)
-    checks_bad_input (&api, ompdbg_session_aspace (session), &t, 0, &st);
   ompdbg_session_close (session);
+  if (bad_input)
+    bad_input_checks (&api, target, &t, &st);
   ompdbg_target_close (target);
 
   unsigned long n = st.pass + st.fail;

@@ -12,6 +12,8 @@
 #include <string.h>
 
 ompd_rc_t (*checks_free) (void *);
+const ompd_callbacks_t *checks_callbacks;
+ompd_address_space_context_t *checks_context;
 struct check_caps checks_caps = { true, true, true };
 
 #define TOOL_OK (checks_caps.tool_data ? ompd_rc_ok : ompd_rc_unsupported)
@@ -276,6 +278,29 @@ check_aspace (const struct ompd_api *api, ompd_address_space_handle_t *as,
   icv_str (api, as, "num-procs-var", b);
   icv_str (api, as, "cancel-var", t->cancel ? "true" : "false");
 
+  /* What the program set in its environment, exactly.  */
+  if (t->env_known)
+    {
+      icv_int (api, as, "stacksize-var", t->stacksize, ompd_rc_ok);
+      icv_int (api, as, "wait-policy-var", t->wait_policy, ompd_rc_ok);
+      icv_str (api, as, "wait-policy-var", t->wait_policy_str);
+      icv_int (api, as, "target-offload-var", t->target_offload, ompd_rc_ok);
+      icv_str (api, as, "target-offload-var", t->target_offload_str);
+      icv_int (api, as, "tool-var", t->tool, ompd_rc_ok);
+      icv_str (api, as, "tool-var", t->tool_str);
+      icv_str (api, as, "tool-libraries-var", t->tool_libraries);
+      icv_str (api, as, "tool-verbose-init-var", t->tool_verbose_init);
+      icv_str (api, as, "def-sched-var", t->def_sched);
+      icv_int (api, as, "gomp-spincount-var", t->spincount, ompd_rc_ok);
+      icv_int (api, as, "gomp-throttled-spincount-var",
+	       t->throttled_spincount, ompd_rc_ok);
+      icv_str (api, as, "gomp-cpu-affinity-var", t->cpu_affinity);
+      icv_str (api, as, "gomp-places-var", t->places);
+      char sz[64];
+      snprintf (sz, sizeof sz, "%ld", t->stacksize);
+      icv_str (api, as, "stacksize-var", sz);
+    }
+
   /* Address-space ICVs through scope global too (the host's).  */
   int k = icv_find ("num-procs-var");
   if (k >= 0 && RC (api->get_icv_from_scope (as, ompd_scope_global,
@@ -406,6 +431,8 @@ check_task (const struct ompd_api *api, const struct truth_thread *tt,
   icv_str (api, tk, "bind-var", tt->bind_str);
   icv_int (api, tk, "def-allocator-var", (int64_t) tt->def_allocator,
 	   ompd_rc_ok);
+  if (tt->partition_known)
+    icv_str (api, tk, "place-partition-var", tt->partition);
   {
     int i = icv_find ("run-sched-var");
     const char *s = NULL;
@@ -443,13 +470,49 @@ check_task (const struct ompd_api *api, const struct truth_thread *tt,
 	       "task function %#" PRIx64 " does not contain %#" PRIx64,
 	       fn.address, tt->task_ra);
     }
-  /* Generating task: none for an initial task.  */
+  /* Generating task: none for an initial task.  An implicit task's is
+     the task that encountered its region: the implicit task of this
+     thread's ancestor in the enclosing region (omp_get_ancestor_thread_num
+     of the level below), or the initial task.  An explicit task's is the
+     implicit task of the thread the program names.  */
   ompd_task_handle_t *gen;
   if (initial)
     RC (api->get_generating_task_handle (tk, &gen), ompd_rc_unavailable);
   else if (RC (api->get_generating_task_handle (tk, &gen), ompd_rc_ok))
-    RC (api->rel_task_handle (gen), ompd_rc_ok);
-  /* Scheduling task: only explicit tasks have one.  */
+    {
+      ompd_parallel_handle_t *gp = NULL;
+      int gnum = -1;
+      if (!explicit_ && tt->level >= 1)
+	{
+	  if (RC (api->get_enclosing_parallel_handle (ph, &gp), ompd_rc_ok))
+	    gnum = tt->nums[tt->level - 1];
+	}
+      else if (explicit_ && tt->gen_of)
+	{
+	  gp = ph;
+	  gnum = tt->gen_of - 1;
+	}
+      ompd_task_handle_t *want;
+      if (gnum >= 0
+	  && RC (api->get_task_in_parallel (gp, gnum, &want), ompd_rc_ok))
+	{
+	  CHECK (cmp_tasks (api, gen, want) == 0, "generating task is not "
+		 "the implicit task of thread %d of the %s region", gnum,
+		 gp == ph ? "same" : "enclosing");
+	  icv_int (api, gen, "implicit-task-var", 1, ompd_rc_ok);
+	  RC (api->rel_task_handle (want), ompd_rc_ok);
+	  ompd_address_t gfn;
+	  if (explicit_ && tt->region_fn
+	      && RC (api->get_task_function (gen, &gfn), ompd_rc_ok))
+	    CHECK (gfn.address == tt->region_fn, "generating task runs %#"
+		   PRIx64 ", expected %#" PRIx64, gfn.address, tt->region_fn);
+	}
+      if (gp != NULL && gp != ph)
+	RC (api->rel_parallel_handle (gp), ompd_rc_ok);
+      RC (api->rel_task_handle (gen), ompd_rc_ok);
+    }
+  /* Scheduling task: only explicit tasks have one; the implicit task of
+     the thread the program names (the one below it on the stack).  */
   ompd_task_handle_t *sch;
   if (!explicit_)
     RC (api->get_scheduling_task_handle (tk, &sch), ompd_rc_unavailable);
@@ -457,7 +520,19 @@ check_task (const struct ompd_api *api, const struct truth_thread *tt,
     RC (api->get_scheduling_task_handle (tk, &sch), ompd_rc_unsupported);
   else if (RC (api->get_scheduling_task_handle (tk, &sch), ompd_rc_ok))
     {
-      /* An undeferred task started from its generating task.  */
+      ompd_task_handle_t *want;
+      if (tt->sched_of
+	  && RC (api->get_task_in_parallel (ph, tt->sched_of - 1, &want),
+		 ompd_rc_ok))
+	{
+	  CHECK (cmp_tasks (api, sch, want) == 0, "scheduling task is not the "
+		 "implicit task of thread %d", tt->sched_of - 1);
+	  RC (api->rel_task_handle (want), ompd_rc_ok);
+	  ompdbg_task_state_t ss;
+	  if (RC (api->get_task_state (sch, &ss), ompd_rc_ok))
+	    CHECK (ss == ompdbg_task_state_running, "scheduling task state %d",
+		   ss);
+	}
       RC (api->rel_task_handle (sch), ompd_rc_ok);
     }
   /* The implicit task of a region is the thread's nums[level] one.  */
@@ -649,50 +724,109 @@ check_extension (const struct ompd_api *api, ompd_address_space_handle_t *as,
     return;
   CHECK (n == t->ndeferred, "%d deferred tasks, expected %d", n,
 	 t->ndeferred);
-  int matched = 0, dep_checked = 0;
+  int found[TRUTH_MAX_DEFERRED] = { 0 };
   for (int i = 0; i < n; i++)
     {
       ompd_address_t fn;
+      const struct truth_deferred *d = NULL;
+      int k = -1;
+      /* The task whose known address is the nearest above the function's
+	 entry: the outlined functions of a file lie side by side, so any
+	 later one's addresses are further.  */
       if (RC (api->get_task_function (tasks[i], &fn), ompd_rc_ok))
-	for (int k = 0; k < t->ndeferred; k++)
-	  if (fn.address <= t->deferred_ra[k]
-	      && t->deferred_ra[k] - fn.address < 65536)
+	for (int j = 0; j < t->ndeferred; j++)
+	  if (fn.address <= t->d[j].ra && t->d[j].ra - fn.address < 65536
+	      && (d == NULL || t->d[j].ra < d->ra))
 	    {
-	      matched++;
-	      break;
+	      d = &t->d[j];
+	      k = j;
 	    }
+      if (d != NULL)
+	found[k]++;
+      CHECK (d != NULL, "deferred task %d (function %#" PRIx64 ") is none "
+	     "the program made", i, fn.address);
       icv_int (api, tasks[i], "explicit-task-var", 1, ompd_rc_ok);
-      ompdbg_task_state_t st;
+      ompdbg_task_state_t st = ompdbg_task_state_unknown;
       if (RC (api->get_task_state (tasks[i], &st), ompd_rc_ok))
-	CHECK (st == ompdbg_task_state_queued
-	       || st == ompdbg_task_state_waiting_deps, "deferred state %d",
-	       st);
-      if (t->dep_addr && RC (api->get_task_function (tasks[i], &fn),
-			      ompd_rc_ok)
-	  && fn.address <= t->dep_ra && t->dep_ra - fn.address < 65536)
+	CHECK (d == NULL ? st == ompdbg_task_state_queued
+	       || st == ompdbg_task_state_waiting_deps : st == d->state,
+	       "deferred task %d state %d, expected %ld", i, st,
+	       d ? d->state : -1L);
+      if (d == NULL)
 	{
-	  ompdbg_dependence_t *deps;
-	  int nd;
-	  ompd_word_t pending;
-	  if (RC (api->get_task_dependences (tasks[i], &deps, &nd, &pending),
-		  ompd_rc_ok))
+	  RC (api->rel_task_handle (tasks[i]), ompd_rc_ok);
+	  continue;
+	}
+      /* Its depend items (a set: GCC orders them by kind) and the
+	 dependence edges it still waits for.  */
+      ompdbg_dependence_t *deps;
+      int nd;
+      ompd_word_t pending = -1;
+      if (RC (api->get_task_dependences (tasks[i], &deps, &nd, &pending),
+	      ompd_rc_ok))
+	{
+	  int matched = 0;
+	  for (int a = 0; a < nd; a++)
+	    for (int b = 0; b < d->ndeps; b++)
+	      if (deps[a].address.address == d->dep_addr[b]
+		  && deps[a].type == d->dep_type[b])
+		{
+		  matched++;
+		  break;
+		}
+	  CHECK (nd == d->ndeps && matched == nd && pending == d->pending,
+		 "deferred task %d: %d dependences (%d as expected), pending %"
+		 PRId64 "; expected %d, pending %ld", k, nd, matched, pending,
+		 d->ndeps, d->pending);
+	  checks_free (deps);
+	}
+      /* Not started: no scheduling task yet.  */
+      ompd_task_handle_t *sch;
+      RC (api->get_scheduling_task_handle (tasks[i], &sch),
+	  checks_caps.sched_parent ? ompd_rc_unavailable
+	  : ompd_rc_unsupported);
+      /* Its generating task.  */
+      ompd_task_handle_t *gen;
+      if (RC (api->get_generating_task_handle (tasks[i], &gen), ompd_rc_ok))
+	{
+	  if (d->gen_of)
 	    {
-	      CHECK (nd == 1 && deps[0].address.address == t->dep_addr
-		     && deps[0].type == t->dep_type
-		     && pending == t->dep_pending,
-		     "dependences: %d, pending %" PRId64, nd, pending);
-	      CHECK (st == ompdbg_task_state_waiting_deps, "dependent task "
-		     "state %d", st);
-	      dep_checked++;
-	      checks_free (deps);
+	      ompd_parallel_handle_t *ph;
+	      ompd_task_handle_t *want;
+	      if (RC (api->get_task_parallel_handle (tasks[i], &ph), ompd_rc_ok))
+		{
+		  if (RC (api->get_task_in_parallel (ph, d->gen_of - 1, &want),
+			  ompd_rc_ok))
+		    {
+		      CHECK (cmp_tasks (api, gen, want) == 0, "deferred task %d: "
+			     "not generated by the implicit task of thread %d",
+			     k, d->gen_of - 1);
+		      RC (api->rel_task_handle (want), ompd_rc_ok);
+		    }
+		  RC (api->rel_parallel_handle (ph), ompd_rc_ok);
+		}
 	    }
+	  else if (d->gen_ra)
+	    {
+	      ompd_address_t gfn;
+	      ompdbg_task_state_t gst;
+	      if (RC (api->get_task_function (gen, &gfn), ompd_rc_ok))
+		CHECK (gfn.address <= d->gen_ra
+		       && d->gen_ra - gfn.address < 65536, "deferred task %d: "
+		       "generating task runs %#" PRIx64 ", not the function "
+		       "of %#" PRIx64, k, gfn.address, d->gen_ra);
+	      icv_int (api, gen, "explicit-task-var", 1, ompd_rc_ok);
+	      if (RC (api->get_task_state (gen, &gst), ompd_rc_ok))
+		CHECK (gst == d->gen_state, "deferred task %d: generating "
+		       "task in state %d, expected %ld", k, gst, d->gen_state);
+	    }
+	  RC (api->rel_task_handle (gen), ompd_rc_ok);
 	}
       RC (api->rel_task_handle (tasks[i]), ompd_rc_ok);
     }
-  CHECK (matched == t->ndeferred, "%d of %d deferred tasks identified",
-	 matched, t->ndeferred);
-  if (t->dep_addr)
-    CHECK (dep_checked == 1, "dependent task found %d times", dep_checked);
+  for (int k = 0; k < t->ndeferred; k++)
+    CHECK (found[k] == 1, "deferred task %d of the program listed %d times",
+	   k, found[k]);
   checks_free (tasks);
 }
 
@@ -805,7 +939,50 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
   ompd_task_handle_t *otk;
   ompd_address_space_handle_t *oas;
 
+  /* A second address space, released: a genuinely stale handle (the
+     harness's free keeps its block, so no new handle takes its address).
+     Without an output pointer, no address space.  */
+  ompd_address_space_handle_t *dead_as = NULL;
+  if (checks_context != NULL)
+    {
+      RC (api->process_initialize (checks_context, NULL), ompd_rc_bad_input);
+      if (RC (api->process_initialize (checks_context, &dead_as), ompd_rc_ok))
+	{
+	  if (RC (api->get_omp_version (dead_as, &w), ompd_rc_ok))
+	    CHECK (w == t->omp_version, "second address space: version %"
+		   PRId64, w);
+	  RC (api->rel_address_space_handle (dead_as), ompd_rc_ok);
+	}
+    }
+  if (dead_as == NULL)
+    dead_as = bogus;
+
   /* Life cycle.  */
+  if (checks_callbacks != NULL)
+    {
+      /* OpenMP 5.0's API version: the same ABI, accepted (LLVM's gdb
+	 plugin asks for it).  The library still speaks 5.1's, and the
+	 handles made before stay valid.  */
+      RC (api->initialize (201811, checks_callbacks), ompd_rc_ok);
+      if (RC (api->get_api_version (&w), ompd_rc_ok))
+	CHECK (w == 202011, "api version %" PRId64 " after 201811", w);
+      if (RC (api->get_omp_version (as, &w), ompd_rc_ok))
+	CHECK (w == t->omp_version, "omp version %" PRId64 " under 201811",
+	       w);
+      ompd_word_t st201811;
+      RC (api->get_state (th, &st201811, NULL), ompd_rc_ok);
+      /* Versions it does not implement, with valid callbacks:
+	 unsupported, and nothing changes.  */
+      static const ompd_word_t unknown[] = { 0, 1, 201107, 201511, 202111,
+					     999999, -202011 };
+      for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++)
+	RC (api->initialize (unknown[i], checks_callbacks),
+	    ompd_rc_unsupported);
+      RC (api->get_state (th, &st201811, NULL), ompd_rc_ok);
+      RC (api->initialize (202011, checks_callbacks), ompd_rc_ok);
+      if (RC (api->get_omp_version (as, &w), ompd_rc_ok))
+	CHECK (w == t->omp_version, "omp version %" PRId64, w);
+    }
   RC (api->initialize (202011, NULL), ompd_rc_bad_input);
   RC (api->initialize (1, NULL), ompd_rc_bad_input);
   {
@@ -834,6 +1011,63 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
   RC (api->get_omp_version_string (as, NULL), ompd_rc_bad_input);
   RC (api->get_omp_version_string (NULL, &s), ompd_rc_bad_input);
   RC (api->get_device_thread_id_kinds (as, NULL, NULL, NULL),
+      ompd_rc_bad_input);
+  {
+    ompd_thread_id_t *kinds;
+    ompd_size_t *sizes;
+    int count;
+    RC (api->get_device_thread_id_kinds (NULL, &kinds, &sizes, &count),
+	ompd_rc_bad_input);
+    RC (api->get_device_thread_id_kinds (as, NULL, &sizes, &count),
+	ompd_rc_bad_input);
+    RC (api->get_device_thread_id_kinds (as, &kinds, NULL, &count),
+	ompd_rc_bad_input);
+    RC (api->get_device_thread_id_kinds (as, &kinds, &sizes, NULL),
+	ompd_rc_bad_input);
+    RC (api->get_device_thread_id_kinds (dead_as, &kinds, &sizes, &count),
+	ompd_rc_stale_handle);
+    RC (api->get_device_thread_id_kinds ((void *) th, &kinds, &sizes,
+					 &count), ompd_rc_bad_input);
+  }
+  /* The released address space, for every routine that takes one.  */
+  RC (api->rel_address_space_handle (dead_as), ompd_rc_stale_handle);
+  RC (api->get_omp_version (dead_as, &w), ompd_rc_stale_handle);
+  RC (api->get_omp_version_string (dead_as, &s), ompd_rc_stale_handle);
+  RC (api->device_initialize (dead_as, (ompd_address_space_context_t *) bogus,
+			      OMPD_DEVICE_KIND_HOST, 8, &tid, &oas),
+      ompd_rc_stale_handle);
+  RC (api->get_thread_handle (dead_as, OMPD_THREAD_ID_LWP, 8, &tid, &oth),
+      ompd_rc_stale_handle);
+  RC (api->enumerate_states (dead_as, 0x102, &w, &s, &w),
+      ompd_rc_stale_handle);
+  RC (api->get_display_control_vars (dead_as, (const char *const **) &s),
+      ompd_rc_stale_handle);
+  RC (api->enumerate_icvs (dead_as, 0, &icv, &s, &scope, &more),
+      ompd_rc_stale_handle);
+  RC (api->get_icv_from_scope (dead_as, ompd_scope_address_space, 1, &w),
+      ompd_rc_stale_handle);
+  RC (api->get_icv_string_from_scope (dead_as, ompd_scope_address_space, 1,
+				      &s), ompd_rc_stale_handle);
+  {
+    ompd_thread_handle_t **ths;
+    ompd_task_handle_t **tks;
+    int n;
+    RC (api->get_threads (dead_as, &ths, &n), ompd_rc_stale_handle);
+    RC (api->get_deferred_tasks (dead_as, &tks, &n), ompd_rc_stale_handle);
+  }
+  /* Another kind of handle as the address space.  */
+  RC (api->get_omp_version ((void *) ph, &w), ompd_rc_bad_input);
+  RC (api->get_omp_version_string ((void *) tk, &s), ompd_rc_bad_input);
+  RC (api->get_display_control_vars ((void *) th, (const char *const **) &s),
+      ompd_rc_bad_input);
+  RC (api->device_initialize ((void *) th,
+			      (ompd_address_space_context_t *) bogus,
+			      OMPD_DEVICE_KIND_HOST, 8, &tid, &oas),
+      ompd_rc_bad_input);
+  RC (api->device_initialize (as, NULL, OMPD_DEVICE_KIND_HOST, 8, &tid, &oas),
+      ompd_rc_bad_input);
+  RC (api->device_initialize (as, (ompd_address_space_context_t *) bogus,
+			      OMPD_DEVICE_KIND_HOST, 8, &tid, NULL),
       ompd_rc_bad_input);
 
   /* Thread handles.  */
@@ -877,7 +1111,17 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
   RC (api->thread_handle_compare (th, th, NULL), ompd_rc_bad_input);
   RC (api->thread_handle_compare (th, dead_th, &c), ompd_rc_stale_handle);
   RC (api->get_device_from_thread (th, NULL), ompd_rc_bad_input);
+  RC (api->get_device_from_thread (NULL, &oas), ompd_rc_bad_input);
+  RC (api->get_device_from_thread (NULL, NULL), ompd_rc_bad_input);
   RC (api->get_device_from_thread (dead_th, &oas), ompd_rc_stale_handle);
+  RC (api->get_device_from_thread ((void *) ph, &oas), ompd_rc_bad_input);
+  RC (api->get_thread_id ((void *) as, OMPD_THREAD_ID_LWP, 8, &tid),
+      ompd_rc_bad_input);
+  RC (api->thread_handle_compare (th, (void *) tk, &c), ompd_rc_bad_input);
+  RC (api->thread_handle_compare ((void *) ph, th, &c), ompd_rc_bad_input);
+  RC (api->thread_handle_compare (dead_th, th, &c), ompd_rc_stale_handle);
+  RC (api->get_thread_in_parallel ((void *) tk, 0, &oth), ompd_rc_bad_input);
+  RC (api->get_thread_in_parallel ((void *) th, 0, &oth), ompd_rc_bad_input);
   RC (api->get_thread_in_parallel (NULL, 0, &oth), ompd_rc_bad_input);
   RC (api->get_thread_in_parallel (ph, 0, NULL), ompd_rc_bad_input);
   RC (api->get_thread_in_parallel (dead_ph, 0, &oth), ompd_rc_stale_handle);
@@ -901,6 +1145,15 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
   RC (api->parallel_handle_compare (ph, ph, NULL), ompd_rc_bad_input);
   RC (api->parallel_handle_compare (dead_ph, ph, &c), ompd_rc_stale_handle);
   RC (api->parallel_handle_compare ((void *) th, ph, &c), ompd_rc_bad_input);
+  RC (api->parallel_handle_compare (ph, (void *) tk, &c), ompd_rc_bad_input);
+  RC (api->parallel_handle_compare (ph, dead_ph, &c), ompd_rc_stale_handle);
+  RC (api->get_enclosing_parallel_handle ((void *) tk, &oph),
+      ompd_rc_bad_input);
+  RC (api->get_enclosing_parallel_handle ((void *) th, &oph),
+      ompd_rc_bad_input);
+  RC (api->get_task_parallel_handle ((void *) ph, &oph), ompd_rc_bad_input);
+  RC (api->get_curr_parallel_handle ((void *) as, &oph), ompd_rc_bad_input);
+  RC (api->rel_parallel_handle ((void *) tk), ompd_rc_bad_input);
 
   /* Task handles.  */
   RC (api->get_curr_task_handle (NULL, &otk), ompd_rc_bad_input);
@@ -929,6 +1182,21 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
   RC (api->get_task_frame (tk, NULL, &f2), ompd_rc_bad_input);
   RC (api->get_task_frame (tk, &f1, NULL), ompd_rc_bad_input);
   RC (api->get_task_frame (dead_tk, &f1, &f2), ompd_rc_stale_handle);
+  /* Another kind of handle where a task handle belongs.  */
+  RC (api->get_generating_task_handle ((void *) th, &otk), ompd_rc_bad_input);
+  RC (api->get_generating_task_handle ((void *) ph, &otk), ompd_rc_bad_input);
+  RC (api->get_scheduling_task_handle ((void *) th, &otk), ompd_rc_bad_input);
+  RC (api->get_scheduling_task_handle ((void *) as, &otk), ompd_rc_bad_input);
+  RC (api->get_task_function ((void *) th, &a), ompd_rc_bad_input);
+  RC (api->get_task_function ((void *) ph, &a), ompd_rc_bad_input);
+  RC (api->get_task_frame ((void *) th, &f1, &f2), ompd_rc_bad_input);
+  RC (api->get_task_frame ((void *) ph, &f1, &f2), ompd_rc_bad_input);
+  RC (api->get_task_in_parallel ((void *) tk, 0, &otk), ompd_rc_bad_input);
+  RC (api->get_task_in_parallel ((void *) th, 0, &otk), ompd_rc_bad_input);
+  RC (api->get_curr_task_handle ((void *) ph, &otk), ompd_rc_bad_input);
+  RC (api->task_handle_compare (tk, (void *) th, &c), ompd_rc_bad_input);
+  RC (api->task_handle_compare ((void *) ph, tk, &c), ompd_rc_bad_input);
+  RC (api->task_handle_compare (dead_tk, tk, &c), ompd_rc_stale_handle);
 
   /* States.  */
   RC (api->enumerate_states (NULL, 0x102, &w, &s, &w), ompd_rc_bad_input);
@@ -947,6 +1215,27 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
       ompd_rc_bad_input);
   RC (api->get_display_control_vars (as, NULL), ompd_rc_bad_input);
   RC (api->rel_display_control_vars (NULL), ompd_rc_bad_input);
+  {
+    /* A vector libompd did not give out, and one it had back already:
+       refused, not freed (the pointer stays as it was).  */
+    static const char *const foreign[] = { "OMP_FOREIGN=1", NULL };
+    const char *const *fv = foreign;
+    RC (api->rel_display_control_vars (&fv), ompd_rc_bad_input);
+    CHECK (fv == foreign, "a refused vector was changed");
+    const char *const *none = NULL;
+    RC (api->rel_display_control_vars (&none), ompd_rc_bad_input);
+    const char *const *vars, *const *copy;
+    if (RC (api->get_display_control_vars (as, &vars), ompd_rc_ok))
+      {
+	/* Live, it is no handle either.  */
+	RC (api->get_omp_version ((void *) vars, &w), ompd_rc_bad_input);
+	RC (api->get_state ((void *) vars, &w, &wid), ompd_rc_bad_input);
+	copy = vars;
+	RC (api->rel_display_control_vars (&vars), ompd_rc_ok);
+	CHECK (vars == NULL, "released vector not cleared");
+	RC (api->rel_display_control_vars (&copy), ompd_rc_bad_input);
+      }
+  }
 
   /* ICVs.  */
   RC (api->enumerate_icvs (NULL, 0, &icv, &s, &scope, &more),
@@ -1028,6 +1317,18 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
   RC (api->get_tool_data (th, ompd_scope_task, &w, &a), ompd_rc_bad_input);
   RC (api->get_tool_data (dead_tk, ompd_scope_task, &w, &a),
       ompd_rc_stale_handle);
+  RC (api->get_tool_data (dead_th, ompd_scope_thread, &w, &a),
+      ompd_rc_stale_handle);
+  RC (api->get_tool_data (dead_ph, ompd_scope_parallel, &w, &a),
+      ompd_rc_stale_handle);
+  RC (api->get_tool_data (dead_tk, ompd_scope_implicit_task, &w, &a),
+      ompd_rc_stale_handle);
+  RC (api->get_tool_data (dead_as, ompd_scope_address_space, &w, &a),
+      ompd_rc_bad_input);
+  /* Scope and handle disagree.  */
+  RC (api->get_tool_data (tk, ompd_scope_parallel, &w, &a),
+      ompd_rc_bad_input);
+  RC (api->get_tool_data (ph, ompd_scope_thread, &w, &a), ompd_rc_bad_input);
   RC (api->get_tool_data (th, (ompd_scope_t) 9, &w, &a), ompd_rc_bad_input);
 
   /* The extension.  */
@@ -1043,6 +1344,13 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
     RC (api->get_threads (bogus, &ths, &n), ompd_rc_stale_handle);
     RC (api->get_deferred_tasks (NULL, &tks, &n), ompd_rc_bad_input);
     RC (api->get_deferred_tasks (as, NULL, &n), ompd_rc_bad_input);
+    RC (api->get_deferred_tasks (as, &tks, NULL), ompd_rc_bad_input);
+    RC (api->get_deferred_tasks (bogus, &tks, &n), ompd_rc_stale_handle);
+    RC (api->get_deferred_tasks ((void *) th, &tks, &n), ompd_rc_bad_input);
+    RC (api->get_task_state ((void *) th, &tstate), ompd_rc_bad_input);
+    RC (api->get_task_dependences ((void *) ph, &deps, &n, NULL),
+	ompd_rc_bad_input);
+    RC (api->get_task_dependences (tk, &deps, NULL, NULL), ompd_rc_bad_input);
     RC (api->get_task_state (NULL, &tstate), ompd_rc_bad_input);
     RC (api->get_task_state (tk, NULL), ompd_rc_bad_input);
     RC (api->get_task_state (dead_tk, &tstate), ompd_rc_stale_handle);

@@ -40,4 +40,14 @@ extern struct check_caps checks_caps;
 /* The debugger's free, set by the harness.  */
 extern ompd_rc_t (*checks_free) (void *);
 
+/* Set by the harness for checks_bad_input: the callbacks libompd was
+   initialised with (it initialises again with them, with other API
+   versions) and the address-space context of AS (it opens and releases
+   a second address space).  The callbacks' free must not make a
+   released handle's address available again before the checks end: a
+   released handle is handed back to libompd and must be recognised as
+   such (both harnesses keep freed blocks until the end).  */
+extern const ompd_callbacks_t *checks_callbacks;
+extern ompd_address_space_context_t *checks_context;
+
 #endif

@@ -4,8 +4,10 @@
 # in-process (the initial thread; a team of 3 at a barrier; a nested
 # region; an undeferred task with two deferred ones queued, one waiting
 # for a dependence; a taskwait, its task run from a barrier; a thread
-# waiting for a lock; a region two threads have finished and one has
-# not; idle pool threads),
+# waiting for a lock; the end of sections and the atomic lock; the end
+# of a taskgroup and an ordered turn; single copyprivate's hand-over;
+# deferred tasks of every kind, one made by a detached task; a region
+# two threads have finished and one has not; idle pool threads),
 # writing the truth at each.  At each stop tests/ompd/check-ompd checks
 # every OMPD routine against it:
 #   - live, attached with ptrace (corefiles/), libompd loaded through the
@@ -14,14 +16,15 @@
 #   - at the last stop, on a kernel core (SIGABRT) where core_pattern
 #     writes one into the program's directory (skipped, said so, where
 #     cores are piped elsewhere or limited to 0).
-# The bad-input checks run at the team-of-3 stop, live and on its core.
+# The bad-input checks run at the team-of-3 stop, live and on its core,
+# after the life-cycle checks of a finalised library.
 # Exit 0 pass, 1 fail, 77 when ptrace is not permitted here.
 set -u
 prog=$PWD/tests/ompd/self
 check=tests/ompd/check-ompd
 work=tests/ompd/conform.work
 limit=${OMPDBG_TEST_TIMEOUT:-300}
-stops=8
+stops=12
 status=0
 pid=
 

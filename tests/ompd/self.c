@@ -5,11 +5,17 @@
    barrier, in a nested region, in an undeferred task with deferred tasks
    queued (one waiting for a dependence), in a taskwait while another
    thread runs the task from a barrier, with a thread waiting for a
-   lock, at the end of a region that one thread has not finished, and
-   after the region with the pool threads idle.  At each, every
-   OMPD routine is checked against the truth the threads wrote
+   lock, with one at the end of sections and one waiting for the atomic
+   lock, with one at the end of a taskgroup and one waiting for
+   its ordered turn, with two in single copyprivate's hand-over barrier,
+   with deferred tasks of every kind (several dependences, inout,
+   mutexinoutset, a depobj, a priority, waiting for a detached task, made
+   by a detached task), at the end of a region that one thread has not
+   finished, and after the region with the pool threads idle.  At each,
+   every OMPD routine is checked against the truth the threads wrote
    (checks.c), and the bad-input checks run once, and a runtime whose
-   layout table libompd does not know is refused.
+   layout table libompd does not know is refused.  The environment sets
+   every ICV that has one to a known value, checked exactly.
 
    With `--target DIR' the same stops are checked from outside, by a
    debugger (tests/ompd/check-ompd on corefiles/, live and on cores,
@@ -37,6 +43,8 @@
 
 void GOMP_parallel (void (*fn) (void *), void *data, unsigned num_threads,
 		    unsigned int flags);
+void GOMP_atomic_start (void);
+void GOMP_atomic_end (void);
 
 static struct ompd_api api;
 static ompd_address_space_handle_t *as;
@@ -257,9 +265,119 @@ check_incompatible (void)
 /* ---- the program ------------------------------------------------------------ */
 
 static omp_lock_t lock;
-static atomic_int go, arrived;
+static atomic_int go, arrived, go2, arrived2;
 static int x;
+static long double ld;
 static struct truth_thread outer[3];
+
+/* A deferred task of the truth: function RA, STATE (1 waiting for
+   dependences, 2 queued), PENDING dependence edges, made by the implicit
+   task of thread GEN_OF - 1; deferred_dep adds a depend item.  */
+static void
+deferred (struct truth_deferred *d, uint64_t ra, long state, long pending,
+	  int gen_of)
+{
+  memset (d, 0, sizeof *d);
+  d->ra = ra;
+  d->state = state;
+  d->pending = pending;
+  d->gen_of = gen_of;
+}
+
+static void
+deferred_dep (struct truth_deferred *d, const void *addr, long type)
+{
+  d->dep_addr[d->ndeps] = (uint64_t) (uintptr_t) addr;
+  d->dep_type[d->ndeps++] = type;
+}
+
+/* Stop 9 (thread 0 of the team of 3, the others spinning): P1 and P2
+   (out a, out b) queued; W1 (in a, inout b) waiting for both; M1 and M2
+   (mutexinoutset m) queued; O (a depobj: out e, the one way GCC passes
+   out apart from inout) queued; PR (priority 3) in the team's priority
+   list; D (out dd, detach) run by taskyield to its end, so detached, its
+   event not fulfilled; W2 (in dd) waiting for D, reachable only through
+   D; C, made by D, queued.  */
+static void
+deferred_kinds (void)
+{
+  static uint64_t ra_p1, ra_p2, ra_w1, ra_m1, ra_m2, ra_w2, ra_o, ra_pr;
+  static uint64_t ra_c, ra_d;
+  static int a, b, m, dd, e;
+  static atomic_int d_ran;
+  omp_event_handle_t ev;
+  omp_depend_t obj;
+#pragma omp depobj (obj) depend (out: e)
+  for (int iter = 0; iter < 2; iter++)
+    {
+      if (iter == 1)
+	{
+#pragma omp task depend (out: dd) detach (ev) shared (ra_d, ra_c, d_ran)
+	  {
+	    ra_d = here ();
+	    for (int it = 0; it < 2; it++)
+	      {
+#pragma omp task if (it == 1) shared (ra_c)
+		ra_c = here ();
+	      }
+	    atomic_store (&d_ran, 1);
+	  }
+	  while (atomic_load (&d_ran) == 0)
+	    {
+#pragma omp taskyield
+	    }
+	}
+#pragma omp task depend (out: a) if (iter == 1) shared (ra_p1)
+      ra_p1 = here ();
+#pragma omp task depend (out: b) if (iter == 1) shared (ra_p2)
+      ra_p2 = here ();
+#pragma omp task depend (in: a) depend (inout: b) if (iter == 1) \
+  shared (ra_w1)
+      ra_w1 = here ();
+#pragma omp task depend (mutexinoutset: m) if (iter == 1) shared (ra_m1)
+      ra_m1 = here ();
+#pragma omp task depend (mutexinoutset: m) if (iter == 1) shared (ra_m2)
+      ra_m2 = here ();
+#pragma omp task depend (in: dd) if (iter == 1) shared (ra_w2)
+      ra_w2 = here ();
+#pragma omp task depend (depobj: obj) if (iter == 1) shared (ra_o)
+      ra_o = here ();
+#pragma omp task priority (3) if (iter == 1) shared (ra_pr)
+      ra_pr = here ();
+      if (iter == 0)
+	{
+#pragma omp taskwait
+	}
+    }
+  T.nthreads = 3;
+  memcpy (T.t, outer, sizeof outer);
+  memset (T.d, 0, sizeof T.d);
+  T.ndeferred = 9;
+  deferred (&T.d[0], ra_p1, 2, 0, 1);
+  deferred_dep (&T.d[0], &a, 3);
+  deferred (&T.d[1], ra_p2, 2, 0, 1);
+  deferred_dep (&T.d[1], &b, 3);
+  deferred (&T.d[2], ra_w1, 1, 2, 1);
+  deferred_dep (&T.d[2], &a, 1);
+  deferred_dep (&T.d[2], &b, 3);
+  deferred (&T.d[3], ra_m1, 2, 0, 1);
+  deferred_dep (&T.d[3], &m, 4);
+  deferred (&T.d[4], ra_m2, 2, 0, 1);
+  deferred_dep (&T.d[4], &m, 4);
+  deferred (&T.d[5], ra_w2, 1, 1, 1);
+  deferred_dep (&T.d[5], &dd, 1);
+  deferred (&T.d[6], ra_o, 2, 0, 1);
+  deferred_dep (&T.d[6], &e, 2);
+  deferred (&T.d[7], ra_pr, 2, 0, 1);
+  deferred (&T.d[8], ra_c, 2, 0, 0);
+  T.d[8].gen_ra = ra_d;
+  T.d[8].gen_state = 4;		/* detached */
+  run ("deferred tasks of every kind", false);
+  T.ndeferred = 0;
+  omp_fulfill_event (ev);
+#pragma omp taskwait
+#pragma omp depobj (obj) destroy
+}
 
 static void
 nested_fn (void *arg)
@@ -343,18 +461,19 @@ region_fn (void *arg)
 	T.nthreads = 3;
 	memcpy (T.t, outer, sizeof outer);
 	truth_self (&T.t[0], 1, 0, 4, 0, ra, (uint64_t) region_fn);
+	/* Made by thread 0's implicit task, started from it.  */
+	T.t[0].gen_of = T.t[0].sched_of = 1;
 	T.t[1].state = T.t[2].state = 1;
 	T.t[1].check_wait = T.t[2].check_wait = 0;
+	memset (T.d, 0, sizeof T.d);
 	T.ndeferred = 2;
-	T.deferred_ra[0] = ra_a;
-	T.deferred_ra[1] = ra_b;
-	T.dep_ra = ra_b;
-	T.dep_addr = (uint64_t) (uintptr_t) &x;
-	T.dep_type = 1;		/* in */
-	T.dep_pending = 1;
+	/* GCC passes out and inout items as one group: both inout.  */
+	deferred (&T.d[0], ra_a, 2, 0, 1);
+	deferred_dep (&T.d[0], &x, 3);
+	deferred (&T.d[1], ra_b, 1, 1, 1);
+	deferred_dep (&T.d[1], &x, 1);
 	run ("undeferred task, two deferred", false);
 	T.ndeferred = 0;
-	T.dep_addr = 0;
       }
       atomic_store (&go, 1);
 #pragma omp taskwait
@@ -383,6 +502,10 @@ region_fn (void *arg)
 	T.nthreads = 3;
 	memcpy (T.t, outer, sizeof outer);
 	truth_self (&T.t[me], 1, 0, 4, 0, ra, (uint64_t) region_fn);
+	/* Made by thread 0's implicit task, started from this thread's at
+	   the barrier.  */
+	T.t[me].gen_of = 1;
+	T.t[me].sched_of = me + 1;
 	T.t[other].state = 0x14;
 	T.t[other].check_wait = 0;
 	wait_state (T.t[0].tid, 0x20);
@@ -423,6 +546,133 @@ region_fn (void *arg)
       omp_unset_lock (&lock);
     }
 #pragma omp barrier
+  outer[0].state = outer[1].state = outer[2].state = 1;
+  outer[1].wait_id = 0;
+  outer[0].check_wait = outer[1].check_wait = outer[2].check_wait = 0;
+
+  /* 6. A worksharing construct's implicit barrier and the atomic lock,
+     in sections (a static loop would not do: GCC ends it with
+     GOMP_barrier, the barrier construct's entry point).  The thread that
+     runs section 1 takes the runtime's atomic lock (GOMP_atomic_start,
+     what GCC calls for an atomic construct it cannot inline) and checks;
+     the one that runs section 3 waits for the lock in such a construct;
+     the third, with no section left, waits at the end of the
+     sections.  */
+  {
+    static atomic_int held, atomic_thr;
+#pragma omp sections
+    {
+#pragma omp section
+      {
+	int me = omp_get_thread_num ();
+	GOMP_atomic_start ();
+	atomic_store (&held, 1);
+	while (atomic_load (&atomic_thr) == 0)
+	  ;
+	int at = atomic_load (&atomic_thr) - 1, other = 3 - me - at;
+	T.nthreads = 3;
+	memcpy (T.t, outer, sizeof outer);
+	T.t[at].state = 0x43;
+	T.t[other].state = 0x12;
+	wait_state (outer[at].tid, 0x43);
+	wait_state (outer[other].tid, 0x12);
+	run ("sections barrier, atomic wait", false);
+	GOMP_atomic_end ();
+      }
+#pragma omp section
+      ;
+#pragma omp section
+      {
+	while (atomic_load (&held) == 0)
+	  ;
+	atomic_store (&atomic_thr, omp_get_thread_num () + 1);
+#pragma omp atomic
+	ld += 1.0L;
+      }
+    }
+  }
+
+  /* 7. The end of a taskgroup and an ordered turn: thread 0 has the turn
+     of iteration 0 and waits at the end of a taskgroup in it for its
+     task, thread 1 waits for the turn of iteration 1, thread 2 (no
+     iteration) runs the task from the barrier after the loop and
+     checks.  Thread 0 reaches no scheduling point before the task has
+     started.  */
+  {
+    static atomic_int started;
+#pragma omp for ordered schedule(static, 1) nowait
+    for (int i = 0; i < 2; i++)
+      {
+#pragma omp ordered
+	if (i == 0)
+	  {
+#pragma omp taskgroup
+	    {
+#pragma omp task shared (outer, T, started)
+	      {
+		uint64_t ra = here ();
+		int me = omp_get_thread_num ();
+		atomic_store (&started, 1);
+		T.nthreads = 3;
+		memcpy (T.t, outer, sizeof outer);
+		truth_self (&T.t[me], 1, 0, 4, 0, ra, (uint64_t) region_fn);
+		T.t[me].gen_of = 1;
+		T.t[me].sched_of = me + 1;
+		T.t[0].state = 0x21;
+		T.t[1].state = 0x44;
+		if (me != 2)
+		  FAIL ("the taskgroup's task runs on thread %d, not 2", me);
+		wait_state (outer[0].tid, 0x21);
+		wait_state (outer[1].tid, 0x44);
+		run ("taskgroup end, ordered turn", false);
+	      }
+	      while (atomic_load (&started) == 0)
+		;
+	    }
+	  }
+      }
+  }
+#pragma omp barrier
+
+  /* 8. single copyprivate: whoever runs the block checks while the two
+     others wait in the runtime's hand-over barrier.  */
+  {
+    int cp;
+#pragma omp single copyprivate (cp)
+    {
+      int me = omp_get_thread_num ();
+      T.nthreads = 3;
+      memcpy (T.t, outer, sizeof outer);
+      for (int k = 0; k < 3; k++)
+	if (k != me)
+	  {
+	    T.t[k].state = 0x15;
+	    wait_state (outer[k].tid, 0x15);
+	  }
+      run ("single copyprivate hand-over", false);
+      cp = 42;
+    }
+    if (cp != 42)
+      FAIL ("copyprivate gave %d on thread %d", cp, n);
+  }
+#pragma omp barrier
+
+  /* 9. Deferred tasks of every kind, made by thread 0 while the others
+     spin in the program (no scheduling point).  Each task construct runs
+     once undeferred first, to learn an address inside its function.  */
+  if (n != 0)
+    atomic_fetch_add (&arrived2, 1);
+  if (n == 0)
+    {
+      while (atomic_load (&arrived2) < 2)
+	;
+      deferred_kinds ();
+      atomic_store (&go2, 1);
+    }
+  else
+    while (atomic_load (&go2) < 1)
+      ;
+#pragma omp barrier
 }
 
 /* 6. The end of a region: threads 0 and 1 have finished it (the master
@@ -462,9 +712,16 @@ main (int argc, char **argv)
   setenv ("OMP_MAX_TASK_PRIORITY", "5", 1);
   setenv ("OMP_CANCELLATION", "true", 1);
   setenv ("OMP_WAIT_POLICY", "passive", 1);
+  setenv ("OMP_STACKSIZE", "3M", 1);
+  setenv ("OMP_TARGET_OFFLOAD", "disabled", 1);
+  setenv ("OMP_TOOL", "disabled", 1);
+  setenv ("OMP_TOOL_LIBRARIES", "/opt/ompdbg-test/no-such-tool.so", 1);
+  setenv ("OMP_TOOL_VERBOSE_INIT", "stderr", 1);
+  setenv ("GOMP_SPINCOUNT", "20k", 1);
   unsetenv ("OMP_DEBUG");
   unsetenv ("OMP_PROC_BIND");
   unsetenv ("OMP_PLACES");
+  unsetenv ("GOMP_CPU_AFFINITY");
   inproc_ensure_ours (argv);
   if (target_dir != NULL)
     {
@@ -475,6 +732,8 @@ main (int argc, char **argv)
     }
   setvbuf (stdout, NULL, _IOLBF, 0);
   checks_free = inproc_free;
+  checks_callbacks = inproc_callbacks ();
+  checks_context = inproc_context ();
   checks_caps.frames = layout_has ("gomp_task.frame.exit_frame");
   checks_caps.tool_data = layout_has ("gomp_task.tool_data");
   checks_caps.sched_parent = layout_has ("gomp_task.sched_parent");
@@ -498,6 +757,23 @@ main (int argc, char **argv)
   /* 0. The initial thread, outside any region.  */
   truth_global (&T);
   T.debug = 0;
+  /* The environment set above, as OpenMP 5.1 and this runtime's
+     documentation define it (docs/environment.md).  */
+  T.env_known = 1;
+  T.stacksize = 3L << 20;		/* OMP_STACKSIZE=3M */
+  T.wait_policy = 0;
+  strcpy (T.wait_policy_str, "passive");
+  T.target_offload = 2;
+  strcpy (T.target_offload_str, "disabled");
+  T.tool = 0;
+  strcpy (T.tool_str, "disabled");
+  strcpy (T.tool_libraries, "/opt/ompdbg-test/no-such-tool.so");
+  strcpy (T.tool_verbose_init, "stderr");
+  strcpy (T.def_sched, "static,0");	/* loops without a schedule clause */
+  T.spincount = 20000;			/* GOMP_SPINCOUNT=20k */
+  T.throttled_spincount = 0;		/* passive: never more than that */
+  strcpy (T.cpu_affinity, "");
+  strcpy (T.places, "");
   T.nthreads = 1;
   truth_self (&T.t[0], 0, 0, 1, 0, 0, 0);
   strcpy (T.t[0].nthreads_str, "3,2");
@@ -531,6 +807,27 @@ main (int argc, char **argv)
   rc = api.finalize ();
   if (rc != ompd_rc_ok)
     FAIL ("ompd_finalize: %s", ompd_rc_name (rc));
+  /* Not initialised any more: finalize again is unsupported, a session
+     cannot start; what needs no callbacks still answers.  */
+  rc = api.finalize ();
+  if (rc == ompd_rc_unsupported)
+    stats.pass++;
+  else
+    FAIL ("ompd_finalize when not initialised: %s", ompd_rc_name (rc));
+  ompd_address_space_handle_t *late;
+  rc = api.process_initialize (inproc_context (), &late);
+  if (rc == ompd_rc_error)
+    stats.pass++;
+  else
+    FAIL ("ompd_process_initialize when not initialised: %s",
+	  ompd_rc_name (rc));
+  ompd_word_t version;
+  rc = api.get_api_version (&version);
+  if (rc == ompd_rc_ok && version == 202011)
+    stats.pass++;
+  else
+    FAIL ("ompd_get_api_version when not initialised: %s",
+	  ompd_rc_name (rc));
   if (inproc_outstanding () != 0)
     FAIL ("%ld blocks allocated through the callbacks not freed",
 	  inproc_outstanding ());

@@ -55,6 +55,19 @@ truth_self (struct truth_thread *t, long state, uint64_t wait_id,
   snprintf (t->nthreads_str, sizeof t->nthreads_str, "%ld", t->nthreads);
   snprintf (t->bind_str, sizeof t->bind_str, "%s",
 	    t->bind >= 0 && t->bind < 5 ? bind_names[t->bind] : "?");
+  int np = omp_get_partition_num_places ();
+  int nums[64];
+  if (np >= 0 && np <= 64)
+    {
+      omp_get_partition_place_nums (nums);
+      t->partition_known = 1;
+      for (int i = 0; i < np; i++)
+	{
+	  size_t used = strlen (t->partition);
+	  snprintf (t->partition + used, sizeof t->partition - used, "%s%d",
+		    i ? "," : "", nums[i]);
+	}
+    }
 }
 
 void

@@ -31,6 +31,13 @@ static const struct field thread_fields[] = {
   TF (sched_chunk, F_LONG), TF (bind, F_LONG),
   TF (nthreads_incomplete, F_INT), TF (bind_incomplete, F_INT),
   TF (nthreads_str, F_STR), TF (bind_str, F_STR), TF (def_allocator, F_U64),
+  TF (partition_known, F_INT), TF (partition, F_STR), TF (gen_of, F_INT),
+  TF (sched_of, F_INT),
+};
+#define DF(name, type) { #name, type, offsetof (struct truth_deferred, name) }
+static const struct field deferred_fields[] = {
+  DF (ra, F_U64), DF (state, F_LONG), DF (ndeps, F_INT), DF (pending, F_LONG),
+  DF (gen_of, F_INT), DF (gen_ra, F_U64), DF (gen_state, F_LONG),
 };
 #define GF(name, type) { #name, type, offsetof (struct truth, name) }
 static const struct field global_fields[] = {
@@ -38,9 +45,16 @@ static const struct field global_fields[] = {
   GF (cancel, F_LONG), GF (max_task_priority, F_LONG), GF (nteams, F_LONG),
   GF (teams_thread_limit, F_LONG), GF (display_affinity, F_LONG),
   GF (debug, F_LONG), GF (affinity_format, F_STR), GF (ndeferred, F_INT),
-  GF (dep_ra, F_U64), GF (dep_addr, F_U64), GF (dep_type, F_LONG),
-  GF (dep_pending, F_LONG),
+  GF (env_known, F_INT), GF (stacksize, F_LONG), GF (wait_policy, F_LONG),
+  GF (target_offload, F_LONG), GF (tool, F_LONG), GF (spincount, F_LONG),
+  GF (throttled_spincount, F_LONG), GF (def_sched, F_STR),
+  GF (wait_policy_str, F_STR), GF (target_offload_str, F_STR),
+  GF (tool_str, F_STR), GF (tool_libraries, F_STR),
+  GF (tool_verbose_init, F_STR), GF (cpu_affinity, F_STR),
+  GF (places, F_STR),
 };
+
+#define NFIELDS(a) (sizeof a / sizeof a[0])
 
 static void
 put (FILE *f, const char *prefix, const struct field *fl, const void *base)
@@ -73,7 +87,16 @@ truth_write (FILE *f, const struct truth *t)
   for (size_t i = 0; i < sizeof global_fields / sizeof global_fields[0]; i++)
     put (f, "", &global_fields[i], t);
   for (int i = 0; i < t->ndeferred && i < TRUTH_MAX_DEFERRED; i++)
-    fprintf (f, "deferred_ra %" PRIu64 "\n", t->deferred_ra[i]);
+    {
+      const struct truth_deferred *d = &t->d[i];
+      char prefix[32];
+      snprintf (prefix, sizeof prefix, "d%d.", i);
+      for (size_t k = 0; k < NFIELDS (deferred_fields); k++)
+	put (f, prefix, &deferred_fields[k], d);
+      for (int k = 0; k < d->ndeps && k < TRUTH_MAX_DEPS; k++)
+	fprintf (f, "d%d.dep%d %" PRIu64 " %ld\n", i, k, d->dep_addr[k],
+		 d->dep_type[k]);
+    }
   for (int k = 0; k < t->nthreads && k < TRUTH_MAX_THREADS; k++)
     {
       const struct truth_thread *th = &t->t[k];
@@ -130,7 +153,6 @@ truth_read (FILE *f, struct truth *t)
 {
   memset (t, 0, sizeof *t);
   char line[1024];
-  int ndef = 0;
   while (fgets (line, sizeof line, f))
     {
       line[strcspn (line, "\n")] = '\0';
@@ -142,10 +164,26 @@ truth_read (FILE *f, struct truth *t)
       *sp = '\0';
       const char *key = line, *val = sp + 1;
       int k, l;
-      if (strcmp (key, "deferred_ra") == 0)
+      if (sscanf (key, "d%d.dep%d", &k, &l) == 2)
 	{
-	  if (ndef < TRUTH_MAX_DEFERRED)
-	    t->deferred_ra[ndef++] = strtoull (val, NULL, 10);
+	  if (k < 0 || k >= TRUTH_MAX_DEFERRED || l < 0 || l >= TRUTH_MAX_DEPS
+	      || sscanf (val, "%" SCNu64 " %ld", &t->d[k].dep_addr[l],
+			 &t->d[k].dep_type[l]) != 2)
+	    goto bad;
+	  continue;
+	}
+      if (sscanf (key, "d%d.", &k) == 1)
+	{
+	  const char *name = strchr (key, '.') + 1;
+	  if (k < 0 || k >= TRUTH_MAX_DEFERRED)
+	    goto bad;
+	  size_t i;
+	  for (i = 0; i < NFIELDS (deferred_fields); i++)
+	    if (strcmp (deferred_fields[i].name, name) == 0)
+	      break;
+	  if (i == NFIELDS (deferred_fields)
+	      || get (val, &deferred_fields[i], &t->d[k]) != 0)
+	    goto bad;
 	  continue;
 	}
       if (sscanf (key, "t%d.level%d", &k, &l) == 2)

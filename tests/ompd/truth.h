@@ -12,7 +12,8 @@
 
 #define TRUTH_MAX_THREADS 16
 #define TRUTH_MAX_LEVELS 8
-#define TRUTH_MAX_DEFERRED 8
+#define TRUTH_MAX_DEFERRED 16
+#define TRUTH_MAX_DEPS 4
 #define TRUTH_STR 128
 
 struct truth_thread
@@ -38,6 +39,31 @@ struct truth_thread
   int nthreads_incomplete, bind_incomplete;
   char nthreads_str[TRUTH_STR], bind_str[TRUTH_STR];
   uint64_t def_allocator;
+  /* place-partition-var of its task as omp_get_partition_place_nums
+     gives it ("2,3"; "" without places), when PARTITION_KNOWN.  */
+  int partition_known;
+  char partition[TRUTH_STR];
+  /* An explicit task: the thread (number + 1 in the innermost region; 0
+     not stated) whose implicit task generated it, and the one whose
+     implicit task it was started from (its scheduling task).  */
+  int gen_of, sched_of;
+};
+
+/* A deferred task the extension must list (ompdbg_get_deferred_tasks).  */
+struct truth_deferred
+{
+  uint64_t ra;			/* an address inside its function */
+  long state;			/* ompdbg_task_state_t: 1 waiting, 2 queued */
+  int ndeps;			/* its depend items (order free) */
+  uint64_t dep_addr[TRUTH_MAX_DEPS];
+  long dep_type[TRUTH_MAX_DEPS];	/* ompt_dependence_type_t */
+  long pending;			/* dependence edges not released yet */
+  /* Its generating task: the implicit task of thread GEN_OF - 1 of its
+     region, or (GEN_OF 0) the explicit task whose function contains
+     GEN_RA, in state GEN_STATE (ompdbg_task_state_t).  */
+  int gen_of;
+  uint64_t gen_ra;
+  long gen_state;
 };
 
 struct truth
@@ -48,14 +74,19 @@ struct truth
   long omp_version, num_procs, cancel, max_task_priority, nteams;
   long teams_thread_limit, display_affinity, debug;
   char affinity_format[TRUTH_STR];
-  /* Deferred tasks expected from the extension: an address inside each
-     one's function (order free).  0 deferred: not checked.  */
+  /* Settings the program put in its environment, and what they mean
+     (ENV_KNOWN 0: not stated): every one checked exactly.  */
+  int env_known;
+  long stacksize, wait_policy, target_offload, tool;
+  long spincount, throttled_spincount;
+  char def_sched[TRUTH_STR], wait_policy_str[TRUTH_STR];
+  char target_offload_str[TRUTH_STR], tool_str[TRUTH_STR];
+  char tool_libraries[TRUTH_STR], tool_verbose_init[TRUTH_STR];
+  char cpu_affinity[TRUTH_STR], places[TRUTH_STR];
+  /* Deferred tasks expected from the extension, all of them (order
+     free).  0 deferred: not checked.  */
   int ndeferred;
-  uint64_t deferred_ra[TRUTH_MAX_DEFERRED];
-  /* One of them waits for dependences: its depend item and predecessors
-     (dep_addr 0: not checked).  */
-  uint64_t dep_ra, dep_addr;
-  long dep_type, dep_pending;
+  struct truth_deferred d[TRUTH_MAX_DEFERRED];
 };
 
 void truth_write (FILE *f, const struct truth *t);
