@@ -14,6 +14,20 @@ tests_ompd_self_LDADD = -ldl
 EXTRA_tests_ompd_self_DEPENDENCIES = libompd/libompd.la
 TESTS += tests/ompd/self
 
+## tests/ompd/hooks: what a debugger sees at each OMPD breakpoint (the
+## bindings of OpenMP 5.1 §5.6), in-process: the program's own
+## ompd_bp_* functions, exported (-rdynamic), take the runtime's place
+## and ask libompd; its pthread_create sees the runtime forming teams.
+check_PROGRAMS += tests/ompd/hooks
+tests_ompd_hooks_SOURCES = tests/ompd/hooks.c tests/ompd/inproc.c \
+	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h
+tests_ompd_hooks_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
+tests_ompd_hooks_CPPFLAGS = $(tests_ompd_self_CPPFLAGS)
+tests_ompd_hooks_LDFLAGS = -rdynamic
+tests_ompd_hooks_LDADD = -ldl -lpthread
+EXTRA_tests_ompd_hooks_DEPENDENCIES = libompd/libompd.la
+TESTS += tests/ompd/hooks
+
 ## tests/ompd/fuzz: libompd (its sources compiled in, under ASan and
 ## UBSan) against garbage, errors and short reads from the memory
 ## callback: 10^5 cases here, OMPDBG_FUZZ_CASES=1000000 for the long run.
