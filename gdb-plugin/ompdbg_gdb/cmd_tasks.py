@@ -25,9 +25,9 @@ def frame_text(task):
 
 def task_ref(chain, t):
     """How to name task T relative to the thread's CHAIN: `#k' when it is
-    one of them; an implicit task elsewhere by its thread (every implicit
-    task of a region has the same code, so its label would not say which
-    one); else its label."""
+    one of them; else its label, and for an implicit task its thread too
+    (every implicit task of a region has the same code, so the label
+    alone would not say which one)."""
     if t is None:
         return "-"
     for k, (c, on) in enumerate(chain):
@@ -37,9 +37,9 @@ def task_ref(chain, t):
         r = t.region()
         owner = r.implicit_task_thread(t) if r is not None else None
         if owner is not None:
-            if owner.gdb_num is not None:
-                return "implicit task on thread %d" % owner.gdb_num
-            return "implicit task on LWP %s" % owner.lwp
+            return "%s on %s" % (t.label(), "thread %d" % owner.gdb_num
+                                 if owner.gdb_num is not None
+                                 else "LWP %s" % owner.lwp)
     return t.label()
 
 
@@ -161,7 +161,7 @@ two tasks, `#k' when they are on the same chain:
                 construct (`#pragma omp task' or `parallel')
 An explicit task run by another thread than the one that created it (from
 a barrier, say) has a scheduling task on this thread and a generating task
-on the other: `implicit task on thread N'.
+on the other: `#pragma omp parallel at x.c:12 (in main) on thread N'.
 --frames adds each task's exit and enter frame addresses (OMPT frames:
 where the task's code was entered from the runtime, where it called into
 the runtime; 0 for none).

@@ -153,11 +153,12 @@ def check_tasks(g, scene, truth, where):
                 "%s: LWP %s runs the explicit task of scenes.c:%s"
                 % (tag, tk["tid"], tk["line"]))
         if rows:
-            check_task_links(tag, tk, rows, gmap)
+            reg = T.truth_of(truth, "region")[0]
+            check_task_links(tag, tk, rows, gmap, scene, reg["line"])
         check_one_thread(g, tag, tk, b or "", gmap)
 
 
-def check_task_links(tag, tk, rows, gmap):
+def check_task_links(tag, tk, rows, gmap, scene, region_line):
     """The explicit task TK (truth) at the top of its thread's chain ROWS:
     scheduled by its own thread's implicit task (it took the task up in a
     taskwait or a barrier), created by the creator's implicit task -- on
@@ -178,9 +179,11 @@ def check_task_links(tag, tk, rows, gmap):
         T.check(got == "#1", "%s was created by its thread's implicit task "
                 "#1 (got %s)" % (who, got))
     else:
-        want = "implicit task on thread %s" % gmap.get(int(tk["creator"]))
-        T.check(got == want, "%s was created by the %s (LWP %s) (got %s)"
-                % (who, want, tk["creator"], got))
+        # The creator's implicit task: its region's code and its thread.
+        want = "#pragma omp parallel at scenes.c:%s (in scene_%s) on " \
+            "thread %s" % (region_line, scene, gmap.get(int(tk["creator"])))
+        T.check(got == want, "%s was created by the implicit task of LWP %s: "
+                "%s (got %s)" % (who, tk["creator"], want, got))
         T.check(got != rows[0].get("SCHEDULED-BY"),
                 "%s: scheduling and generating task differ" % who)
 
@@ -259,10 +262,12 @@ def check_deferred(g, scene, truth, where):
             continue
         r = r[0]
         if "creator" in w:
-            cr = "implicit task on thread %s" % gmap.get(int(w["creator"]))
-            T.check(r["CREATED-BY"] == cr, "%s: it was created by the %s "
-                    "(LWP %s) (got %s)" % (tag, cr, w["creator"],
-                                           r["CREATED-BY"]))
+            reg = T.truth_of(truth, "region")[0]
+            cr = "#pragma omp parallel at scenes.c:%s (in scene_%s) on " \
+                "thread %s" % (reg["line"], scene, gmap.get(int(w["creator"])))
+            T.check(r["CREATED-BY"] == cr, "%s: it was created by the "
+                    "implicit task of LWP %s: %s (got %s)"
+                    % (tag, w["creator"], cr, r["CREATED-BY"]))
         st = {"waiting": "waiting for dependences", "queued": "queued"}
         T.check(r["STATE"] == st[w["state"]], "%s: it is %s (got %s)"
                 % (tag, st[w["state"]], r["STATE"]))
