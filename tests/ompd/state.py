@@ -16,9 +16,12 @@ import gdb
 STATE = {
     'work_serial': 0x000, 'work_parallel': 0x001,
     'wait_barrier_implicit_parallel': 0x011,
-    'wait_barrier_explicit': 0x014, 'wait_taskwait': 0x020,
+    'wait_barrier_implicit_workshare': 0x012,
+    'wait_barrier_explicit': 0x014,
+    'wait_barrier_implementation': 0x015, 'wait_taskwait': 0x020,
     'wait_taskgroup': 0x021, 'wait_lock': 0x041, 'wait_critical': 0x042,
-    'wait_ordered': 0x044, 'idle': 0x100,
+    'wait_atomic': 0x043, 'wait_ordered': 0x044, 'idle': 0x100,
+    'overhead': 0x101,
 }
 FRAME_FLAGS = 0x10              # ompt_frame_runtime | ompt_frame_cfa
 
@@ -398,8 +401,78 @@ def phase_9(threads):
     new_region(team)
 
 
+def phase_10(threads):
+    team, t0, t1 = check_team_pair(threads, 'loop barrier')
+    other = 1 - int(val('checker_num'))
+    state_is((t0, t1)[1 - other], 'work_parallel', tid_of(1 - other))
+    check_wait((t0, t1)[other], tid_of(other),
+               'wait_barrier_implicit_workshare',
+               addr(team['barrier'].address), ('GOMP_loop_end',))
+    new_region(team)
+
+
+def phase_11(threads):
+    team, t0, t1 = check_team_pair(threads, 'atomic')
+    check_wait(t1, tid_of(1), 'wait_atomic',
+               addr(val('&gomp_atomic_lock')), ('GOMP_atomic_start',))
+    new_region(team)
+
+
+def phase_13(threads):
+    team, t0, t1 = check_team_pair(threads, 'copyprivate')
+    single = int(val('single_tid'))
+    if single not in (tid_of(0), tid_of(1)):
+        raise Wrong('the single block ran on no thread of the team')
+    other = 1 if single == tid_of(0) else 0
+    state_is((t0, t1)[1 - other], 'work_parallel', tid_of(1 - other))
+    check_wait((t0, t1)[other], tid_of(other), 'wait_barrier_implementation',
+               addr(team['barrier'].address), ('GOMP_single_copy_start',))
+    new_region(team)
+
+
+def phase_14(threads):
+    team, t0, t1 = check_team_pair(threads, 'task reductions')
+    state_is(t0, 'work_parallel', tid_of(0))
+    check_wait(t1, tid_of(1), 'wait_barrier_implementation',
+               addr(team['barrier'].address),
+               ('GOMP_workshare_task_reduction_unregister',))
+    new_region(team)
+
+
+class FormingTeam(gdb.Breakpoint):
+    """Phase 12: the runtime creates a pool thread while the program
+    starts its first region (ompdbg_forming): the thread that encountered
+    the region is forming the team, state overhead, not yet in the team,
+    in its initial task, which has entered the runtime.  Checked in the
+    breakpoint's stop method (no thread switch), which never stops."""
+
+    def stop(self):
+        try:
+            if int(val('ompdbg_forming')) != 1:
+                return False
+            tid = gdb.selected_thread().ptid[1]
+            expect('pthread_create called by the initial thread', tid,
+                   int(val('main_tid')))
+            thr = registry_threads()[tid]
+            st = int(thr['state'])
+            if st != STATE['overhead']:
+                raise Wrong('forming a team: state %#x, not overhead' % st)
+            expect('forming a team: wait_id', addr(thr['wait_id']), 0)
+            expect('forming a team: team', addr(thr['ts']['team']), 0)
+            expect('forming a team: task', addr(thr['task']),
+                   addr(thr['initial_task'].address))
+            if frame(thr['task'].dereference())[1] == 0:
+                raise Wrong('forming a team: no enter_frame')
+            verified.add(12)
+            failures.pop(12, None)
+        except (Wrong, NotYet, gdb.error, KeyError) as e:
+            failures[12] = 'wrong: %s: %s' % (type(e).__name__, e)
+        return False
+
+
 CHECKS = {1: phase_1, 2: phase_2, 3: phase_3, 4: phase_4, 5: phase_5,
-          6: phase_6, 7: phase_7, 8: phase_8, 9: phase_9}
+          6: phase_6, 7: phase_7, 8: phase_8, 9: phase_9, 10: phase_10,
+          11: phase_11, 13: phase_13, 14: phase_14}
 
 
 def on_stop():
@@ -425,6 +498,10 @@ def main():
     gdb.execute('set pagination off')
     gdb.execute('set confirm off')
     gdb.execute('break ompdbg_check')
+    gdb.execute('set breakpoint pending on')
+    FormingTeam('pthread_create', internal=True)
+    failures[12] = 'not reached: pthread_create never called while the ' \
+                   'first region was formed'
     gdb.execute('run')
     while gdb.selected_inferior().pid != 0:
         on_stop()

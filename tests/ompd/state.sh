@@ -4,7 +4,10 @@
 # stops at known points (a thread waiting at a barrier, for a lock, a
 # named and the unnamed critical, its ordered turn, in taskwait and at a
 # taskgroup end while the other thread runs the task, idle pool threads,
-# a serialized region), and tests/ompd/state.py compares each thread's
+# a serialized region, a loop's implicit barrier, the atomic lock, the
+# barriers the runtime adds for copyprivate and task reductions, the
+# encountering thread forming the first team), and
+# tests/ompd/state.py compares each thread's
 # state, wait_id, task frames and sched_parent, the teams and the
 # registry index with it.  Every phase must be verified: a phase gdb
 # could not check fails the program (it then never gets an answer).
@@ -17,7 +20,7 @@ gdb=${GDB:-gdb}
 prog=tests/ompd/state-prog
 ours=$OMPDBG_OURS_DIR
 srcdir=${srcdir:-.}
-nphases=9
+nphases=14
 
 if ! $gdb --version >/dev/null 2>&1; then
   echo "state.sh: $gdb not found; skipping"
