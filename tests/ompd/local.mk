@@ -54,3 +54,9 @@ tests_ompd_check_ompd_LDADD = corefiles/libompdbg-target.la $(DL_LIBS)
 EXTRA_tests_ompd_check_ompd_DEPENDENCIES = libompd/libompd.la
 tests_abi += tests/ompd/conform.sh
 EXTRA_DIST += tests/ompd/conform.sh
+
+## tests/ompd/libompd-symbols.sh: libompd.so needs no runtime, exports
+## only the OMPD routines and ompdbg's extensions, imports no allocator,
+## printing, signal or thread routine.
+tests_abi += tests/ompd/libompd-symbols.sh
+EXTRA_DIST += tests/ompd/libompd-symbols.sh
