@@ -105,14 +105,18 @@ resolve (ompd_address_space_handle_t *as, const unsigned char *entries,
 ompd_rc_t
 layout_load (ompd_address_space_handle_t *as)
 {
-  ompd_address_t sym;
+  ompd_address_t sym = { 0, 0 };
   ompd_rc_t rc = ompd_cb->symbol_addr_lookup (as->context, NULL,
 					       "ompdbg_layout", &sym, NULL);
   if (rc == ompd_rc_stale_handle || rc == ompd_rc_bad_input)
     return rc;
-  if (rc != ompd_rc_ok || sym.address == 0)
-    /* No table: this is not our runtime (or no runtime at all).  */
+  if (rc == ompd_rc_error || (rc == ompd_rc_ok && sym.address == 0))
+    /* Not found (OMPD's code for it): no table, so this is not our
+       runtime (or no runtime at all).  */
     return ompd_rc_incompatible;
+  if (rc != ompd_rc_ok)
+    /* The lookup itself failed: not the runtime's fault.  */
+    return ompd_rc_callback_error;
 
   struct ompdbg_layout_header hdr;
   rc = tread (as, sym.address, sizeof hdr, &hdr);

@@ -1,9 +1,12 @@
 /* fuzz.c -- libompd against garbage: every read the library makes of the
-   target may fail, come back with random bytes, or with pointers replaced
-   by other addresses, and the library must answer every call with an
-   ompd_rc_t: no crash, no hang, no leak, no use of freed or unallocated
-   memory.  Built with libompd's sources compiled in under AddressSanitizer
-   and UndefinedBehaviorSanitizer (any report aborts the test).
+   target may fail (with any return code a callback may give, and some it
+   may not), come back with random bytes, or with pointers replaced by
+   other addresses; the symbol lookup and the type sizes may fail or lie,
+   and allocations may fail; and the library must answer every call with
+   an ompd_rc_t: no crash, no hang, no leak, no use of freed or
+   unallocated memory.  Built with libompd's sources compiled in under
+   AddressSanitizer and UndefinedBehaviorSanitizer (any report aborts the
+   test).
 
    The target is this process (inproc.c) in a rich state: a team of 3,
    thread 1 master of a nested team of 2, thread 2 waiting for a lock,
@@ -14,9 +17,10 @@
    space must release, and every block allocated through the callbacks
    must be freed.
 
-   OMPDBG_FUZZ_CASES (default 100000) and OMPDBG_FUZZ_SEED select the
-   run; a failing case prints its seed.  A watchdog (alarm) turns a hang
-   into a failure.  */
+   OMPDBG_FUZZ_CASES (default 100000; `make fuzz-long' runs 10^6) and
+   OMPDBG_FUZZ_SEED select the run; a failing case prints its seed.  A
+   watchdog turns a hang into a failure: OMPDBG_FUZZ_CASE_SECONDS (default
+   10; a case takes well under a millisecond) for each case.  */
 
 #include "config.h"
 #include "tests/ompd/inproc.h"
@@ -29,6 +33,7 @@
 #include <sys/syscall.h>
 #include <pthread.h>
 #include <signal.h>
+#include <time.h>
 #include <unistd.h>
 
 void GOMP_parallel (void (*fn) (void *), void *data, unsigned num_threads,
@@ -59,11 +64,66 @@ below (unsigned n)
   return (unsigned) (rnd () % n);
 }
 
-/* ---- the corrupting read hook ---------------------------------------------- */
+/* ---- the corrupting callbacks ------------------------------------------------ */
 
 static unsigned p_err, p_garbage;	/* per 1000 reads */
+static unsigned p_alloc_fail;		/* per 1000 allocations */
 static unsigned long reads, clean_reads;
 static uint64_t seen_ptrs[64];
+static ompd_rc_t symbol_rc, sizeof_rc;	/* ok: no failure this case */
+static int sizeof_lie;			/* 1 + which size to change, or 0 */
+static unsigned long injected[4];	/* reads, lookups, sizes, allocations */
+
+/* What a failing callback returns: mostly the codes OMPD lets it return,
+   sometimes one it may not.  */
+static ompd_rc_t
+some_failure (void)
+{
+  static const ompd_rc_t codes[] = {
+    ompd_rc_error, ompd_rc_error, ompd_rc_device_read_error,
+    ompd_rc_unavailable, ompd_rc_stale_handle, ompd_rc_bad_input,
+    ompd_rc_unsupported, ompd_rc_incomplete, ompd_rc_nomem,
+    ompd_rc_callback_error, ompd_rc_incompatible,
+    (ompd_rc_t) 13, (ompd_rc_t) 1000, (ompd_rc_t) -1
+  };
+  return codes[below (sizeof codes / sizeof codes[0])];
+}
+
+static ompd_rc_t
+symbol_hook (const char *name)
+{
+  (void) name;
+  if (symbol_rc != ompd_rc_ok)
+    injected[1]++;
+  return symbol_rc;
+}
+
+static ompd_rc_t
+sizeof_hook (ompd_device_type_sizes_t *sz)
+{
+  if (sizeof_rc != ompd_rc_ok || sizeof_lie)
+    injected[2]++;
+  if (sizeof_lie)
+    {
+      uint8_t *f[] = { &sz->sizeof_char, &sz->sizeof_short, &sz->sizeof_int,
+		       &sz->sizeof_long, &sz->sizeof_long_long,
+		       &sz->sizeof_pointer };
+      *f[sizeof_lie - 1] = (uint8_t) rnd ();
+    }
+  return sizeof_rc;
+}
+
+static ompd_rc_t
+alloc_hook (ompd_size_t n)
+{
+  (void) n;
+  if (p_alloc_fail && below (1000) < p_alloc_fail)
+    {
+      injected[3]++;
+      return below (4) ? ompd_rc_nomem : some_failure ();
+    }
+  return ompd_rc_ok;
+}
 
 static ompd_rc_t
 hook (ompd_addr_t addr, size_t n, void *buf)
@@ -83,7 +143,10 @@ hook (ompd_addr_t addr, size_t n, void *buf)
     return ompd_rc_ok;
   unsigned r = below (1000);
   if (r < p_err)
-    return ompd_rc_error;
+    {
+      injected[0]++;
+      return some_failure ();
+    }
   if (r >= p_err + p_garbage)
     return ompd_rc_ok;
   switch (below (6))
@@ -475,8 +538,9 @@ step (ompd_address_space_handle_t *as)
     }
 }
 
-/* The case running, for the watchdog's message.  */
+/* The case running, for the watchdog's message; its time limit.  */
 static volatile uint64_t current_seed;
+static unsigned case_seconds = 10;
 
 static void
 watchdog (int sig)
@@ -495,12 +559,19 @@ static void
 one_case (uint64_t seed)
 {
   current_seed = seed;
+  alarm (case_seconds);
   rng_state = seed;
   unsigned style = below (4);
   p_err = style == 0 ? 0 : below (60);
   p_garbage = style == 1 ? 0 : below (300);
   clean_reads = below (3) == 0 ? 0 : below (200);
   reads = 0;
+  /* One case in 16 each: the symbol lookup fails, the sizes are refused
+     or one is wrong; one in 8, allocations fail now and then.  */
+  symbol_rc = below (16) == 0 ? some_failure () : ompd_rc_ok;
+  sizeof_rc = below (16) == 0 ? some_failure () : ompd_rc_ok;
+  sizeof_lie = below (16) == 0 ? 1 + (int) below (6) : 0;
+  p_alloc_fail = below (8) == 0 ? 1 + below (40) : 0;
   long before = inproc_outstanding ();
   ompd_address_space_handle_t *as;
   ompd_rc_t rc = api.process_initialize (inproc_context (), &as);
@@ -530,6 +601,10 @@ one_case (uint64_t seed)
 	      (unsigned long long) seed, inproc_outstanding () - before);
       failures++;
     }
+  /* Nothing failing any more: the next case starts clean.  */
+  symbol_rc = sizeof_rc = ompd_rc_ok;
+  sizeof_lie = 0;
+  p_alloc_fail = 0;
 }
 
 
@@ -581,9 +656,25 @@ region_fn (void *arg)
 	    failures++;
 	  }
 	inproc_read_hook = hook;
+	inproc_symbol_hook = symbol_hook;
+	inproc_sizeof_hook = sizeof_hook;
+	inproc_alloc_hook = alloc_hook;
+	struct timespec t0, t1;
+	clock_gettime (CLOCK_MONOTONIC, &t0);
 	for (unsigned long i = 0; i < ncases; i++)
 	  one_case (seed + i * 0x100000001ull);
+	clock_gettime (CLOCK_MONOTONIC, &t1);
+	alarm (60);
 	inproc_read_hook = NULL;
+	inproc_symbol_hook = NULL;
+	inproc_sizeof_hook = NULL;
+	inproc_alloc_hook = NULL;
+	double secs = (double) (t1.tv_sec - t0.tv_sec)
+	  + (double) (t1.tv_nsec - t0.tv_nsec) / 1e9;
+	printf ("%lu cases in %.1f s (%.0f cases/s); failures injected: "
+		"%lu reads, %lu symbol lookups, %lu type sizes, %lu "
+		"allocations\n", ncases, secs, secs > 0 ? ncases / secs : 0.0,
+		injected[0], injected[1], injected[2], injected[3]);
       }
       omp_unset_lock (&lock);
       atomic_store (&stage, 1);
@@ -602,10 +693,13 @@ main (int argc, char **argv)
   inproc_ensure_ours (argv);
   setvbuf (stdout, NULL, _IOLBF, 0);
   /* A hang (libompd looping on garbage) must fail the test, not stall
-     make check: about 20 s per 10^5 cases here, so allow 20 times that.  */
-  const char *env = getenv ("OMPDBG_FUZZ_CASES");
+     make check: each case gets CASE_SECONDS (one_case), the set-up and
+     the end a minute.  */
+  const char *env = getenv ("OMPDBG_FUZZ_CASE_SECONDS");
+  if (env != NULL && strtoul (env, NULL, 0) > 0)
+    case_seconds = (unsigned) strtoul (env, NULL, 0);
   signal (SIGALRM, watchdog);
-  alarm (60 + (env ? strtoul (env, NULL, 0) : 100000) / 250);
+  alarm (60);
   omp_init_lock (&lock);
   ompd_rc_t rc = api.initialize (202011, inproc_callbacks ());
   if (rc != ompd_rc_ok)

@@ -11,6 +11,9 @@
 #include <unistd.h>
 
 ompd_rc_t (*inproc_read_hook) (ompd_addr_t, size_t, void *);
+ompd_rc_t (*inproc_alloc_hook) (ompd_size_t);
+ompd_rc_t (*inproc_symbol_hook) (const char *);
+ompd_rc_t (*inproc_sizeof_hook) (ompd_device_type_sizes_t *);
 
 static long outstanding;
 static struct { int dummy; } the_context;
@@ -18,6 +21,12 @@ static struct { int dummy; } the_context;
 static ompd_rc_t
 cb_alloc (ompd_size_t n, void **p)
 {
+  if (inproc_alloc_hook)
+    {
+      ompd_rc_t rc = inproc_alloc_hook (n);
+      if (rc != ompd_rc_ok)
+	return rc;
+    }
   *p = malloc (n);
   if (*p == NULL)
     return ompd_rc_nomem;
@@ -77,6 +86,8 @@ cb_sizeof (ompd_address_space_context_t *ctx, ompd_device_type_sizes_t *s)
   s->sizeof_long = sizeof (long);
   s->sizeof_long_long = sizeof (long long);
   s->sizeof_pointer = sizeof (void *);
+  if (inproc_sizeof_hook)
+    return inproc_sizeof_hook (s);
   return ompd_rc_ok;
 }
 
@@ -90,6 +101,12 @@ cb_symbol (ompd_address_space_context_t *ctx, ompd_thread_context_t *tctx,
     return ompd_rc_stale_handle;
   if (name == NULL || addr == NULL)
     return ompd_rc_bad_input;
+  if (inproc_symbol_hook)
+    {
+      ompd_rc_t rc = inproc_symbol_hook (name);
+      if (rc != ompd_rc_ok)
+	return rc;
+    }
   void *p = dlsym (RTLD_DEFAULT, name);
   if (p == NULL)
     return ompd_rc_error;

@@ -14,6 +14,12 @@
    change BUF or turn the read into a failure (return non-ok).  */
 extern ompd_rc_t (*inproc_read_hook) (ompd_addr_t addr, size_t n,
 				      void *buf);
+/* Called before an allocation, a symbol lookup, and after the sizes are
+   filled in (which it may change); a non-ok return is what the callback
+   returns instead.  */
+extern ompd_rc_t (*inproc_alloc_hook) (ompd_size_t n);
+extern ompd_rc_t (*inproc_symbol_hook) (const char *name);
+extern ompd_rc_t (*inproc_sizeof_hook) (ompd_device_type_sizes_t *sizes);
 
 const ompd_callbacks_t *inproc_callbacks (void);
 ompd_address_space_context_t *inproc_context (void);

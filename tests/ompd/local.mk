@@ -60,3 +60,9 @@ EXTRA_DIST += tests/ompd/conform.sh
 ## printing, signal or thread routine.
 tests_abi += tests/ompd/libompd-symbols.sh
 EXTRA_DIST += tests/ompd/libompd-symbols.sh
+
+## make fuzz-long: tests/ompd/fuzz with 10^6 cases (about ten times
+## make check's run; docs/ompd.md, "Tests", has the figures of one).
+fuzz-long: tests/ompd/fuzz$(EXEEXT)
+	env OMPDBG_FUZZ_CASES=1000000 $(tests_env) ./tests/ompd/fuzz$(EXEEXT)
+.PHONY: fuzz-long
