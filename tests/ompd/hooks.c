@@ -23,7 +23,8 @@
    The runtime also creates its pool threads while forming the first
    teams: the program's pthread_create, called by the runtime then,
    checks that the thread is in the overhead state (0x101), still in the
-   encountering task and its region.  Every event is counted against the
+   encountering task and its region.  With places set, each task's
+   place-partition-var is also checked against the OpenMP API's.  Every event is counted against the
    known workload.  Exits 99 when not on our runtime.  */
 
 #define _GNU_SOURCE
@@ -347,6 +348,34 @@ i_am (void (*fn) (void *), enum kind kind)
 	     "task, then an %s one ran", b->implicit ? "implicit" : "explicit",
 	     kind_name[kind]);
       b->ran = true;
+      /* Its place-partition-var, as the OpenMP API gives it (OMP_PLACES
+	 and OMP_PROC_BIND are set: partitions are not empty).  */
+      char want[256] = "";
+      int np = omp_get_partition_num_places (), nums[64];
+      if (np > 0 && np <= 64)
+	{
+	  omp_get_partition_place_nums (nums);
+	  for (int i = 0; i < np; i++)
+	    {
+	      size_t used = strlen (want);
+	      snprintf (want + used, sizeof want - used, "%s%d", i ? "," : "",
+			nums[i]);
+	    }
+	}
+      CHECK (np > 0, "no place partition, with OMP_PLACES set");
+      for (int i = 0; i < nicvs; i++)
+	if (strcmp (icvs[i].name, "place-partition-var") == 0)
+	  {
+	    const char *got = NULL;
+	    if (RC (api.get_icv_string_from_scope (b->task, icvs[i].scope,
+						   icvs[i].id, &got),
+		    ompd_rc_ok))
+	      {
+		CHECK (strcmp (got, want) == 0, "place-partition-var '%s', "
+		       "omp_get_partition_place_nums '%s'", got, want);
+		inproc_free ((void *) got);
+	      }
+	  }
       if (kind == K_IMPLICIT)
 	{
 	  /* It is this thread's implicit task of the current region.  */
@@ -590,6 +619,10 @@ main (int argc, char **argv)
   setenv ("OMP_MAX_ACTIVE_LEVELS", "4", 1);
   setenv ("OMP_WAIT_POLICY", "passive", 1);
   setenv ("OMP_DYNAMIC", "false", 1);
+  /* Places, spread: every task's place partition is not empty, and the
+     nested teams' are subsets (checked at each task against the API).  */
+  setenv ("OMP_PLACES", "threads", 1);
+  setenv ("OMP_PROC_BIND", "spread", 1);
   unsetenv ("OMP_NUM_THREADS");
   unsetenv ("OMP_THREAD_LIMIT");
   inproc_ensure_ours (argv);
