@@ -678,6 +678,7 @@ HIDDEN void gomp_task_wait_until (struct gomp_thread *thr,
 				  void *cfa);
 HIDDEN void gomp_task_event (struct gomp_team *team);
 HIDDEN void gomp_task_drain (struct gomp_thread *thr, void *cfa);
+HIDDEN void gomp_task_help_region (struct gomp_thread *thr, void *cfa);
 HIDDEN void gomp_task_drain_region (struct gomp_thread *thr, void *cfa);
 
 /* task-depend.c */

@@ -287,6 +287,50 @@ gomp_task_drain (struct gomp_thread *thr, void *cfa)
 			(uintptr_t) &team->barrier, cfa);
 }
 
+/* The master at the end of a region, its own share of the tasks done:
+   until every worker has joined, it keeps taking the tasks they create --
+   a worker that won a `single nowait' and generates the tasks is common,
+   and the master idle meanwhile would leave them all to that worker -- for
+   as long as a waiting thread spins.  Then team_join sleeps on the join
+   word, and tasks created after that run on the workers.  The master does
+   not sleep on task_event for the join as well: the last worker to join
+   would have to look at the team's task_event after its join, when the
+   master may have ended the region and freed the team.  */
+static bool
+workers_joined (const struct gomp_team *team)
+{
+  return (atomic_load_explicit (&team->join, memory_order_acquire)
+	  & ~WORD_SLEEPING) == (team->nthreads - 1) * 2;
+}
+
+void
+gomp_task_help_region (struct gomp_thread *thr, void *cfa)
+{
+  struct gomp_team *team = thr->ts.team;
+  unsigned long long spins = 0, limit = gomp_spin_limit ();
+  bool ran = false;
+  if (limit == 0 || workers_joined (team))
+    return;
+  gomp_set_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
+		  (uintptr_t) &team->barrier);
+  while (spins < limit && !workers_joined (team))
+    {
+      if (gomp_task_run_one (thr, NULL))
+	{
+	  gomp_set_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
+			  (uintptr_t) &team->barrier);
+	  ran = true;
+	  spins = 0;
+	  continue;
+	}
+      spins++;
+      gomp_cpu_relax ();
+    }
+  /* A task run here may have created more.  */
+  if (ran)
+    gomp_task_drain (thr, cfa);
+}
+
 /* A worker at the end of its parallel region: the region's implicit
    barrier.  Until the master has finished the region's code it may still
    create tasks (a master or single nowait construct generating tasks is

@@ -290,6 +290,8 @@ gomp_team_end (void *cfa)
       gomp_task_event (team);
     }
   gomp_task_drain (thr, cfa);
+  if (team->nthreads > 1)
+    gomp_task_help_region (thr, cfa);
   /* OMPD: the master's implicit task ends; the region ends once every
      worker has left it, while the team is still the current one.  */
   GOMP_OMPD_EVENT (task_end);
