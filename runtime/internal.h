@@ -271,42 +271,35 @@ struct gomp_frame
 };
 
 /* Cache-line aligned: the implicit tasks of a team sit in one array and
-   each is written by its own thread.  */
+   each is written by its own thread.  Three groups of fields, each on
+   lines of its own, by who writes them: what is set when the task is
+   created and then read by the threads that create or run its
+   descendants (kind, depth, ICVs, taskgroups: every child's creation
+   reads them); what the thread running it keeps for debuggers while it
+   runs (written at every task it starts or wait it enters); and the
+   counters other threads update as its children complete.  Mixed on one
+   line, each write of one group made the readers of another fetch the
+   line again: a transfer per task in a taskloop or a task producer.  */
 struct CACHE_ALIGNED gomp_task
 {
   unsigned int kind;		/* enum gomp_task_kind flags */
+  unsigned int depth;		/* generations below the implicit task */
+  int priority;
+  bool has_detach;		/* completes when its event is fulfilled */
+  bool has_mutex;		/* has mutexinoutset clauses */
   struct gomp_task *parent;	/* generating task */
   struct gomp_team *team;	/* binding parallel region (NULL: initial) */
   struct gomp_thread *thread;	/* thread executing it, NULL while queued */
   void (*fn) (void *);		/* task's function, if any */
   void *data;			/* its argument block */
-  /* For debuggers: the task the thread was executing when this one
-     started on it, i.e. the one below it on the thread's stack (NULL for
-     implicit and initial tasks); where it meets the runtime (above).  */
-  struct gomp_task *sched_parent;
-  struct gomp_frame frame;
-  uint64_t tool_data;		/* ompt_data_t; 0: there is no OMPT tool */
-  struct gomp_icv icv;
-
-  _Atomic unsigned int task_state;	/* enum gomp_task_state */
-  unsigned int depth;		/* generations below the implicit task */
-  int priority;
-  bool has_detach;		/* completes when its event is fulfilled */
-  bool has_mutex;		/* has mutexinoutset clauses */
-  /* Children whose region has not completed: taskwait waits for zero.  */
-  _Atomic unsigned long children;
-  /* Lifetime: 1 until the task completes, plus one per child structure
-     still alive (a child reads its ancestors' fields, so they outlive
-     it).  The task is freed when this drops to zero.  */
-  _Atomic unsigned int refs;
   struct gomp_taskgroup *taskgroup;	/* the group it counts in */
   struct gomp_taskgroup *cur_taskgroup;	/* innermost group in it */
+  struct gomp_icv icv;
   struct gomp_task *queue_next, *queue_prev;	/* ready-queue links */
-  /* Dependences: its own clauses, the table of its children's, how many
-     predecessors it waits for and who waits for it.  */
+  /* Dependences: its own clauses, the table of its children's and who
+     waits for it.  */
   struct gomp_dep *deps;
   unsigned int ndeps;
-  _Atomic unsigned int npred;
   struct gomp_dep_table *dep_table;
   struct gomp_task **succ;
   unsigned int nsucc, succ_cap;
@@ -316,6 +309,25 @@ struct CACHE_ALIGNED gomp_task
   /* An undeferred task runs from a struct on its thread's stack; if it
      creates a child, it moves to the heap (task.c) and this points there. */
   struct gomp_task *moved;
+
+  /* For debuggers, written by the thread running it: the task the thread
+     was executing when this one started on it, i.e. the one below it on
+     the thread's stack (NULL for implicit and initial tasks); where it
+     meets the runtime (above).  */
+  CACHE_ALIGNED struct gomp_task *sched_parent;
+  struct gomp_frame frame;
+  uint64_t tool_data;		/* ompt_data_t; 0: there is no OMPT tool */
+
+  /* Updated by other threads.  */
+  CACHE_ALIGNED _Atomic unsigned int task_state;	/* enum gomp_task_state */
+  /* Predecessors it waits for (task-depend.c).  */
+  _Atomic unsigned int npred;
+  /* Children whose region has not completed: taskwait waits for zero.  */
+  _Atomic unsigned long children;
+  /* Lifetime: 1 until the task completes, plus one per child structure
+     still alive (a child reads its ancestors' fields, so they outlive
+     it).  The task is freed when this drops to zero.  */
+  _Atomic unsigned int refs;
 };
 
 /* ---- worksharing -------------------------------------------------------- */
@@ -654,8 +666,7 @@ HIDDEN void gomp_task_run_shared (struct gomp_thread *thr,
 				  void (*cpyfn) (void *, void *),
 				  long arg_size, long arg_align,
 				  unsigned int flags, int priority,
-				  const void *bounds, size_t bounds_size,
-				  void *cfa);
+				  const void *bounds, size_t bounds_size);
 HIDDEN void gomp_task_create_bounds (struct gomp_thread *thr,
 				     void (*fn) (void *), void *data,
 				     void (*cpyfn) (void *, void *),

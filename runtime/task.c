@@ -75,7 +75,7 @@ gomp_task_init_implicit (struct gomp_task *task)
    block: nearly every task) are kept on a per-thread list when freed and
    reused, which makes creating a task cost no malloc in the steady state.
    The list is bounded, so memory is too.  */
-#define TASK_BLOCK 512
+#define TASK_BLOCK 640
 #define TASK_CACHE_MAX 128
 
 static void *
@@ -380,17 +380,15 @@ task_run_here (struct gomp_thread *thr, struct gomp_task *parent,
    taskloop's tasks (taskloop.c): a deferred task in every respect but
    where its struct lives.  FLAGS are GOMP_task flags.  Not inlined: the
    caller runs it in a loop, and its alloca must not pile up; its frame is
-   the task's exit_frame.  CFA: where the thread's current task entered
-   the runtime (GOMP_taskloop, or the helper task's function).  */
+   the task's exit_frame.  The thread's current task is in the runtime
+   meanwhile: share_run (taskloop.c) keeps its enter_frame.  */
 void __attribute__ ((noinline))
 gomp_task_run_shared (struct gomp_thread *thr, struct gomp_task *parent,
 		      void (*fn) (void *), void *data,
 		      void (*cpyfn) (void *, void *), long arg_size,
 		      long arg_align, unsigned int flags, int priority,
-		      const void *bounds, size_t bounds_size, void *cfa)
+		      const void *bounds, size_t bounds_size)
 {
-  struct gomp_task *cur = thr->task;
-  void *old_enter = gomp_task_enter_frame (cur, cfa);
   if (arg_align < 1)
     arg_align = 1;
   /* Other threads run tasks of the same block at the same time: each
@@ -408,7 +406,6 @@ gomp_task_run_shared (struct gomp_thread *thr, struct gomp_task *parent,
 		 task_kind (parent, flags, false),
 		 task_priority (flags, priority), bounds, bounds_size,
 		 GOMP_CFA ());
-  gomp_task_enter_frame_restore (cur, old_enter);
 }
 
 /* Create a task: GOMP_task's work, shared with taskloop.  After the

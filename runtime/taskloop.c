@@ -207,13 +207,22 @@ static void
 share_run (struct gomp_thread *thr, struct share *sh, void *cfa)
 {
   ull ntasks = sh->loop->s->ntasks, k, e;
+  /* The thread's current task (the encountering task, or a helper) is in
+     the runtime here until the last task is claimed: its enter_frame,
+     set once, not around each task -- the encountering task's line is
+     read by every thread that runs one of its tasks.  */
+  struct gomp_task *cur = thr->task;
+  void *old_enter = gomp_task_enter_frame (cur, cfa);
   for (;;)
     {
       k = atomic_load_explicit (&sh->next, memory_order_relaxed);
       do
 	{
 	  if (k >= ntasks)
-	    return;
+	    {
+	      gomp_task_enter_frame_restore (cur, old_enter);
+	      return;
+	    }
 	  ull take = (ntasks - k) / (2 * (ull) sh->nthreads);
 	  e = k + (take ? take : 1);
 	}
@@ -232,7 +241,7 @@ share_run (struct gomp_thread *thr, struct share *sh, void *cfa)
 	  size_t size = task_bounds (sh->loop, k, &b);
 	  gomp_task_run_shared (thr, sh->parent, sh->fn, sh->data, sh->cpyfn,
 				sh->arg_size, sh->arg_align, sh->flags,
-				sh->priority, &b, size, cfa);
+				sh->priority, &b, size);
 	}
     }
 }
