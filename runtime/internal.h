@@ -306,6 +306,7 @@ struct CACHE_ALIGNED gomp_task
   struct gomp_dep_table *table_in;	/* the parent's table DEPS are in */
   void *alloc_base;		/* what to free, NULL if not heap-allocated */
   size_t alloc_size;
+  struct gomp_thread *alloc_owner;	/* the thread that allocated it */
   /* An undeferred task runs from a struct on its thread's stack; if it
      creates a child, it moves to the heap (task.c) and this points there. */
   struct gomp_task *moved;
@@ -562,6 +563,11 @@ struct gomp_thread
   /* Freed task blocks of the common size, reused before malloc.  */
   void *task_cache;
   unsigned int task_cache_count;
+  /* Task blocks of the common size this thread allocated and other
+     threads freed (the thread that runs a task frees it, often not its
+     creator): a lock-free stack others push onto, which this thread takes
+     whole, in one exchange, when its own cache runs dry (task.c).  */
+  CACHE_ALIGNED _Atomic (void *) remote_free;
 
   /* The team this thread last mastered, kept with its workers so the next
      region of the same shape starts without touching the pool.  */

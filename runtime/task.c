@@ -74,7 +74,18 @@ gomp_task_init_implicit (struct gomp_task *task)
 /* Task blocks up to this size (task, a few dependences, a small argument
    block: nearly every task) are kept on a per-thread list when freed and
    reused, which makes creating a task cost no malloc in the steady state.
-   The list is bounded, so memory is too.  */
+   The list is bounded, so memory is too.
+
+   A block goes back to the thread that allocated it.  A task producer's
+   tasks are mostly run, and so freed, by other threads: kept by those,
+   the blocks piled up in the consumers' caches while the producer called
+   posix_memalign for every task and the consumers free, which takes the
+   producer's malloc arena lock -- most of the time of a small task.  So
+   another thread pushes the block onto its owner's REMOTE_FREE stack (one
+   compare-and-swap on a line only such frees write), and the owner takes
+   the whole stack back with one exchange when its cache is empty.  Only
+   the owner takes, and it takes everything, so the stack has no ABA
+   problem.  */
 #define TASK_BLOCK 640
 #define TASK_CACHE_MAX 128
 
@@ -86,6 +97,17 @@ task_block_alloc (struct gomp_thread *thr, size_t size, size_t *got)
     {
       size = TASK_BLOCK;
       block = thr->task_cache;
+      if (block == NULL
+	  && atomic_load_explicit (&thr->remote_free,
+				   memory_order_relaxed) != NULL)
+	{
+	  block = atomic_exchange_explicit (&thr->remote_free, NULL,
+					    memory_order_acquire);
+	  unsigned int n = 0;
+	  for (void *b = block; b != NULL; b = *(void **) b)
+	    n++;
+	  thr->task_cache_count = n;
+	}
       if (block)
 	{
 	  thr->task_cache = *(void **) block;
@@ -99,9 +121,21 @@ task_block_alloc (struct gomp_thread *thr, size_t size, size_t *got)
 }
 
 static void
-task_block_free (void *block, size_t size)
+task_block_free (void *block, size_t size, struct gomp_thread *owner)
 {
   struct gomp_thread *thr = gomp_tls;
+  if (size == TASK_BLOCK && owner != thr)
+    {
+      void *head = atomic_load_explicit (&owner->remote_free,
+					 memory_order_relaxed);
+      do
+	*(void **) block = head;
+      while (!atomic_compare_exchange_weak_explicit (&owner->remote_free,
+						     &head, block,
+						     memory_order_release,
+						     memory_order_relaxed));
+      return;
+    }
   if (size == TASK_BLOCK && thr && thr->task_cache_count < TASK_CACHE_MAX)
     {
       *(void **) block = thr->task_cache;
@@ -118,7 +152,7 @@ task_free (struct gomp_task *task)
   gomp_depend_table_free (task);
   free (task->succ);
   if (task->alloc_base)
-    task_block_free (task->alloc_base, task->alloc_size);
+    task_block_free (task->alloc_base, task->alloc_size, task->alloc_owner);
 }
 
 /* Drop one reference to TASK; free it and every ancestor whose last
@@ -295,6 +329,7 @@ gomp_task_parent (struct gomp_thread *thr)
   heap->kind &= ~TASK_ON_STACK;
   heap->alloc_base = heap;
   heap->alloc_size = got;
+  heap->alloc_owner = thr;
   atomic_fetch_add_explicit (&heap->parent->refs, 1, memory_order_relaxed);
   task->moved = heap;
   thr->task = heap;
@@ -459,6 +494,7 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
 	     priority);
   task->alloc_base = task;
   task->alloc_size = got;
+  task->alloc_owner = thr;
   task->deps = (struct gomp_dep *) (task + 1);
   char *arg = (char *) task->deps + ndeps * gomp_dep_size ();
   arg = (char *) (((uintptr_t) arg + (uintptr_t) arg_align - 1)
