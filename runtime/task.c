@@ -10,7 +10,8 @@
      and the end of the region wait for 0);
    - refs: the task's own reference until it completes, plus one per child
      structure still alive, because children read their ancestors (depth
-     walks, dependence tables).  The last reference frees it.
+     walks, dependence tables).  The last reference frees it.  Implicit
+     and initial tasks outlive their children anyway and count none.
    The team counter is dropped last, after every other access to the
    task's structures: once it reads 0 the region may end and its memory be
    reused.
@@ -155,9 +156,27 @@ task_free (struct gomp_task *task)
     task_block_free (task->alloc_base, task->alloc_size, task->alloc_owner);
 }
 
+/* Does TASK count references?  Implicit and initial tasks outlive every
+   task of their region by construction (the region ends only when all
+   have completed), so their children take no reference on them: two
+   atomic updates fewer per task, on a line of the parent that its own
+   thread writes as it creates the next tasks.  */
+static inline bool
+task_refcounted (const struct gomp_task *task)
+{
+  return !(task->kind & (TASK_IMPLICIT | TASK_INITIAL));
+}
+
+/* A reference to PARENT for a child structure (task_refcounted).  */
+static inline void
+task_ref_parent (struct gomp_task *parent)
+{
+  if (task_refcounted (parent))
+    atomic_fetch_add_explicit (&parent->refs, 1, memory_order_relaxed);
+}
+
 /* Drop one reference to TASK; free it and every ancestor whose last
-   reference that was.  Implicit and initial tasks keep their own
-   reference forever, so the walk stops at them.  */
+   reference that was, up to the first that counts none.  */
 static void
 task_unref (struct gomp_task *task)
 {
@@ -167,7 +186,7 @@ task_unref (struct gomp_task *task)
     {
       struct gomp_task *parent = task->parent;
       task_free (task);
-      task = parent;
+      task = parent && task_refcounted (parent) ? parent : NULL;
     }
 }
 
@@ -295,7 +314,7 @@ task_count (struct gomp_task *task)
 {
   atomic_fetch_add_explicit (&task->parent->children, 1,
 			     memory_order_relaxed);
-  atomic_fetch_add_explicit (&task->parent->refs, 1, memory_order_relaxed);
+  task_ref_parent (task->parent);
   if (task->taskgroup)
     atomic_fetch_add_explicit (&task->taskgroup->pending, 1,
 			       memory_order_relaxed);
@@ -330,7 +349,7 @@ gomp_task_parent (struct gomp_thread *thr)
   heap->alloc_base = heap;
   heap->alloc_size = got;
   heap->alloc_owner = thr;
-  atomic_fetch_add_explicit (&heap->parent->refs, 1, memory_order_relaxed);
+  task_ref_parent (heap->parent);
   task->moved = heap;
   thr->task = heap;
   return heap;
