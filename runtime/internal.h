@@ -872,6 +872,34 @@ gomp_iter_next (struct gomp_thread *thr, unsigned long long *istart,
   return gomp_iter_next_general (thr, ws, istart, iend, cfa);
 }
 
+/* The dynamic schedule's short path for the *_dynamic_next entry points:
+   the same as gomp_iter_next's, with nothing around it, so that those
+   entry points need no stack frame (they run once per chunk; with chunk
+   1 the call is most of a chunk's cost).  1: a chunk in *S, *E; 0: the
+   loop is done; -1: not this case (another schedule, ordered, a cursor
+   that could wrap, cancelled, a thread the runtime does not know yet):
+   call gomp_iter_next.  */
+static ALWAYS_INLINE int
+gomp_iter_dynamic_next_fast (unsigned long long *s0, unsigned long long *e0)
+{
+  struct gomp_thread *thr = gomp_tls;
+  if (unlikely (thr == NULL))
+    return -1;
+  struct gomp_work_share *ws = thr->ts.ws;
+  if (unlikely (!ws->fast_next || ws->sched != GS_DYNAMIC
+		|| atomic_load_explicit (&ws->cancelled,
+					 memory_order_relaxed)))
+    return -1;
+  unsigned long long n = ws->total, chunk = ws->chunk;
+  unsigned long long s = atomic_fetch_add_explicit (&ws->next, chunk,
+						    memory_order_relaxed);
+  if (s >= n)
+    return 0;
+  *s0 = ws->start + s * ws->incr;
+  *e0 = n - s <= chunk ? ws->end : ws->start + (s + chunk) * ws->incr;
+  return 1;
+}
+
 /* loop.c */
 HIDDEN unsigned int gomp_loop_sched_arg (struct gomp_thread *thr, long sched,
 					 unsigned long long *chunk);

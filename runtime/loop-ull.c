@@ -83,11 +83,22 @@ LOOP_ULL_RUNTIME_START (GOMP_loop_ull_ordered_runtime_start, true)
     return loop_ull_next (istart, iend, GOMP_CFA ());			\
   }
 
+/* dynamic: the short path first (internal.h).  */
+#define LOOP_ULL_DYNAMIC_NEXT(NAME)					\
+  EXPORT bool								\
+  NAME (gomp_ull *istart, gomp_ull *iend)				\
+  {									\
+    int got = gomp_iter_dynamic_next_fast (istart, iend);		\
+    if (unlikely (got < 0))						\
+      return loop_ull_next (istart, iend, GOMP_CFA ());		\
+    return got;								\
+  }
+
 LOOP_ULL_NEXT (GOMP_loop_ull_static_next)
-LOOP_ULL_NEXT (GOMP_loop_ull_dynamic_next)
+LOOP_ULL_DYNAMIC_NEXT (GOMP_loop_ull_dynamic_next)
 LOOP_ULL_NEXT (GOMP_loop_ull_guided_next)
 LOOP_ULL_NEXT (GOMP_loop_ull_runtime_next)
-LOOP_ULL_NEXT (GOMP_loop_ull_nonmonotonic_dynamic_next)
+LOOP_ULL_DYNAMIC_NEXT (GOMP_loop_ull_nonmonotonic_dynamic_next)
 LOOP_ULL_NEXT (GOMP_loop_ull_nonmonotonic_guided_next)
 LOOP_ULL_NEXT (GOMP_loop_ull_nonmonotonic_runtime_next)
 LOOP_ULL_NEXT (GOMP_loop_ull_maybe_nonmonotonic_runtime_next)

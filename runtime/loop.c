@@ -108,11 +108,28 @@ LOOP_RUNTIME_START (GOMP_loop_ordered_runtime_start, true)
     return loop_next (istart, iend, GOMP_CFA ());			\
   }
 
+/* dynamic: the short path first (internal.h).  */
+#define LOOP_DYNAMIC_NEXT(NAME)						\
+  EXPORT bool								\
+  NAME (long *istart, long *iend)					\
+  {									\
+    unsigned long long s, e;						\
+    int got = gomp_iter_dynamic_next_fast (&s, &e);			\
+    if (unlikely (got < 0))						\
+      return loop_next (istart, iend, GOMP_CFA ());			\
+    if (got)								\
+      {									\
+	*istart = (long) s;						\
+	*iend = (long) e;						\
+      }									\
+    return got;								\
+  }
+
 LOOP_NEXT (GOMP_loop_static_next)
-LOOP_NEXT (GOMP_loop_dynamic_next)
+LOOP_DYNAMIC_NEXT (GOMP_loop_dynamic_next)
 LOOP_NEXT (GOMP_loop_guided_next)
 LOOP_NEXT (GOMP_loop_runtime_next)
-LOOP_NEXT (GOMP_loop_nonmonotonic_dynamic_next)
+LOOP_DYNAMIC_NEXT (GOMP_loop_nonmonotonic_dynamic_next)
 LOOP_NEXT (GOMP_loop_nonmonotonic_guided_next)
 LOOP_NEXT (GOMP_loop_nonmonotonic_runtime_next)
 LOOP_NEXT (GOMP_loop_maybe_nonmonotonic_runtime_next)
