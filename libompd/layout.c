@@ -248,3 +248,59 @@ read_field_signed (ompd_address_space_handle_t *as, ompd_addr_t addr,
     *v = sign_extend (u, as->items[fid].size);
   return rc;
 }
+
+/* The fields FIDS[0..N-1] of the structure at ADDR, fresh from the target,
+   in one read of the span that holds them all when it is small (the
+   fields a debugger asks for at every stop sit together at the start of
+   their structures: runtime/internal.h), field by field otherwise.  A
+   field this runtime does not have reads as 0 and clears its bit in
+   *HAVE (may be NULL).  */
+#define FIELDS_SPAN_MAX 256
+
+ompd_rc_t
+read_fields (ompd_address_space_handle_t *as, ompd_addr_t addr,
+	     const enum layout_id *fids, int n, uint64_t *v, unsigned *have)
+{
+  uint64_t lo = UINT64_MAX, hi = 0;
+  if (have != NULL)
+    *have = 0;
+  for (int i = 0; i < n; i++)
+    {
+      const struct layout_item *f = &as->items[fids[i]];
+      v[i] = 0;
+      if (f->size == 0)
+	continue;
+      if (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8)
+	return ompd_rc_incompatible;
+      if (have != NULL)
+	*have |= 1u << i;
+      if (f->offset < lo)
+	lo = f->offset;
+      if ((uint64_t) f->offset + f->size > hi)
+	hi = (uint64_t) f->offset + f->size;
+    }
+  if (hi == 0)
+    return ompd_rc_ok;
+  if (hi - lo > FIELDS_SPAN_MAX)
+    {
+      for (int i = 0; i < n; i++)
+	if (as->items[fids[i]].size != 0)
+	  {
+	    ompd_rc_t rc = read_field (as, addr, fids[i], &v[i]);
+	    if (rc != ompd_rc_ok)
+	      return rc;
+	  }
+      return ompd_rc_ok;
+    }
+  unsigned char buf[FIELDS_SPAN_MAX];
+  ompd_rc_t rc = tread (as, addr + lo, (size_t) (hi - lo), buf);
+  if (rc != ompd_rc_ok)
+    return rc;
+  for (int i = 0; i < n; i++)
+    {
+      const struct layout_item *f = &as->items[fids[i]];
+      if (f->size != 0)
+	v[i] = tload (as, buf + (f->offset - lo), f->size);
+    }
+  return ompd_rc_ok;
+}

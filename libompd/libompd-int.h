@@ -216,6 +216,11 @@ HIDDEN ompd_rc_t read_field (ompd_address_space_handle_t *as,
 HIDDEN ompd_rc_t read_field_signed (ompd_address_space_handle_t *as,
 				    ompd_addr_t addr, enum layout_id fid,
 				    int64_t *v);
+/* Several fields of the structure at ADDR, fresh, in one read where they
+   lie close together (layout.c).  */
+HIDDEN ompd_rc_t read_fields (ompd_address_space_handle_t *as,
+			      ompd_addr_t addr, const enum layout_id *fids,
+			      int n, uint64_t *v, unsigned *have);
 
 /* ---- handle construction (thread-handle.c, parallel-handle.c,
    task-handle.c) ------------------------------------------------------------- */
@@ -233,6 +238,17 @@ HIDDEN ompd_rc_t task_handle_make (ompd_address_space_handle_t *as,
    in none, also for a worker that joined at the end of a region that has
    ended since (the runtime leaves its team pointer in place: see
    runtime/pool.c, worker_leave); *ENDED (may be NULL) tells that case.  */
+/* What changes about the thread at THREAD while its handle lives, read
+   fresh in one or two calls: its team as OpenMP sees it (as thread_team
+   below), its state and wait id, its current task (as the runtime has it:
+   the caller decides what it means for a thread in no team).  */
+struct thread_now
+{
+  uint64_t team, state, wait_id, task;
+  bool ended;			/* joined a region that has ended since */
+};
+HIDDEN ompd_rc_t thread_now (ompd_address_space_handle_t *as,
+			     ompd_addr_t thread, struct thread_now *t);
 HIDDEN ompd_rc_t thread_team (ompd_address_space_handle_t *as,
 			      ompd_addr_t thread, uint64_t *team,
 			      bool *ended);

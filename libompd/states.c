@@ -87,17 +87,12 @@ ompd_get_state (ompd_thread_handle_t *thread_handle, ompd_word_t *state,
     return rc;
   if (state == NULL)
     return ompd_rc_bad_input;
-  ompd_address_space_handle_t *as = thread_handle->as;
-  uint64_t s, w = 0, team;
-  bool ended;
-  rc = read_field (as, thread_handle->addr, L_thread_state, &s);
-  if (rc == ompd_rc_ok && wait_id != NULL)
-    rc = read_field (as, thread_handle->addr, L_thread_wait_id, &w);
-  if (rc == ompd_rc_ok)
-    rc = thread_team (as, thread_handle->addr, &team, &ended);
+  struct thread_now t;
+  rc = thread_now (thread_handle->as, thread_handle->addr, &t);
   if (rc != ompd_rc_ok)
     return rc;
-  if (ended)
+  uint64_t s = t.state, w = t.wait_id;
+  if (t.ended)
     {
       /* A worker whose region ended after it joined: idle.  */
       s = ompt_state_idle;

@@ -38,31 +38,56 @@ thread_handle_make (ompd_address_space_handle_t *as, ompd_addr_t addr,
 }
 
 ompd_rc_t
+thread_now (ompd_address_space_handle_t *as, ompd_addr_t thread,
+	    struct thread_now *t)
+{
+  /* One read: the five sit together near the start of struct
+     gomp_thread.  */
+  static const enum layout_id fids[] = {
+    L_thread_team, L_thread_state, L_thread_wait_id, L_thread_left_seq,
+    L_thread_task
+  };
+  uint64_t v[5], seq;
+  unsigned have;
+  ompd_rc_t rc = read_fields (as, thread, fids, 5, v, &have);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if ((have & 3) != 3)
+    return ompd_rc_unsupported;
+  t->team = v[0];
+  t->state = v[1];
+  t->wait_id = v[2];
+  t->task = v[4];
+  t->ended = false;
+  /* A runtime without left_seq and region_seq clears the pointer
+     itself.  */
+  if (t->team == 0 || !(have & 8) || v[3] == 0
+      || as->items[L_team_region_seq].size == 0)
+    return ompd_rc_ok;
+  /* Joined: still in the region's implicit barrier unless the master has
+     ended the region since.  */
+  rc = read_field (as, t->team, L_team_region_seq, &seq);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (seq + 1 != v[3])
+    {
+      t->team = 0;
+      t->ended = true;
+    }
+  return ompd_rc_ok;
+}
+
+ompd_rc_t
 thread_team (ompd_address_space_handle_t *as, ompd_addr_t thread,
 	     uint64_t *team, bool *ended)
 {
-  uint64_t left, seq;
-  if (ended != NULL)
-    *ended = false;
-  ompd_rc_t rc = read_field (as, thread, L_thread_team, team);
-  /* A runtime without the two fields clears the pointer itself.  */
-  if (rc != ompd_rc_ok || *team == 0 || as->items[L_thread_left_seq].size == 0
-      || as->items[L_team_region_seq].size == 0)
-    return rc;
-  rc = read_field (as, thread, L_thread_left_seq, &left);
-  if (rc != ompd_rc_ok || left == 0)
-    return rc;
-  /* Joined: still in the region's implicit barrier unless the master has
-     ended the region since.  */
-  rc = read_field (as, *team, L_team_region_seq, &seq);
+  struct thread_now t;
+  ompd_rc_t rc = thread_now (as, thread, &t);
   if (rc != ompd_rc_ok)
     return rc;
-  if (seq + 1 != left)
-    {
-      *team = 0;
-      if (ended != NULL)
-	*ended = true;
-    }
+  *team = t.team;
+  if (ended != NULL)
+    *ended = t.ended;
   return ompd_rc_ok;
 }
 
