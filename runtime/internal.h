@@ -318,13 +318,19 @@ struct CACHE_ALIGNED gomp_task
   CACHE_ALIGNED struct gomp_task *sched_parent;
   struct gomp_frame frame;
   uint64_t tool_data;		/* ompt_data_t; 0: there is no OMPT tool */
+  /* Children created: only the thread running the task creates them
+     (every task is tied), so a plain count on this line, which no other
+     thread writes; taskwait waits until CHILDREN_DONE reaches it.  Split
+     so that creating a child writes no line the threads completing
+     children write: one transfer fewer per task.  */
+  unsigned long children_created;
 
   /* Updated by other threads.  */
   CACHE_ALIGNED _Atomic unsigned int task_state;	/* enum gomp_task_state */
   /* Predecessors it waits for (task-depend.c).  */
   _Atomic unsigned int npred;
-  /* Children whose region has not completed: taskwait waits for zero.  */
-  _Atomic unsigned long children;
+  /* Children whose region has completed (CHILDREN_CREATED above).  */
+  _Atomic unsigned long children_done;
   /* Lifetime: 1 until the task completes, plus one per child structure
      still alive (a child reads its ancestors' fields, so they outlive
      it).  The task is freed when this drops to zero.  */

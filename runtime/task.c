@@ -4,7 +4,8 @@
 
    A task is one heap block: the struct gomp_task, its dependence entries
    and its argument block.  Counters tie it to the rest:
-   - parent->children: children not complete (taskwait waits for 0);
+   - parent->children_created / children_done: taskwait waits until they
+     are equal (the first written only by the parent's thread);
    - taskgroup->pending: tasks of the group not complete;
    - team->barrier.task_pending: tasks of the team not complete (barriers
      and the end of the region wait for 0);
@@ -52,7 +53,8 @@ task_init_common (struct gomp_task *task)
   task->data = NULL;
   atomic_store_explicit (&task->task_state, TASK_STATE_RUNNING,
 			 memory_order_relaxed);
-  atomic_store_explicit (&task->children, 0, memory_order_relaxed);
+  task->children_created = 0;
+  atomic_store_explicit (&task->children_done, 0, memory_order_relaxed);
   atomic_store_explicit (&task->refs, 1, memory_order_relaxed);
   task->taskgroup = NULL;
   task->cur_taskgroup = NULL;
@@ -205,7 +207,7 @@ task_complete (struct gomp_thread *thr, struct gomp_task *task)
   if (task->taskgroup)
     atomic_fetch_sub_explicit (&task->taskgroup->pending, 1,
 			       memory_order_acq_rel);
-  atomic_fetch_sub_explicit (&parent->children, 1, memory_order_acq_rel);
+  atomic_fetch_add_explicit (&parent->children_done, 1, memory_order_acq_rel);
   task_unref (task);
   if (team)
     {
@@ -312,8 +314,7 @@ task_init (struct gomp_task *task, struct gomp_task *parent,
 static void
 task_count (struct gomp_task *task)
 {
-  atomic_fetch_add_explicit (&task->parent->children, 1,
-			     memory_order_relaxed);
+  task->parent->children_created++;	/* the calling thread's own task */
   task_ref_parent (task->parent);
   if (task->taskgroup)
     atomic_fetch_add_explicit (&task->taskgroup->pending, 1,

@@ -7,11 +7,14 @@
 
 #include <stdlib.h>
 
+/* Every child of TASK has completed.  Called only by the thread running
+   TASK, the one writer of children_created.  */
 static bool
 no_children (void *arg)
 {
   struct gomp_task *task = arg;
-  return atomic_load_explicit (&task->children, memory_order_acquire) == 0;
+  return atomic_load_explicit (&task->children_done, memory_order_acquire)
+    == task->children_created;
 }
 
 EXPORT void
