@@ -213,67 +213,54 @@ gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
   void *saved_frame = gomp_task_enter_frame (waiting, cfa);
   gomp_set_state (thr, state, wait_id);
   unsigned long long spins = 0, limit = gomp_spin_limit ();
-  /* At a barrier or a region's end (no constraint): ready tasks first,
-     DONE only when there are none.  DONE there reads the team's pending
-     count, which every task creation and completion writes, so a thread
-     that checked it before each task it took made every creation and
-     completion fetch that line back; and every task it can find must run
-     before the wait can end anyway.  A taskwait or taskgroup end checks
-     DONE first: the tasks it may run are its own descendants, usually
-     none once DONE holds, and looking for them costs a read of every
-     other thread's queue.  */
-  bool tasks_first = constraint == NULL;
-  if (!done (arg))
-    for (;;)
-      {
-	if (!tasks_first && done (arg))
-	  break;
-	if (gomp_task_run_one (thr, constraint))
-	  {
-	    gomp_set_state (thr, state, wait_id);
-	    spins = 0;
+  for (;;)
+    {
+      if (done (arg))
+	break;
+      if (gomp_task_run_one (thr, constraint))
+	{
+	  gomp_set_state (thr, state, wait_id);
+	  spins = 0;
+	  continue;
+	}
+      if (spins < limit)
+	{
+	  spins++;
+	  gomp_cpu_relax ();
+	  continue;
+	}
+      if (team == NULL)
+	{
+	  /* No team, so no task_event to sleep on and nobody to signal
+	     it: an undeferred detached task outside any parallel region
+	     (task.c) waits here for omp_fulfill_event from another
+	     thread.  Rare enough to poll.  */
+	  struct timespec ts = { 0, 50000 };
+	  nanosleep (&ts, NULL);
+	  continue;
+	}
+      /* Announce the sleep, then look once more: whoever changes task
+	 state after our compare-and-swap sees WORD_SLEEPING and wakes us
+	 (gomp_task_event).  */
+      unsigned int v = atomic_load_explicit (&team->task_event,
+					     memory_order_acquire);
+      if (!(v & WORD_SLEEPING))
+	{
+	  if (!atomic_compare_exchange_strong_explicit
+	      (&team->task_event, &v, v | WORD_SLEEPING,
+	       memory_order_seq_cst, memory_order_relaxed))
 	    continue;
-	  }
-	if (tasks_first && done (arg))
-	  break;
-	if (spins < limit)
-	  {
-	    spins++;
-	    gomp_cpu_relax ();
-	    continue;
-	  }
-	if (team == NULL)
-	  {
-	    /* No team, so no task_event to sleep on and nobody to signal
-	       it: an undeferred detached task outside any parallel region
-	       (task.c) waits here for omp_fulfill_event from another
-	       thread.  Rare enough to poll.  */
-	    struct timespec ts = { 0, 50000 };
-	    nanosleep (&ts, NULL);
-	    continue;
-	  }
-	/* Announce the sleep, then look once more: whoever changes task
-	   state after our compare-and-swap sees WORD_SLEEPING and wakes us
-	   (gomp_task_event).  */
-	unsigned int v = atomic_load_explicit (&team->task_event,
-					       memory_order_acquire);
-	if (!(v & WORD_SLEEPING))
-	  {
-	    if (!atomic_compare_exchange_strong_explicit
-		(&team->task_event, &v, v | WORD_SLEEPING,
-		 memory_order_seq_cst, memory_order_relaxed))
-	      continue;
-	    v |= WORD_SLEEPING;
-	  }
-	if (done (arg))
-	  break;
-	if (gomp_task_run_one (thr, constraint))
-	  {
-	    gomp_set_state (thr, state, wait_id);
-	    continue;
-	  }
-	futex_wait (&team->task_event, v);
-      }
+	  v |= WORD_SLEEPING;
+	}
+      if (done (arg))
+	break;
+      if (gomp_task_run_one (thr, constraint))
+	{
+	  gomp_set_state (thr, state, wait_id);
+	  continue;
+	}
+      futex_wait (&team->task_event, v);
+    }
   gomp_set_state (thr, saved, saved_id);
   gomp_task_enter_frame_restore (waiting, saved_frame);
 }
