@@ -20,29 +20,9 @@ struct check_caps checks_caps = { true, true, true };
 
 static struct check_stats *S;
 
-#define CHECK(cond, ...)						\
-  do									\
-    {									\
-      if (cond)								\
-	S->pass++;							\
-      else								\
-	{								\
-	  S->fail++;							\
-	  printf ("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);	\
-	  printf (__VA_ARGS__);						\
-	  putchar ('\n');						\
-	}								\
-    }									\
-  while (0)
-
-/* Call must return WANT.  Evaluates to whether it did.  */
-#define RC(call, want)							\
-  ({									\
-    ompd_rc_t rc_ = (call);						\
-    CHECK (rc_ == (want), "%s returned %s, expected %s", #call,	\
-	   ompd_rc_name (rc_), ompd_rc_name (want));			\
-    rc_ == (want);							\
-  })
+#define CHECK_PASS() (S->pass++)
+#define CHECK_FAIL() (S->fail++)
+#include "tests/ompd/check-macros.h"
 
 /* ---- ICV lookup by name --------------------------------------------------- */
 

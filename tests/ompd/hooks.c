@@ -59,28 +59,9 @@ static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static atomic_bool ready;
 static atomic_ulong pass, fail;
 
-#define CHECK(cond, ...)						\
-  do									\
-    {									\
-      if (cond)								\
-	atomic_fetch_add (&pass, 1);					\
-      else								\
-	{								\
-	  atomic_fetch_add (&fail, 1);					\
-	  printf ("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);	\
-	  printf (__VA_ARGS__);						\
-	  putchar ('\n');						\
-	}								\
-    }									\
-  while (0)
-
-#define RC(call, want)							\
-  ({									\
-    ompd_rc_t rc_ = (call);						\
-    CHECK (rc_ == (want), "%s returned %s, expected %s", #call,	\
-	   ompd_rc_name (rc_), ompd_rc_name (want));			\
-    rc_ == (want);							\
-  })
+#define CHECK_PASS() (atomic_fetch_add (&pass, 1))
+#define CHECK_FAIL() (atomic_fetch_add (&fail, 1))
+#include "tests/ompd/check-macros.h"
 
 /* ---- ICVs by name ---------------------------------------------------------- */
 
