@@ -139,32 +139,29 @@ thread_visit (void *arg, ompd_addr_t thread, int64_t tid, uint64_t pthread)
 {
   struct walk *w = arg;
   ompd_address_space_handle_t *as = w->as;
-  uint64_t head, team, task;
+  uint64_t head;
+  struct thread_now t = { 0 };
   bool added;
   (void) tid;
   (void) pthread;
   w->rc = read_field (as, thread, L_thread_queue_head, &head);
   if (w->rc == ompd_rc_ok)
     w->rc = add_list (as, &w->queued, head);
-  bool ended = false;
   if (w->rc == ompd_rc_ok)
-    w->rc = thread_team (as, thread, &team, &ended);
-  if (w->rc == ompd_rc_ok && team != 0)
+    w->rc = thread_now (as, thread, &t);
+  if (w->rc == ompd_rc_ok && t.team != 0)
     {
-      w->rc = set_add (&w->teams, team, &added);
+      w->rc = set_add (&w->teams, t.team, &added);
       if (w->rc == ompd_rc_ok && added)
 	{
-	  w->rc = read_field (as, team, L_team_prio_head, &head);
+	  w->rc = read_field (as, t.team, L_team_prio_head, &head);
 	  if (w->rc == ompd_rc_ok)
 	    w->rc = add_list (as, &w->queued, head);
 	}
     }
   /* The thread's current task and its ancestors: any of them may be a
      predecessor of a waiting task.  */
-  if (w->rc == ompd_rc_ok)
-    w->rc = read_field (as, thread, L_thread_task, &task);
-  if (ended)
-    task = 0;			/* its implicit task has ended too */
+  uint64_t task = t.ended ? 0 : t.task;	/* its implicit task has ended too */
   for (unsigned n = 0; w->rc == ompd_rc_ok && task != 0; n++)
     {
       if (n >= MAX_NESTING)
@@ -175,6 +172,22 @@ thread_visit (void *arg, ompd_addr_t thread, int64_t tid, uint64_t pthread)
       w->rc = read_field (as, task, L_task_parent, &task);
     }
   return w->rc != ompd_rc_ok;
+}
+
+/* The N pointers of the target array at ADDR, in *BUF (lib_alloc'ed,
+   the caller frees it when this returns ompd_rc_ok), each PS bytes.  */
+static ompd_rc_t
+read_pointers (ompd_address_space_handle_t *as, ompd_addr_t addr,
+	       uint64_t n, unsigned char **buf, uint32_t *ps)
+{
+  *ps = as->sizes.sizeof_pointer;
+  ompd_rc_t rc = lib_alloc (n * *ps, buf);
+  if (rc != ompd_rc_ok)
+    return rc;
+  rc = tread (as, addr, n * *ps, *buf);
+  if (rc != ompd_rc_ok)
+    lib_free (*buf);
+  return rc;
 }
 
 /* Add the successors of task T (its succ array) to ALL.  */
@@ -192,12 +205,11 @@ add_successors (ompd_address_space_handle_t *as, ompd_addr_t t,
     return ompd_rc_ok;
   if (nsucc > 65536)
     return ompd_rc_error;
-  uint32_t ps = as->sizes.sizeof_pointer;
+  uint32_t ps;
   unsigned char *buf;
-  rc = lib_alloc (nsucc * ps, &buf);
+  rc = read_pointers (as, succ, nsucc, &buf, &ps);
   if (rc != ompd_rc_ok)
     return rc;
-  rc = tread (as, succ, nsucc * ps, buf);
   for (uint64_t k = 0; rc == ompd_rc_ok && k < nsucc; k++)
     {
       bool added;
@@ -248,12 +260,11 @@ add_dep_table (ompd_address_space_handle_t *as, ompd_addr_t t,
     return rc;
   if (nbuckets > (1u << 20) || nbuckets > *budget)
     return ompd_rc_error;
-  uint32_t ps = as->sizes.sizeof_pointer;
+  uint32_t ps;
   unsigned char *buf;
-  rc = lib_alloc (nbuckets * ps, &buf);
+  rc = read_pointers (as, buckets, nbuckets, &buf, &ps);
   if (rc != ompd_rc_ok)
     return rc;
-  rc = tread (as, buckets, nbuckets * ps, buf);
   for (uint64_t b = 0; rc == ompd_rc_ok && b < nbuckets; b++)
     for (ompd_addr_t node = tload (as, buf + b * ps, ps);
 	 rc == ompd_rc_ok && node != 0; (*budget)--)

@@ -234,14 +234,13 @@ HIDDEN ompd_rc_t parallel_handle_make (ompd_address_space_handle_t *as,
 HIDDEN ompd_rc_t task_handle_make (ompd_address_space_handle_t *as,
 				   ompd_addr_t addr,
 				   ompd_task_handle_t **out);
-/* The team of the thread at THREAD as OpenMP sees it now: 0 when it is
-   in none, also for a worker that joined at the end of a region that has
-   ended since (the runtime leaves its team pointer in place: see
-   runtime/pool.c, worker_leave); *ENDED (may be NULL) tells that case.  */
 /* What changes about the thread at THREAD while its handle lives, read
-   fresh in one or two calls: its team as OpenMP sees it (as thread_team
-   below), its state and wait id, its current task (as the runtime has it:
-   the caller decides what it means for a thread in no team).  */
+   fresh in one call (two for a worker that has joined): its team as
+   OpenMP sees it -- 0 when it is in none, also for a worker that joined
+   at the end of a region that has ended since (the runtime leaves its
+   team pointer in place: runtime/pool.c, worker_leave; ENDED tells that
+   case) -- its state and wait id, and its current task as the runtime
+   has it (the caller decides what that means for a thread in no team).  */
 struct thread_now
 {
   uint64_t team, state, wait_id, task;
@@ -249,9 +248,6 @@ struct thread_now
 };
 HIDDEN ompd_rc_t thread_now (ompd_address_space_handle_t *as,
 			     ompd_addr_t thread, struct thread_now *t);
-HIDDEN ompd_rc_t thread_team (ompd_address_space_handle_t *as,
-			      ompd_addr_t thread, uint64_t *team,
-			      bool *ended);
 /* The parallel region binding task TASK (at ADDR, structure BUF).  */
 HIDDEN ompd_rc_t task_region (ompd_address_space_handle_t *as,
 			      ompd_addr_t addr, const unsigned char *buf,

@@ -77,20 +77,6 @@ thread_now (ompd_address_space_handle_t *as, ompd_addr_t thread,
   return ompd_rc_ok;
 }
 
-ompd_rc_t
-thread_team (ompd_address_space_handle_t *as, ompd_addr_t thread,
-	     uint64_t *team, bool *ended)
-{
-  struct thread_now t;
-  ompd_rc_t rc = thread_now (as, thread, &t);
-  if (rc != ompd_rc_ok)
-    return rc;
-  *team = t.team;
-  if (ended != NULL)
-    *ended = t.ended;
-  return ompd_rc_ok;
-}
-
 /* Decode a native id given by the debugger in its own representation.  */
 static ompd_rc_t
 native_id (const ompd_address_space_handle_t *as, ompd_thread_id_t kind,

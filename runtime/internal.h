@@ -769,6 +769,14 @@ HIDDEN void gomp_cancel_team_end (struct gomp_thread *thr,
 				  struct gomp_team *team);
 
 /* team.c */
+/* TEAM->join, its WORD_SLEEPING bit aside, once every worker has joined
+   the end of the region (each adds 2: pool.c, worker_leave).  */
+static inline unsigned int
+gomp_team_join_target (const struct gomp_team *team)
+{
+  return (team->nthreads - 1) * 2;
+}
+
 /* CFA: the frame of the entry point that calls FN for the master, NULL
    for GCC 4's GOMP_parallel_start (the program calls FN itself).  */
 HIDDEN struct gomp_team *gomp_team_start (void (*fn) (void *), void *data,

@@ -105,7 +105,7 @@ worker_leave (struct gomp_thread *thr, struct gomp_team *team)
 {
   if (GOMP_TRACK_STATE)
     thr->left_seq = team->region_seq + 1;
-  unsigned int target = (team->nthreads - 1) * 2;
+  unsigned int target = gomp_team_join_target (team);
   unsigned int old = atomic_fetch_add_explicit (&team->join, 2,
 						memory_order_acq_rel);
   if ((old & WORD_SLEEPING) && (old & ~WORD_SLEEPING) + 2 == target)

@@ -300,7 +300,7 @@ static bool
 workers_joined (const struct gomp_team *team)
 {
   return (atomic_load_explicit (&team->join, memory_order_acquire)
-	  & ~WORD_SLEEPING) == (team->nthreads - 1) * 2;
+	  & ~WORD_SLEEPING) == gomp_team_join_target (team);
 }
 
 void

@@ -77,7 +77,9 @@ gomp_task_init_implicit (struct gomp_task *task)
 /* Task blocks up to this size (task, a few dependences, a small argument
    block: nearly every task) are kept on a per-thread list when freed and
    reused, which makes creating a task cost no malloc in the steady state.
-   The list is bounded, so memory is too.
+   A thread keeps at most TASK_CACHE_MAX of the blocks it frees itself;
+   the blocks others give back (below) are blocks it allocated, so what a
+   thread holds is bounded by its own peak of live tasks.
 
    A block goes back to the thread that allocated it.  A task producer's
    tasks are mostly run, and so freed, by other threads: kept by those,

@@ -258,7 +258,7 @@ gomp_team_launch (struct gomp_team *team)
 static void
 team_join (struct gomp_thread *thr, struct gomp_team *team)
 {
-  unsigned int target = (team->nthreads - 1) * 2;
+  unsigned int target = gomp_team_join_target (team);
   gomp_set_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
 		  (uintptr_t) &team->barrier);
   gomp_word_wait_for (&team->join, ~WORD_SLEEPING, target, true);
