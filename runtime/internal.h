@@ -437,31 +437,40 @@ struct gomp_barrier
 
 struct gomp_team
 {
-  /* Written by the master when the region starts, then only read.  */
-  unsigned int nthreads;
+  /* Written by the master at every region's start or end, never read by
+     the workers: kept off the lines below, so that a region's start does
+     not take those lines out of the workers' caches.  */
+  unsigned long id;		/* parallel region id, unique in the process */
+  uint64_t tool_data;		/* ompt_data_t; 0: there is no OMPT tool */
+  unsigned int capacity;	/* size of threads[] and implicit[] */
+  unsigned int proc_bind;
+  unsigned int nhot;		/* workers reserved in threads[1..nhot] */
+  unsigned int reserved;	/* threads counted in gomp_busy_threads */
+  bool in_use;			/* a hot team while its region runs */
+  /* Numbers of the region's first worksharing and single constructs:
+     numbering continues from one region of the team to the next.  The
+     master hands them to each worker on its dock line (pool.c).  */
+  long ws_first;
+  unsigned long single_first;
+  struct gomp_team_state master_saved;	/* the master's state outside */
+
+  /* Read by every member during the region.  The master writes each of
+     them only when a region starts with another value than the last one
+     (team.c, TEAM_SET): a hot team that runs the same region again, the
+     common case, leaves these lines in the workers' caches, and they
+     start without a cache miss on them.  */
+  CACHE_ALIGNED unsigned int nthreads;
   unsigned int level;		/* nesting level of this region (1 = outermost) */
   unsigned int active_level;	/* active regions enclosing it, itself included */
-  unsigned int capacity;	/* size of threads[] and implicit[] */
-  unsigned long id;		/* parallel region id, unique in the process */
+  bool combined;		/* ws_first set up by the master (parallel loop) */
+  bool affinity_show;		/* OMP_DISPLAY_AFFINITY: every member prints
+				   its line on entry (affinity-fmt.c) */
   void (*fn) (void *);		/* the outlined function of the region */
   void *data;
   struct gomp_task *parent_task;	/* the encountering task */
-  uint64_t tool_data;		/* ompt_data_t; 0: there is no OMPT tool */
   /* The taskgroup the implicit tasks start in: NULL, but for
      GOMP_parallel_reductions, whose reductions it holds.  */
   struct gomp_taskgroup *taskgroup;
-  struct gomp_team_state master_saved;	/* the master's state outside */
-  unsigned int proc_bind;
-  bool combined;		/* ws_first set up by the master (parallel loop) */
-  bool in_use;			/* a hot team while its region runs */
-  bool affinity_show;		/* OMP_DISPLAY_AFFINITY: every member prints
-				   its line on entry (affinity-fmt.c) */
-  unsigned int nhot;		/* workers reserved in threads[1..nhot] */
-  unsigned int reserved;	/* threads counted in gomp_busy_threads */
-  long ws_first;		/* number of the region's first worksharing
-				   construct: numbering continues from one
-				   region of the team to the next */
-  unsigned long single_first;	/* likewise for single constructs */
   struct gomp_thread **threads;	/* members, index = thread number */
   struct gomp_task *implicit;	/* implicit tasks, index = thread number */
   struct gomp_icv icv;		/* ICVs of the implicit tasks */
@@ -493,7 +502,7 @@ struct gomp_team
      team, in the region's implicit barrier, for debuggers; its LEFT_SEQ
      tells them whether that region has ended since (docs/runtime.md,
      "State for debuggers").  Same line as JOIN: written by the master
-     right after it, read by workers right before their join.  */
+     right after it; a worker has it from its dock (dock_region_seq).  */
   unsigned long region_seq;
   /* single: the number of single constructs some thread has claimed.  */
   CACHE_ALIGNED _Atomic unsigned long single_claimed;
@@ -552,10 +561,14 @@ struct gomp_thread
      region writes the fields below, then changes DOCK.  One cache line,
      one transfer per region start.  */
   CACHE_ALIGNED _Atomic unsigned int dock;
-  void (*dock_fn) (void *);
-  void *dock_data;
   struct gomp_team *dock_team;
   unsigned int dock_id;
+  /* The team's ws_first and single_first, and its region_seq (for
+     LEFT_SEQ), for this region: values that change from one region to
+     the next, on the line the worker reads first anyway.  */
+  long dock_ws_first;
+  unsigned long dock_single_first;
+  unsigned long dock_region_seq;
   /* With places: the place and partition the master chose for it.  */
   int dock_place;
   unsigned int dock_partition_off, dock_partition_len;
@@ -790,7 +803,8 @@ HIDDEN struct gomp_team *gomp_team_start_taskgroup
    void *cfa);
 HIDDEN void gomp_team_launch (struct gomp_team *team);
 HIDDEN void gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
-			     unsigned int id);
+			     unsigned int id, long ws_first,
+			     unsigned long single_first);
 HIDDEN void gomp_team_end (void *cfa);
 HIDDEN void gomp_region_icv (struct gomp_icv *icv,
 			     const struct gomp_icv *from, unsigned int level,

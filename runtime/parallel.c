@@ -66,7 +66,7 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   team->master_saved = thr->ts;
   /* A team of one uses its ws[0] for each worksharing construct in turn
      (worksharing.c); the ring is never touched, so not initialised.  */
-  gomp_team_enter (thr, team, 0);
+  gomp_team_enter (thr, team, 0, 0, 0);
   gomp_task_exit_frame (&r.task, cfa);
   /* OMPD events as for any region (team.c): a serialized region is one.  */
   if (unlikely (gomp_ompd_enabled))

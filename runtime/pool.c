@@ -84,6 +84,9 @@ gomp_dock_release (struct gomp_thread *worker, struct gomp_team *team,
 {
   worker->dock_team = team;
   worker->dock_id = id;
+  worker->dock_ws_first = team->ws_first;
+  worker->dock_single_first = team->single_first;
+  worker->dock_region_seq = team->region_seq;
   gomp_word_bump (&worker->dock);
 }
 
@@ -104,7 +107,7 @@ static void
 worker_leave (struct gomp_thread *thr, struct gomp_team *team)
 {
   if (GOMP_TRACK_STATE)
-    thr->left_seq = team->region_seq + 1;
+    thr->left_seq = thr->dock_region_seq + 1;
   unsigned int target = gomp_team_join_target (team);
   unsigned int old = atomic_fetch_add_explicit (&team->join, 2,
 						memory_order_acq_rel);
@@ -136,7 +139,8 @@ worker_main (void *arg)
 	 the one we are on, before anything of the region runs.  */
       if (unlikely (gomp_places_len != 0))
 	gomp_places_worker (thr);
-      gomp_team_enter (thr, team, thr->dock_id);
+      gomp_team_enter (thr, team, thr->dock_id, thr->dock_ws_first,
+		       thr->dock_single_first);
       /* For debuggers: this frame calls the implicit task's code, and is
 	 where it waits at the end of the region.  */
       void *cfa = GOMP_CFA ();
@@ -147,6 +151,10 @@ worker_main (void *arg)
       gomp_task_exit_frame (thr->task, NULL);
       gomp_task_enter_frame (thr->task, cfa);
       gomp_task_drain_region (thr, cfa);
+      /* Every task of the region has completed: none still uses the
+	 dependence table of this implicit task (team.c frees the
+	 master's).  */
+      gomp_depend_table_free (thr->task);
       GOMP_OMPD_EVENT (task_end);
       gomp_set_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
 		      (uintptr_t) &team->barrier);

@@ -65,6 +65,9 @@ team_arrays (struct gomp_team *team, unsigned int n)
 			 n * sizeof *implicit) != 0)
     gomp_fatal ("out of memory forming a team of %u threads", n);
   free (team->implicit);
+  /* TEAM_SET compares before it stores.  */
+  for (unsigned int i = team->capacity; i < n; i++)
+    threads[i] = NULL;
   team->threads = threads;
   team->implicit = implicit;
   team->capacity = n;
@@ -116,6 +119,19 @@ gomp_region_icv (struct gomp_icv *icv, const struct gomp_icv *from,
   (void) proc_bind;
 }
 
+/* Store V into the field F of TEAM, the lines its workers read during a
+   region (struct gomp_team), only if it changes: a store takes the line
+   out of the workers' caches, and each of them would wait for a cache
+   line transfer to start the region.  A load of a line this thread has
+   is cheap.  */
+#define TEAM_SET(f, v)				\
+  do						\
+    {						\
+      if (team->f != (v))			\
+	team->f = (v);				\
+    }						\
+  while (0)
+
 /* Start a region of N threads (N from gomp_resolve_num_threads) running
    FN (DATA).  With WS0 the region begins with a worksharing construct
    (combined parallel loop or sections): *WS0 is the work share the
@@ -148,34 +164,37 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
 	thr->hot_team = team;
     }
   team->in_use = true;
+  team->id = atomic_fetch_add_explicit (&gomp_registry.next_region_id, 1,
+					memory_order_relaxed) + 1;
   team_arrays (team, n);
   /* Reserve workers: those this team already holds, then the pool.  */
   while (team->nhot < n - 1)
     team->threads[++team->nhot] = gomp_pool_get ();
-  team->threads[0] = thr;
+  TEAM_SET (threads[0], thr);
 
-  team->nthreads = n;
-  team->fn = fn;
-  team->data = data;
+  TEAM_SET (nthreads, n);
+  TEAM_SET (fn, fn);
+  TEAM_SET (data, data);
   team->proc_bind = flags & 7;
-  team->parent_task = thr->task;
-  team->taskgroup = taskgroup;
-  team->level = thr->ts.level + 1;
-  team->active_level = thr->ts.active_level + (n > 1);
+  TEAM_SET (parent_task, thr->task);
+  TEAM_SET (taskgroup, taskgroup);
+  TEAM_SET (level, thr->ts.level + 1);
+  TEAM_SET (active_level, thr->ts.active_level + (n > 1));
   team->reserved = (n > 1 && thr->task->icv.thread_limit_var != ULONG_MAX)
     ? n - 1 : 0;
-  team->id = atomic_fetch_add_explicit (&gomp_registry.next_region_id, 1,
-					memory_order_relaxed) + 1;
-  team->barrier.total = n;
-  team->combined = ws0 != NULL;
-  gomp_region_icv (&team->icv, &thr->task->icv, team->level, flags & 7);
+  TEAM_SET (barrier.total, n);
+  TEAM_SET (combined, ws0 != NULL);
+  struct gomp_icv icv;
+  gomp_region_icv (&icv, &thr->task->icv, team->level, flags & 7);
+  if (memcmp (&team->icv, &icv, sizeof icv) != 0)
+    team->icv = icv;
 
   team->master_saved = thr->ts;
   /* Thread affinity: every member's place, decided here before anyone is
      released (places.c).  Without places, one well-predicted branch.  */
   if (unlikely (gomp_places_len != 0))
     gomp_places_team (thr, team, n, flags & 7);
-  gomp_team_enter (thr, team, 0);
+  gomp_team_enter (thr, team, 0, team->ws_first, team->single_first);
   gomp_task_exit_frame (thr->task, cfa);
   /* OMPD parallel-begin on the encountering thread: the team exists and
      is the thread's current one, no worker is released yet.  Then the
@@ -198,7 +217,7 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
    master calls this in gomp_team_start, each worker when released.  */
 void
 gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
-		 unsigned int id)
+		 unsigned int id, long ws_first, unsigned long single_first)
 {
   struct gomp_task *task = &team->implicit[id];
   task->kind = TASK_IMPLICIT;
@@ -215,11 +234,11 @@ gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
   thr->ts.team_id = id;
   thr->ts.level = team->level;
   thr->ts.active_level = team->active_level;
-  thr->ts.single_seq = team->single_first;
+  thr->ts.single_seq = single_first;
   thr->ts.static_trip = 0;
   thr->ts.ordered_lo = thr->ts.ordered_hi = 0;
   thr->ts.ordered_held = false;
-  thr->ts.ws_seq = team->ws_first;
+  thr->ts.ws_seq = ws_first;
   thr->ts.ws = NULL;
   if (team->combined)
     {
@@ -308,8 +327,9 @@ gomp_team_end (void *cfa)
 		| atomic_load_explicit (&team->ws_cancelled,
 					memory_order_relaxed)))
     gomp_cancel_team_end (thr, team);
-  for (unsigned int i = 0; i < team->nthreads; i++)
-    gomp_depend_table_free (&team->implicit[i]);
+  /* Each worker frees its own implicit task's table (pool.c): reading
+     theirs here would take a line of each out of its cache.  */
+  gomp_depend_table_free (&team->implicit[0]);
   if (team->reserved)
     atomic_fetch_sub_explicit (&gomp_busy_threads, team->reserved,
 			       memory_order_relaxed);
@@ -321,7 +341,6 @@ gomp_team_end (void *cfa)
   thr->ts = team->master_saved;
   gomp_task_enter_frame (thr->task, NULL);
   gomp_set_state (thr, gomp_work_state (thr), 0);
-  team->nthreads = 0;
   team->in_use = false;
   if (team != thr->hot_team)
     {
