@@ -447,6 +447,16 @@ struct gomp_team
   unsigned int nhot;		/* workers reserved in threads[1..nhot] */
   unsigned int reserved;	/* threads counted in gomp_busy_threads */
   bool in_use;			/* a hot team while its region runs */
+  /* JOIN once every worker of the current region has joined (the master
+     hands it to each worker on its dock line).  */
+  unsigned int join_target;
+  /* Regions of this team that have ended (the master bumps it once all
+     workers have joined).  A worker that joined keeps pointing at the
+     team, in the region's implicit barrier, for debuggers; its LEFT_SEQ
+     tells them whether that region has ended since (docs/runtime.md,
+     "State for debuggers").  A worker has it from its dock
+     (dock_region_seq).  */
+  unsigned long region_seq;
   /* Numbers of the region's first worksharing and single constructs:
      numbering continues from one region of the team to the next.  The
      master hands them to each worker on its dock line (pool.c).  */
@@ -490,20 +500,18 @@ struct gomp_team
   CACHE_ALIGNED _Atomic int prio_lock;
   _Atomic unsigned int prio_count;
   struct gomp_task *prio_head;
-  /* End of region: workers count themselves in at JOIN; the master waits.
-     MASTER_DONE: the master has finished the region's code, so no task
-     of the team can be created any more except by running tasks; workers
-     stay (running tasks) until then.  Both on one line: each is written
-     once per region, and the other side waits on it.  */
+  /* End of region: each worker adds 2 to JOIN (bit 0 is WORD_SLEEPING);
+     the master waits until it reaches JOIN_TARGET.  MASTER_DONE: the
+     number (REGION_SEQ + 1) of the last region whose master finished its
+     code, after which no task of the team can be created except by
+     running tasks; workers stay (running tasks) until then.  Both only
+     grow, so that nobody writes the line to reset them: the master
+     writes it once per region (MASTER_DONE), each worker once (JOIN),
+     and the other side waits on it.  A store by the master after the
+     join would wait for the line to come back from the last worker --
+     with the stores behind it, a full transfer on the region's path.  */
   CACHE_ALIGNED _Atomic unsigned int join;
-  _Atomic bool master_done;
-  /* Regions of this team that have ended (the master bumps it once all
-     workers have joined).  A worker that joined keeps pointing at the
-     team, in the region's implicit barrier, for debuggers; its LEFT_SEQ
-     tells them whether that region has ended since (docs/runtime.md,
-     "State for debuggers").  Same line as JOIN: written by the master
-     right after it; a worker has it from its dock (dock_region_seq).  */
-  unsigned long region_seq;
+  _Atomic unsigned long master_done;
   /* single: the number of single constructs some thread has claimed.  */
   CACHE_ALIGNED _Atomic unsigned long single_claimed;
 
@@ -569,6 +577,7 @@ struct gomp_thread
   long dock_ws_first;
   unsigned long dock_single_first;
   unsigned long dock_region_seq;
+  unsigned int dock_join_target;
   /* With places: the place and partition the master chose for it.  */
   int dock_place;
   unsigned int dock_partition_off, dock_partition_len;
@@ -782,13 +791,6 @@ HIDDEN void gomp_cancel_team_end (struct gomp_thread *thr,
 				  struct gomp_team *team);
 
 /* team.c */
-/* TEAM->join, its WORD_SLEEPING bit aside, once every worker has joined
-   the end of the region (each adds 2: pool.c, worker_leave).  */
-static inline unsigned int
-gomp_team_join_target (const struct gomp_team *team)
-{
-  return (team->nthreads - 1) * 2;
-}
 
 /* CFA: the frame of the entry point that calls FN for the master, NULL
    for GCC 4's GOMP_parallel_start (the program calls FN itself).  */

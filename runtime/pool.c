@@ -87,6 +87,7 @@ gomp_dock_release (struct gomp_thread *worker, struct gomp_team *team,
   worker->dock_ws_first = team->ws_first;
   worker->dock_single_first = team->single_first;
   worker->dock_region_seq = team->region_seq;
+  worker->dock_join_target = team->join_target;
   gomp_word_bump (&worker->dock);
 }
 
@@ -108,7 +109,7 @@ worker_leave (struct gomp_thread *thr, struct gomp_team *team)
 {
   if (GOMP_TRACK_STATE)
     thr->left_seq = thr->dock_region_seq + 1;
-  unsigned int target = gomp_team_join_target (team);
+  unsigned int target = thr->dock_join_target;
   unsigned int old = atomic_fetch_add_explicit (&team->join, 2,
 						memory_order_acq_rel);
   if ((old & WORD_SLEEPING) && (old & ~WORD_SLEEPING) + 2 == target)

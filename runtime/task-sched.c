@@ -300,7 +300,7 @@ static bool
 workers_joined (const struct gomp_team *team)
 {
   return (atomic_load_explicit (&team->join, memory_order_acquire)
-	  & ~WORD_SLEEPING) == gomp_team_join_target (team);
+	  & ~WORD_SLEEPING) == team->join_target;
 }
 
 void
@@ -341,8 +341,10 @@ gomp_task_help_region (struct gomp_thread *thr, void *cfa)
 static bool
 region_done (void *arg)
 {
-  struct gomp_team *team = arg;
+  struct gomp_thread *thr = arg;
+  struct gomp_team *team = thr->ts.team;
   return atomic_load_explicit (&team->master_done, memory_order_acquire)
+	 == thr->dock_region_seq + 1
     && no_pending_tasks (team);
 }
 
@@ -350,9 +352,9 @@ void
 gomp_task_drain_region (struct gomp_thread *thr, void *cfa)
 {
   struct gomp_team *team = thr->ts.team;
-  if (region_done (team))
+  if (region_done (thr))
     return;
-  gomp_task_wait_until (thr, region_done, team, NULL,
+  gomp_task_wait_until (thr, region_done, thr, NULL,
 			STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
 			(uintptr_t) &team->barrier, cfa);
 }

@@ -183,6 +183,7 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
   team->reserved = (n > 1 && thr->task->icv.thread_limit_var != ULONG_MAX)
     ? n - 1 : 0;
   TEAM_SET (barrier.total, n);
+  team->join_target += (n - 1) * 2;
   TEAM_SET (combined, ws0 != NULL);
   struct gomp_icv icv;
   gomp_region_icv (&icv, &thr->task->icv, team->level, flags & 7);
@@ -277,15 +278,19 @@ gomp_team_launch (struct gomp_team *team)
 static void
 team_join (struct gomp_thread *thr, struct gomp_team *team)
 {
-  unsigned int target = gomp_team_join_target (team);
   gomp_set_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
 		  (uintptr_t) &team->barrier);
-  gomp_word_wait_for (&team->join, ~WORD_SLEEPING, target, true);
-  atomic_store_explicit (&team->join, 0, memory_order_relaxed);
+  gomp_word_wait_for (&team->join, ~WORD_SLEEPING, team->join_target,
+		      true);
+  /* Only if this thread slept: the word keeps counting, without the bit
+     (a worker that saw it would wake nobody next time).  */
+  if (unlikely (atomic_load_explicit (&team->join, memory_order_relaxed)
+		& WORD_SLEEPING))
+    atomic_fetch_and_explicit (&team->join, ~WORD_SLEEPING,
+			       memory_order_relaxed);
   /* The region has ended: its workers are idle for debuggers now
      (pool.c, worker_leave).  */
   team->region_seq++;
-  atomic_store_explicit (&team->master_done, false, memory_order_relaxed);
 }
 
 /* End the region the calling thread is master of; CFA is the frame of
@@ -305,7 +310,8 @@ gomp_team_end (void *cfa)
      code before their leaving.  */
   if (team->nthreads > 1)
     {
-      atomic_store_explicit (&team->master_done, true, memory_order_release);
+      atomic_store_explicit (&team->master_done, team->region_seq + 1,
+			     memory_order_release);
       gomp_task_event (team);
     }
   gomp_task_drain (thr, cfa);
