@@ -508,8 +508,8 @@ struct gomp_team
      grow, so that nobody writes the line to reset them: the master
      writes it once per region (MASTER_DONE), each worker once (JOIN),
      and the other side waits on it.  A store by the master after the
-     join would wait for the line to come back from the last worker --
-     with the stores behind it, a full transfer on the region's path.  */
+     join would wait for the line to come back from the last worker, and
+     every later store with it (x86 commits stores in order).  */
   CACHE_ALIGNED _Atomic unsigned int join;
   _Atomic unsigned long master_done;
   /* single: the number of single constructs some thread has claimed.  */
