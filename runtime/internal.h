@@ -210,8 +210,6 @@ enum gomp_task_kind
 struct gomp_team;
 struct gomp_thread;
 
-/* Cache-line aligned: the implicit tasks of a team sit in one array and
-   each is written by its own thread.  */
 /* A taskgroup region: counts the tasks created in it (and, through
    inheritance, their descendants) that have not completed.  */
 struct gomp_taskgroup
@@ -270,18 +268,31 @@ struct gomp_frame
   int enter_frame_flags;
 };
 
-/* Cache-line aligned: the implicit tasks of a team sit in one array and
-   each is written by its own thread.  Three groups of fields, each on
-   lines of its own, by who writes them: what is set when the task is
-   created and then read by the threads that create or run its
-   descendants (kind, depth, ICVs, taskgroups: every child's creation
-   reads them); what the thread running it keeps for debuggers while it
-   runs (written at every task it starts or wait it enters); and the
-   counters other threads update as its children complete.  Mixed on one
-   line, each write of one group made the readers of another fetch the
-   line again: a transfer per task in a taskloop or a task producer.  */
-struct CACHE_ALIGNED gomp_task
+/* Three groups of fields, each on cache lines of its own, by who writes
+   them: what is set when the task is created and then read by the
+   threads that create or run its descendants (kind, depth, ICVs,
+   taskgroups: every child's creation reads them); what the thread running
+   it keeps for debuggers while it runs (written at every task it starts
+   or wait it enters); and the counters other threads update as its
+   children complete.  Mixed on one line, each write of one group made the
+   readers of another fetch the line again: a transfer per task in a
+   taskloop or a task producer.
+
+   The groups are padded to whole lines (GOMP_TASK_GROUP) rather than
+   aligned: a task on the heap or in a team's implicit-task array starts
+   on a line (both are allocated so, and the size is whole lines), but the
+   type itself asks for no more than 8 bytes.  A function with a task on
+   its stack (an undeferred task) so needs no stack realignment, which
+   cost every task creation a frame pointer and a dozen instructions.  */
+#define GOMP_TASK_GROUP(name, lines, ...)			\
+  union								\
+  {								\
+    struct { __VA_ARGS__ };					\
+    char name[(lines) * CACHE_LINE];				\
+  }
+struct gomp_task
 {
+  GOMP_TASK_GROUP (created_lines, 4,
   unsigned int kind;		/* enum gomp_task_kind flags */
   unsigned int depth;		/* generations below the implicit task */
   int priority;
@@ -310,12 +321,14 @@ struct CACHE_ALIGNED gomp_task
   /* An undeferred task runs from a struct on its thread's stack; if it
      creates a child, it moves to the heap (task.c) and this points there. */
   struct gomp_task *moved;
+  );
 
   /* For debuggers, written by the thread running it: the task the thread
      was executing when this one started on it, i.e. the one below it on
      the thread's stack (NULL for implicit and initial tasks); where it
      meets the runtime (above).  */
-  CACHE_ALIGNED struct gomp_task *sched_parent;
+  GOMP_TASK_GROUP (debug_line, 1,
+  struct gomp_task *sched_parent;
   struct gomp_frame frame;
   uint64_t tool_data;		/* ompt_data_t; 0: there is no OMPT tool */
   /* Children created: only the thread running the task creates them
@@ -324,9 +337,11 @@ struct CACHE_ALIGNED gomp_task
      so that creating a child writes no line the threads completing
      children write: one transfer fewer per task.  */
   unsigned long children_created;
+  );
 
   /* Updated by other threads.  */
-  CACHE_ALIGNED _Atomic unsigned int task_state;	/* enum gomp_task_state */
+  GOMP_TASK_GROUP (shared_line, 1,
+  _Atomic unsigned int task_state;	/* enum gomp_task_state */
   /* Predecessors it waits for (task-depend.c).  */
   _Atomic unsigned int npred;
   /* Children whose region has completed (CHILDREN_CREATED above).  */
@@ -335,7 +350,10 @@ struct CACHE_ALIGNED gomp_task
      still alive (a child reads its ancestors' fields, so they outlive
      it).  The task is freed when this drops to zero.  */
   _Atomic unsigned int refs;
+  );
 };
+_Static_assert (sizeof (struct gomp_task) == 6 * CACHE_LINE,
+		"struct gomp_task: a group outgrew its lines");
 
 /* ---- worksharing -------------------------------------------------------- */
 
@@ -603,7 +621,7 @@ struct gomp_thread
   struct gomp_thread *pool_next;	/* free-list link while idle */
 
   /* The initial task of a thread that is not a pool thread.  */
-  struct gomp_task initial_task;
+  CACHE_ALIGNED struct gomp_task initial_task;
 
   /* Worksharing constructs met outside any parallel region run on this
      thread alone, with this work share.  */

