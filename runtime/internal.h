@@ -562,6 +562,9 @@ struct gomp_thread
      read those of the region's outermost master (teams.c).  */
   unsigned int team_num;
   unsigned int num_teams;
+  /* Deferred tasks this thread may still create before it looks at its
+     queue's length again (task.c, undeferred).  */
+  unsigned long throttle_credit;
 
   /* What the thread is doing, for debuggers (enum gomp_state) and the
      object it waits for (a lock, a critical's slot, a barrier).  */

@@ -118,28 +118,93 @@ allowed (const struct gomp_task *task, const struct gomp_task *constraint)
    one, or in a nested region it masters now.  They belong to their own
    team's threads (their omp_get_thread_num, their task reductions'
    private copies), so they are skipped like disallowed ones.  */
-static struct gomp_task *
-take_from (struct gomp_thread *owner, bool own, const struct gomp_team *team,
-	   const struct gomp_task *constraint)
+static void
+queue_unlink (struct gomp_thread *owner, struct gomp_task *t)
 {
-  if (atomic_load_explicit (&owner->queue_count, memory_order_relaxed) == 0)
+  if (t->queue_prev)
+    t->queue_prev->queue_next = t->queue_next;
+  else
+    owner->queue_head = t->queue_next;
+  if (t->queue_next)
+    t->queue_next->queue_prev = t->queue_prev;
+  else
+    owner->queue_tail = t->queue_prev;
+}
+
+static void
+queue_push_head (struct gomp_thread *owner, struct gomp_task *t)
+{
+  t->queue_prev = NULL;
+  t->queue_next = owner->queue_head;
+  if (owner->queue_head)
+    owner->queue_head->queue_prev = t;
+  else
+    owner->queue_tail = t;
+  owner->queue_head = t;
+}
+
+/* Steal half: a thief at a barrier (no CONSTRAINT) that finds two or more
+   tasks in OWNER's queue moves up to half of them, oldest first, to its
+   own queue besides the one it runs.  In a producer-consumer pattern (one
+   thread creating the tasks, others running them) each steal otherwise
+   moved the producer's queue line to the thief and back for every task,
+   and the producer waited for it at each creation; moving a batch lets
+   the producer create several tasks on a line it keeps.  Both queue locks
+   are held meanwhile, taken in address order, so that the tasks are in a
+   queue at every moment, as a debugger expects.  */
+static unsigned int
+steal_more (struct gomp_thread *owner, struct gomp_thread *thief,
+	    const struct gomp_team *team, unsigned int count)
+{
+  unsigned int moved = 0;
+  for (struct gomp_task *u = owner->queue_tail, *prev;
+       u && moved + 1 < count / 2; u = prev)
+    {
+      prev = u->queue_prev;
+      if (u->team != team)
+	continue;
+      queue_unlink (owner, u);
+      queue_push_head (thief, u);
+      moved++;
+    }
+  return moved;
+}
+
+static struct gomp_task *
+take_from (struct gomp_thread *owner, struct gomp_thread *thr,
+	   const struct gomp_team *team, const struct gomp_task *constraint)
+{
+  unsigned int count = atomic_load_explicit (&owner->queue_count,
+					     memory_order_relaxed);
+  if (count == 0)
     return NULL;
+  bool own = owner == thr;
+  bool batch = !own && constraint == NULL && count >= 4;
+  if (batch && thr < owner)
+    qlock (&thr->queue_lock);
   qlock (&owner->queue_lock);
+  if (batch && thr > owner)
+    qlock (&thr->queue_lock);
   struct gomp_task *t = own ? owner->queue_head : owner->queue_tail;
   for (int n = 0; t && (t->team != team || !allowed (t, constraint)); n++)
     t = n < SCAN_LIMIT ? (own ? t->queue_next : t->queue_prev) : NULL;
+  unsigned int moved = 0;
   if (t)
     {
-      if (t->queue_prev)
-	t->queue_prev->queue_next = t->queue_next;
-      else
-	owner->queue_head = t->queue_next;
-      if (t->queue_next)
-	t->queue_next->queue_prev = t->queue_prev;
-      else
-	owner->queue_tail = t->queue_prev;
-      atomic_fetch_sub_explicit (&owner->queue_count, 1,
+      queue_unlink (owner, t);
+      if (batch)
+	moved = steal_more (owner, thr, team,
+			    atomic_load_explicit (&owner->queue_count,
+						  memory_order_relaxed));
+      atomic_fetch_sub_explicit (&owner->queue_count, 1 + moved,
 				 memory_order_relaxed);
+    }
+  if (batch)
+    {
+      if (moved)
+	atomic_fetch_add_explicit (&thr->queue_count, moved,
+				   memory_order_relaxed);
+      qunlock (&thr->queue_lock);
     }
   qunlock (&owner->queue_lock);
   return t;
@@ -173,11 +238,11 @@ gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
     return false;
   struct gomp_task *t = take_priority (team, constraint);
   if (t == NULL)
-    t = take_from (thr, true, team, constraint);
+    t = take_from (thr, thr, team, constraint);
   for (unsigned int i = 1; t == NULL && i < team->nthreads; i++)
     {
       unsigned int victim = (thr->ts.team_id + i) % team->nthreads;
-      t = take_from (team->threads[victim], false, team, constraint);
+      t = take_from (team->threads[victim], thr, team, constraint);
     }
   if (t == NULL)
     return false;

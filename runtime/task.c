@@ -40,7 +40,8 @@
 #define GOMP_TASK_FLAG_PRIORITY 16
 #define GOMP_TASK_FLAG_DETACH (1 << 13)
 
-/* Unfinished tasks per thread beyond which new tasks run undeferred.  */
+/* Ready tasks per team member in the creator's own queue beyond which its
+   new tasks run undeferred.  */
 #define TASK_THROTTLE 64
 
 /* Fields an implicit task needs for the tasks it generates.  Inlined into
@@ -108,15 +109,22 @@ task_block_alloc (struct gomp_thread *thr, size_t size, size_t *got)
 	{
 	  block = atomic_exchange_explicit (&thr->remote_free, NULL,
 					    memory_order_acquire);
-	  unsigned int n = 0;
-	  for (void *b = block; b != NULL; b = *(void **) b)
-	    n++;
-	  thr->task_cache_count = n;
+	  /* The stack's depth is in its top block (task_block_free):
+	     counting would read every block, each a cache miss, one after
+	     the other.  */
+	  thr->task_cache_count = ((uintptr_t *) block)[1];
 	}
       if (block)
 	{
-	  thr->task_cache = *(void **) block;
+	  void *next = *(void **) block;
+	  thr->task_cache = next;
 	  thr->task_cache_count--;
+	  /* The next block was most likely freed by another thread (the one
+	     that ran its task): ask for its lines now, so that they arrive
+	     while this task is being created, not when the next one is.  */
+	  if (next)
+	    for (unsigned int i = 0; i < TASK_BLOCK / CACHE_LINE; i++)
+	      __builtin_prefetch ((char *) next + i * CACHE_LINE, 1, 3);
 	}
     }
   if (block == NULL && posix_memalign (&block, CACHE_LINE, size) != 0)
@@ -133,8 +141,13 @@ task_block_free (void *block, size_t size, struct gomp_thread *owner)
     {
       void *head = atomic_load_explicit (&owner->remote_free,
 					 memory_order_relaxed);
+      /* Word 0: the next block; word 1: the depth of the stack from
+	 here, which the owner reads instead of counting.  */
       do
-	*(void **) block = head;
+	{
+	  ((void **) block)[0] = head;
+	  ((uintptr_t *) block)[1] = head ? ((uintptr_t *) head)[1] + 1 : 1;
+	}
       while (!atomic_compare_exchange_weak_explicit (&owner->remote_free,
 						     &head, block,
 						     memory_order_release,
@@ -273,9 +286,22 @@ undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
     return true;
   if (flags & (GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_DETACH))
     return false;
-  return atomic_load_explicit (&team->barrier.task_pending,
-			       memory_order_relaxed)
-    > (unsigned long) TASK_THROTTLE * team->nthreads;
+  /* The throttle looks at the creator's own queue, not at the team's
+     count of pending tasks, whose line every completing thread writes;
+     and only when the tasks it let through since it last looked could
+     have filled it: the queue's line is also written by every thread
+     that steals from it, so each look may wait for a transfer.  */
+  if (thr->throttle_credit == 0)
+    {
+      unsigned long limit = (unsigned long) TASK_THROTTLE * team->nthreads;
+      unsigned long queued = atomic_load_explicit (&thr->queue_count,
+						   memory_order_relaxed);
+      if (queued >= limit)
+	return true;
+      thr->throttle_credit = limit - queued;
+    }
+  thr->throttle_credit--;
+  return false;
 }
 
 static unsigned int
@@ -564,8 +590,15 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       task_unref (task);
       return;
     }
-  if (ndeps)
-    gomp_depend_add (parent, task, depend);
+  if (ndeps == 0)
+    {
+      /* No predecessor can release it: ready now, without the guard's
+	 atomic operation (which would wait for every store above to reach
+	 the cache).  */
+      gomp_task_ready (thr, task);
+      return;
+    }
+  gomp_depend_add (parent, task, depend);
   atomic_store_explicit (&task->task_state, TASK_STATE_WAITING_DEPS,
 			 memory_order_relaxed);
   /* Drop the guard: ready now unless some predecessor is unfinished.  */
