@@ -66,7 +66,8 @@ barrier_open (void *arg)
       return true;
     }
   if ((v & BAR_COUNT_MASK) == b->total * BAR_ARRIVE
-      && atomic_load_explicit (&b->task_pending, memory_order_acquire) == 0)
+      && (gomp_task_pending_flush (gomp_tls),
+	  atomic_load_explicit (&b->task_pending, memory_order_acquire) == 0))
     {
       ws_cancel_done (w->team);
       if (atomic_compare_exchange_strong_explicit (&b->word, &v,
@@ -98,6 +99,9 @@ gomp_team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
       return;
     }
   struct gomp_barrier *b = &team->barrier;
+  /* The tasks this thread completed count as done before it arrives, so
+     that the last to arrive sees them (task.c).  */
+  gomp_task_pending_flush (thr);
   unsigned int old = atomic_fetch_add_explicit (&b->word, BAR_ARRIVE,
 						memory_order_acq_rel);
   struct barrier_wait w = { team, old & BAR_GEN_MASK, false, false };
@@ -149,6 +153,9 @@ gomp_team_barrier_cancel (struct gomp_thread *thr, unsigned int state,
   if (atomic_load_explicit (&team->cancelled, memory_order_acquire))
     return true;
   struct gomp_barrier *b = &team->barrier;
+  /* The tasks this thread completed count as done before it arrives, so
+     that the last to arrive sees them (task.c).  */
+  gomp_task_pending_flush (thr);
   unsigned int old = atomic_fetch_add_explicit (&b->word, BAR_ARRIVE,
 						memory_order_acq_rel);
   struct barrier_wait w = { team, old & BAR_GEN_MASK, true, false };

@@ -565,6 +565,10 @@ struct gomp_thread
   /* Deferred tasks this thread may still create before it looks at its
      queue's length again (task.c, undeferred).  */
   unsigned long throttle_credit;
+  /* Tasks of DONE_TEAM this thread completed and has not yet subtracted
+     from its task_pending (task.c, gomp_task_pending_flush).  */
+  unsigned long done_count;
+  struct gomp_team *done_team;
 
   /* What the thread is doing, for debuggers (enum gomp_state) and the
      object it waits for (a lock, a critical's slot, a barrier).  */
@@ -810,6 +814,8 @@ HIDDEN void gomp_task_discard (struct gomp_thread *thr,
 			       struct gomp_task *task);
 HIDDEN void gomp_cancel_team_end (struct gomp_thread *thr,
 				  struct gomp_team *team);
+
+HIDDEN void gomp_task_pending_flush (struct gomp_thread *thr);
 
 /* team.c */
 

@@ -304,6 +304,9 @@ gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 	  nanosleep (&ts, NULL);
 	  continue;
 	}
+      /* Nobody may wait for this thread's completed tasks while it
+	 sleeps.  */
+      gomp_task_pending_flush (thr);
       /* Announce the sleep, then look once more: whoever changes task
 	 state after our compare-and-swap sees WORD_SLEEPING and wakes us
 	 (gomp_task_event).  */
@@ -334,6 +337,9 @@ static bool
 no_pending_tasks (void *arg)
 {
   struct gomp_team *team = arg;
+  struct gomp_thread *thr = gomp_tls;
+  if (thr)
+    gomp_task_pending_flush (thr);
   return atomic_load_explicit (&team->barrier.task_pending,
 			       memory_order_acquire) == 0;
 }
@@ -388,6 +394,8 @@ gomp_task_help_region (struct gomp_thread *thr, void *cfa)
 	  spins = 0;
 	  continue;
 	}
+      /* The workers wait for the team's tasks to be counted done.  */
+      gomp_task_pending_flush (thr);
       spins++;
       gomp_cpu_relax ();
     }

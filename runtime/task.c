@@ -226,10 +226,39 @@ task_complete (struct gomp_thread *thr, struct gomp_task *task)
   task_unref (task);
   if (team)
     {
-      atomic_fetch_sub_explicit (&team->barrier.task_pending, 1,
-				 memory_order_seq_cst);
+      if (thr != NULL && thr->ts.team == team)
+	{
+	  if (thr->done_team != team)
+	    {
+	      gomp_task_pending_flush (thr);
+	      thr->done_team = team;
+	    }
+	  thr->done_count++;
+	}
+      else
+	atomic_fetch_sub_explicit (&team->barrier.task_pending, 1,
+				   memory_order_seq_cst);
       gomp_task_event (team);
     }
+}
+
+/* A team member subtracts the tasks it completed from the team's
+   task_pending in batches, when something needs the count (a barrier that
+   everybody has reached, the end of the region: task-sched.c, barrier.c)
+   or before it sleeps, not at each task: in a producer-consumer pattern
+   every subtraction took the line from the producer, whose next addition
+   then waited for it.  Until then the count is only too high, never too
+   low: a task's completion can only be seen after its creation.  */
+void
+gomp_task_pending_flush (struct gomp_thread *thr)
+{
+  unsigned long n = thr->done_count;
+  if (n == 0)
+    return;
+  thr->done_count = 0;
+  atomic_fetch_sub_explicit (&thr->done_team->barrier.task_pending, n,
+			     memory_order_seq_cst);
+  gomp_task_event (thr->done_team);
 }
 
 /* The completion count of a task: its function, plus its event when it
