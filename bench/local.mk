@@ -13,7 +13,8 @@
 
 EXTRA_DIST += bench/ompbench.c bench/run-bench.sh bench/README.md
 CLEANFILES += bench/ompbench bench/results.txt bench/results-raw.txt \
-	bench/libomp-compat/libgomp.so.1 bench/nostate/libgomp.so.1
+	bench/libomp-compat/libgomp.so.1 bench/nostate/libgomp.so.1 \
+	bench/state-cost.txt bench/state-cost-raw.txt
 
 BENCH_ROUNDS = 5
 BENCH_THREADS = 2
@@ -67,3 +68,23 @@ bench: all bench/ompbench bench/nostate/libgomp.so.1
 	  'nostate=$(abs_top_builddir)/bench/nostate' \
 	  'libgomp=$(SYSTEM_LIBGOMP_DIR)' "libomp=$$libomp_dir" \
 	  -- $(BENCH_FLAGS)
+
+## `make bench-state`: what the state kept for debuggers costs, measured
+## more closely than `make bench` can: the rows where it could show, more
+## rounds, and a third column that runs our runtime again (ours-again), so
+## that the ours/ours-again ratio shows how far two runs of the very same
+## library differ -- the resolution of the ours/nostate ratio beside it.
+BENCH_STATE_ROUNDS = 11
+BENCH_STATE_ROWS = PARALLEL 'PARALLEL (1 thr)' FOR 'PARALLEL FOR' \
+	BARRIER SINGLE REDUCTION CRITICAL LOCK/UNLOCK 'SCHED dynamic,4' \
+	'MASTER TASK' 'TASK WAIT' 'TASK BARRIER' 'NESTED MASTER TASK' \
+	'TASKLOOP grainsize,16' 'FIB 30 (cutoff 20)'
+.PHONY: bench-state
+bench-state: all bench/ompbench bench/nostate/libgomp.so.1
+	$(SHELL) $(srcdir)/bench/run-bench.sh -b bench/ompbench \
+	  -o bench/state-cost.txt -r '$(BENCH_STATE_ROUNDS)' \
+	  -n '$(BENCH_THREADS)' \
+	  'ours=$(abs_top_builddir)/runtime/.libs' \
+	  'nostate=$(abs_top_builddir)/bench/nostate' \
+	  'ours-again=$(abs_top_builddir)/runtime/.libs' \
+	  -- $(BENCH_STATE_ROWS)
