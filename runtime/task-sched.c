@@ -57,6 +57,32 @@ gomp_task_event (struct gomp_team *team)
     gomp_word_bump (&team->task_event);
 }
 
+/* A thread's queue of ready tasks, under its queue_lock.  */
+static void
+queue_unlink (struct gomp_thread *owner, struct gomp_task *t)
+{
+  if (t->queue_prev)
+    t->queue_prev->queue_next = t->queue_next;
+  else
+    owner->queue_head = t->queue_next;
+  if (t->queue_next)
+    t->queue_next->queue_prev = t->queue_prev;
+  else
+    owner->queue_tail = t->queue_prev;
+}
+
+static void
+queue_push_head (struct gomp_thread *owner, struct gomp_task *t)
+{
+  t->queue_prev = NULL;
+  t->queue_next = owner->queue_head;
+  if (owner->queue_head)
+    owner->queue_head->queue_prev = t;
+  else
+    owner->queue_tail = t;
+  owner->queue_head = t;
+}
+
 /* TASK is ready: queue it on THR's queue (or the team's priority list).  */
 void
 gomp_task_enqueue (struct gomp_thread *thr, struct gomp_task *task)
@@ -83,13 +109,7 @@ gomp_task_enqueue (struct gomp_thread *thr, struct gomp_task *task)
       if (thr == NULL || thr->ts.team != team)
 	thr = team->threads[0];
       qlock (&thr->queue_lock);
-      task->queue_prev = NULL;
-      task->queue_next = thr->queue_head;
-      if (thr->queue_head)
-	thr->queue_head->queue_prev = task;
-      else
-	thr->queue_tail = task;
-      thr->queue_head = task;
+      queue_push_head (thr, task);
       atomic_fetch_add_explicit (&thr->queue_count, 1, memory_order_relaxed);
       qunlock (&thr->queue_lock);
     }
@@ -118,31 +138,6 @@ allowed (const struct gomp_task *task, const struct gomp_task *constraint)
    one, or in a nested region it masters now.  They belong to their own
    team's threads (their omp_get_thread_num, their task reductions'
    private copies), so they are skipped like disallowed ones.  */
-static void
-queue_unlink (struct gomp_thread *owner, struct gomp_task *t)
-{
-  if (t->queue_prev)
-    t->queue_prev->queue_next = t->queue_next;
-  else
-    owner->queue_head = t->queue_next;
-  if (t->queue_next)
-    t->queue_next->queue_prev = t->queue_prev;
-  else
-    owner->queue_tail = t->queue_prev;
-}
-
-static void
-queue_push_head (struct gomp_thread *owner, struct gomp_task *t)
-{
-  t->queue_prev = NULL;
-  t->queue_next = owner->queue_head;
-  if (owner->queue_head)
-    owner->queue_head->queue_prev = t;
-  else
-    owner->queue_tail = t;
-  owner->queue_head = t;
-}
-
 /* Steal half: a thief at a barrier (no CONSTRAINT) that finds two or more
    tasks in OWNER's queue moves up to half of them, oldest first, to its
    own queue besides the one it runs.  In a producer-consumer pattern (one
