@@ -66,6 +66,7 @@ tests_runtime_c = \
 	tests/runtime/task-detach \
 	tests/runtime/task-recursion \
 	tests/runtime/task-many \
+	tests/runtime/task-producer \
 	tests/runtime/task-priority \
 	tests/runtime/taskloop-ull \
 	tests/runtime/taskloop-simd \
