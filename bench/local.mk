@@ -14,7 +14,8 @@
 EXTRA_DIST += bench/ompbench.c bench/run-bench.sh bench/README.md
 CLEANFILES += bench/ompbench bench/results.txt bench/results-raw.txt \
 	bench/libomp-compat/libgomp.so.1 bench/nostate/libgomp.so.1 \
-	bench/state-cost.txt bench/state-cost-raw.txt
+	bench/state-cost.txt bench/state-cost-raw.txt \
+	bench/relinked/libgomp.so.1
 
 BENCH_ROUNDS = 5
 BENCH_THREADS = 2
@@ -27,22 +28,36 @@ BENCH_LIBOMP_DIR = $(abs_top_builddir)/bench/libomp-compat
 ## column, and the ours/nostate ratio, are what that state costs.  The
 ## same sources, flags, symbol map and soname as runtime/libgomp.la, in
 ## one compiler run (plain `make` never builds it).
+##
+## bench/relinked/libgomp.so.1: our runtime as it is, but its sources
+## given in the reverse order, so its functions lie elsewhere in the
+## library: the `relinked` column of `make bench-state` shows how much a
+## different code layout alone moves a row -- nostate differs from ours in
+## its layout as well as in the stores it leaves out.
 bench_nostate_sources = $(filter %.c,$(runtime_libgomp_la_SOURCES) \
 	$(nodist_runtime_libgomp_la_SOURCES))
-bench/nostate/libgomp.so.1: $(runtime_libgomp_la_SOURCES) \
-		$(nodist_runtime_libgomp_la_SOURCES) runtime/libgomp.map config.h
-	@$(MKDIR_P) bench/nostate
-	$(AM_V_CCLD)srcs=; \
+## $(call bench_runtime_link,EXTRA-CPPFLAGS,forward|reverse)
+bench_runtime_link = \
+	@$(MKDIR_P) $(@D); \
+	srcs=; \
 	for f in $(bench_nostate_sources); do \
-	  if test -f "$$f"; then srcs="$$srcs $$f"; \
-	  else srcs="$$srcs $(srcdir)/$$f"; fi; \
+	  if test -f "$$f"; then p=$$f; else p=$(srcdir)/$$f; fi; \
+	  if test $(2) = reverse; then srcs="$$p $$srcs"; \
+	  else srcs="$$srcs $$p"; fi; \
 	done; \
+	echo "  CCLD     $@"; \
 	$(CC) $(DEFS) $(DEFAULT_INCLUDES) -I$(srcdir)/runtime -Iruntime \
-	  $(runtime_libgomp_la_CPPFLAGS) $(CPPFLAGS) -DOMPDBG_NO_STATE \
+	  $(runtime_libgomp_la_CPPFLAGS) $(CPPFLAGS) $(1) \
 	  $(runtime_libgomp_la_CFLAGS) $(CFLAGS) -fPIC -shared $(LDFLAGS) \
 	  -Wl,-soname,libgomp.so.1 \
 	  -Wl,--version-script=$(srcdir)/runtime/libgomp.map -Wl,-z,nodelete \
 	  -o $@ $$srcs -lpthread
+bench_runtime_deps = $(runtime_libgomp_la_SOURCES) \
+	$(nodist_runtime_libgomp_la_SOURCES) runtime/libgomp.map config.h
+bench/nostate/libgomp.so.1: $(bench_runtime_deps)
+	$(call bench_runtime_link,-DOMPDBG_NO_STATE,forward)
+bench/relinked/libgomp.so.1: $(bench_runtime_deps)
+	$(call bench_runtime_link,,reverse)
 
 bench/ompbench: $(srcdir)/bench/ompbench.c config.h
 	@$(MKDIR_P) bench
@@ -71,20 +86,23 @@ bench: all bench/ompbench bench/nostate/libgomp.so.1
 
 ## `make bench-state`: what the state kept for debuggers costs, measured
 ## more closely than `make bench` can: the rows where it could show, more
-## rounds, and a third column that runs our runtime again (ours-again), so
-## that the ours/ours-again ratio shows how far two runs of the very same
-## library differ -- the resolution of the ours/nostate ratio beside it.
+## rounds, a column that runs our runtime again (ours-again), so that the
+## ours/ours-again ratio shows how far two runs of the very same library
+## differ, and one with the same runtime laid out differently (relinked):
+## together the resolution of the ours/nostate ratio beside them.
 BENCH_STATE_ROUNDS = 11
 BENCH_STATE_ROWS = PARALLEL 'PARALLEL (1 thr)' FOR 'PARALLEL FOR' \
 	BARRIER SINGLE REDUCTION CRITICAL LOCK/UNLOCK 'SCHED dynamic,4' \
 	'MASTER TASK' 'TASK WAIT' 'TASK BARRIER' 'NESTED MASTER TASK' \
 	'TASKLOOP grainsize,16' 'FIB 30 (cutoff 20)'
 .PHONY: bench-state
-bench-state: all bench/ompbench bench/nostate/libgomp.so.1
+bench-state: all bench/ompbench bench/nostate/libgomp.so.1 \
+		bench/relinked/libgomp.so.1
 	$(SHELL) $(srcdir)/bench/run-bench.sh -b bench/ompbench \
 	  -o bench/state-cost.txt -r '$(BENCH_STATE_ROUNDS)' \
 	  -n '$(BENCH_THREADS)' \
 	  'ours=$(abs_top_builddir)/runtime/.libs' \
 	  'nostate=$(abs_top_builddir)/bench/nostate' \
 	  'ours-again=$(abs_top_builddir)/runtime/.libs' \
+	  'relinked=$(abs_top_builddir)/bench/relinked' \
 	  -- $(BENCH_STATE_ROWS)
