@@ -275,4 +275,25 @@ env_str (const char *const *vars)
   return buf;
 }
 
+/* Run this program as `PROG ARG` under the environment change VARS (as
+   run_self), require a clean exit and nothing on stderr, print one line
+   with the time it took, and return the integer of the child's line
+   "KEY=n".  */
+static inline long long
+run_self_checked (const char *arg, const char *const *vars, const char *key)
+{
+  struct child c;
+  double t0 = omp_get_wtime ();
+  run_self (&c, arg, vars);
+  CHECK (c.status == 0, CHILD_FMT, arg, env_str (vars), c.status, c.out,
+	 c.err);
+  CHECK (c.err[0] == '\0', "%s: output on stderr:\n%s---", env_str (vars),
+	 c.err);
+  long long v = child_int (&c, key, env_str (vars));
+  printf ("%-45s ok (%.2f s)\n", vars[0] ? env_str (vars) : "(defaults)",
+	  omp_get_wtime () - t0);
+  child_free (&c);
+  return v;
+}
+
 #endif /* TESTS_CHECK_H */

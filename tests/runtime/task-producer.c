@@ -65,35 +65,26 @@ master_then_barrier (int nthr)
 	    "after the barrier", nthr);
 }
 
-static void
-master_then_region_end (int nthr)
-{
-  reset ();
-#pragma omp parallel num_threads(nthr)
-#pragma omp master
-  for (int i = 0; i < NTASKS; i++)
-    {
-#pragma omp task
-      work ();
-    }
-  CHECK_EQ (done (), (long) NTASKS, "master producer, %d threads: tasks "
-	    "done at the end of the region", nthr);
-}
+/* A producer in CONSTRUCT (master, or single nowait) and nothing after
+   it: the tasks complete by the end of the region.  */
+#define REGION_END_PRODUCER(NAME, CONSTRUCT)				\
+  static void								\
+  NAME (int nthr)							\
+  {									\
+    reset ();								\
+    PRAGMA (omp parallel num_threads (nthr))				\
+    PRAGMA (omp CONSTRUCT)						\
+    for (int i = 0; i < NTASKS; i++)					\
+      {									\
+	PRAGMA (omp task)						\
+	work ();							\
+      }									\
+    CHECK_EQ (done (), (long) NTASKS, #CONSTRUCT " producer, %d "	\
+	      "threads: tasks done at the end of the region", nthr);	\
+  }
 
-static void
-single_nowait (int nthr)
-{
-  reset ();
-#pragma omp parallel num_threads(nthr)
-#pragma omp single nowait
-  for (int i = 0; i < NTASKS; i++)
-    {
-#pragma omp task
-      work ();
-    }
-  CHECK_EQ (done (), (long) NTASKS, "single nowait producer, %d threads: "
-	    "tasks done at the end of the region", nthr);
-}
+REGION_END_PRODUCER (master_then_region_end, master)
+REGION_END_PRODUCER (single_nowait, single nowait)
 
 static void
 producer_taskwait (int nthr)
@@ -203,20 +194,7 @@ main (int argc, char **argv)
       return 0;
     }
   for (int i = 0; i < (int) (sizeof settings / sizeof settings[0]); i++)
-    {
-      struct child c;
-      const char *const *vars = settings[i];
-      double t0 = omp_get_wtime ();
-      run_self (&c, "kernel", vars);
-      CHECK (c.status == 0, CHILD_FMT, "kernel", env_str (vars), c.status,
-	     c.out, c.err);
-      CHECK (c.err[0] == '\0', "%s: output on stderr:\n%s---",
-	     env_str (vars), c.err);
-      CHECK_EQ (child_int (&c, "ok", env_str (vars)), 1LL, "%s: ok",
-		env_str (vars));
-      printf ("%-30s ok (%.2f s)\n", vars[0] ? env_str (vars) : "(defaults)",
-	      omp_get_wtime () - t0);
-      child_free (&c);
-    }
+    CHECK_EQ (run_self_checked ("kernel", settings[i], "ok"), 1LL, "%s: ok",
+	      env_str (settings[i]));
   return 0;
 }

@@ -80,20 +80,10 @@ main (int argc, char **argv)
   long want = -1;
   for (int i = 0; i < (int) (sizeof settings / sizeof settings[0]); i++)
     {
-      struct child c;
-      const char *const *vars = settings[i];
-      double t0 = omp_get_wtime ();
-      run_self (&c, "kernel", vars);
-      CHECK (c.status == 0, CHILD_FMT, "kernel", env_str (vars), c.status,
-	     c.out, c.err);
-      CHECK (c.err[0] == '\0', "%s: output on stderr:\n%s---",
-	     env_str (vars), c.err);
-      long got = child_int (&c, "checksum", env_str (vars));
+      long got = run_self_checked ("kernel", settings[i], "checksum");
       if (want < 0)
 	want = got;
-      CHECK_EQ (got, want, "%s: checksum", env_str (vars));
-      printf ("%-45s ok (%.2f s)\n", env_str (vars), omp_get_wtime () - t0);
-      child_free (&c);
+      CHECK_EQ (got, want, "%s: checksum", env_str (settings[i]));
     }
   return 0;
 }
