@@ -65,9 +65,12 @@ barrier_open (void *arg)
       w->cancelled = true;
       return true;
     }
-  if ((v & BAR_COUNT_MASK) == b->total * BAR_ARRIVE
-      && (gomp_task_pending_flush (gomp_tls),
-	  atomic_load_explicit (&b->task_pending, memory_order_acquire) == 0))
+  if ((v & BAR_COUNT_MASK) != b->total * BAR_ARRIVE)
+    return false;
+  /* Everybody is here: the tasks this thread completed must count as
+     done for the barrier to open (task.c).  */
+  gomp_task_pending_flush (gomp_tls);
+  if (atomic_load_explicit (&b->task_pending, memory_order_acquire) == 0)
     {
       ws_cancel_done (w->team);
       if (atomic_compare_exchange_strong_explicit (&b->word, &v,

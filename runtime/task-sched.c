@@ -133,12 +133,7 @@ allowed (const struct gomp_task *task, const struct gomp_task *constraint)
    thread's queue.  */
 #define SCAN_LIMIT 32
 
-/* A queue can also hold tasks of another team than TEAM: those its owner
-   created in an enclosing region before it became the master of a nested
-   one, or in a nested region it masters now.  They belong to their own
-   team's threads (their omp_get_thread_num, their task reductions'
-   private copies), so they are skipped like disallowed ones.  */
-/* Steal half: a thief at a barrier (no CONSTRAINT) that finds two or more
+/* Steal half: a thief at a barrier (no CONSTRAINT) that finds four or more
    tasks in OWNER's queue moves up to half of them, oldest first, to its
    own queue besides the one it runs.  In a producer-consumer pattern (one
    thread creating the tasks, others running them) each steal otherwise
@@ -151,9 +146,9 @@ static unsigned int
 steal_more (struct gomp_thread *owner, struct gomp_thread *thief,
 	    const struct gomp_team *team, unsigned int count)
 {
-  unsigned int moved = 0;
+  unsigned int moved = 0, n = 0;
   for (struct gomp_task *u = owner->queue_tail, *prev;
-       u && moved + 1 < count / 2; u = prev)
+       u && moved + 1 < count / 2 && n < SCAN_LIMIT; u = prev, n++)
     {
       prev = u->queue_prev;
       if (u->team != team)
@@ -165,6 +160,11 @@ steal_more (struct gomp_thread *owner, struct gomp_thread *thief,
   return moved;
 }
 
+/* A queue can also hold tasks of another team than TEAM: those its owner
+   created in an enclosing region before it became the master of a nested
+   one, or in a nested region it masters now.  They belong to their own
+   team's threads (their omp_get_thread_num, their task reductions'
+   private copies), so they are skipped like disallowed ones.  */
 static struct gomp_task *
 take_from (struct gomp_thread *owner, struct gomp_thread *thr,
 	   const struct gomp_team *team, const struct gomp_task *constraint)

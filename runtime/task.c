@@ -319,7 +319,9 @@ undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
      count of pending tasks, whose line every completing thread writes;
      and only when the tasks it let through since it last looked could
      have filled it: the queue's line is also written by every thread
-     that steals from it, so each look may wait for a transfer.  */
+     that steals from it, so each look may wait for a transfer.  The
+     credit is spent when a task is queued (task_create), so that asking
+     twice for one task (GOMP_task, then task_create) costs nothing.  */
   if (thr->throttle_credit == 0)
     {
       unsigned long limit = (unsigned long) TASK_THROTTLE * team->nthreads;
@@ -329,7 +331,6 @@ undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
 	return true;
       thr->throttle_credit = limit - queued;
     }
-  thr->throttle_credit--;
   return false;
 }
 
@@ -619,6 +620,8 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       task_unref (task);
       return;
     }
+  if (thr->throttle_credit)
+    thr->throttle_credit--;
   if (ndeps == 0)
     {
       /* No predecessor can release it: ready now, without the guard's

@@ -15,6 +15,11 @@
 #include "config.h"
 #include "tests/ompd/checks.h"
 #include "corefiles/ompdbg-target.h"
+#include "tests/ompd/check-macros.h"
+
+/* check-macros.h counts into the stats of the function using it.  */
+#define CHECK_PASS() (st->pass++)
+#define CHECK_FAIL() (st->fail++)
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,18 +82,10 @@ bad_input_checks (const struct ompd_api *api, struct ompdbg_target *target,
   static ompd_callbacks_t keeping;
   keeping = *ompdbg_callbacks ();
   keeping.free_memory = keeping_free;
-  ompd_rc_t rc = api->finalize ();
-  if (rc == ompd_rc_unsupported)
-    st->pass++;
-  else
-    {
-      st->fail++;
-      printf ("FAIL: ompd_finalize when not initialised: %s\n",
-	      ompd_rc_name (rc));
-    }
+  RC (api->finalize (), ompd_rc_unsupported);
   ompd_address_space_context_t *ctx = ompdbg_target_context (target);
   ompd_address_space_handle_t *as;
-  rc = api->initialize (202011, &keeping);
+  ompd_rc_t rc = api->initialize (202011, &keeping);
   if (rc == ompd_rc_ok)
     rc = api->process_initialize (ctx, &as);
   if (rc != ompd_rc_ok)
@@ -102,17 +99,8 @@ bad_input_checks (const struct ompd_api *api, struct ompdbg_target *target,
   checks_callbacks = &keeping;
   checks_context = ctx;
   checks_bad_input (api, as, t, 0, st);
-  rc = api->rel_address_space_handle (as);
-  if (rc == ompd_rc_ok)
-    rc = api->finalize ();
-  if (rc == ompd_rc_ok)
-    st->pass++;
-  else
-    {
-      st->fail++;
-      printf ("FAIL: releasing libompd after the bad-input checks: %s\n",
-	      ompd_rc_name (rc));
-    }
+  if (RC (api->rel_address_space_handle (as), ompd_rc_ok))
+    RC (api->finalize (), ompd_rc_ok);
   for (size_t i = 0; i < nkept; i++)
     free (kept[i]);
   nkept = 0;
