@@ -386,49 +386,25 @@ i_am (void (*fn) (void *), enum kind kind)
 
 #define HOOK __attribute__ ((noinline, used, visibility ("default")))
 
-HOOK void
-ompd_bp_parallel_begin (void)
-{
-  atomic_fetch_add (&n_par_begin, 1);
-  if (!atomic_load (&ready))
-    return;
-  pthread_mutex_lock (&mu);
-  region_event ("parallel-begin");
-  pthread_mutex_unlock (&mu);
-}
+/* A hook that counts its passes and, once the program is ready, checks
+   the event under the lock (CALL).  */
+#define COUNTED_HOOK(name, counter, call)				\
+  HOOK void								\
+  name (void)								\
+  {									\
+    atomic_fetch_add (&counter, 1);					\
+    if (!atomic_load (&ready))						\
+      return;								\
+    pthread_mutex_lock (&mu);						\
+    call;								\
+    pthread_mutex_unlock (&mu);						\
+  }
 
-HOOK void
-ompd_bp_parallel_end (void)
-{
-  atomic_fetch_add (&n_par_end, 1);
-  if (!atomic_load (&ready))
-    return;
-  pthread_mutex_lock (&mu);
-  region_event ("parallel-end");
-  pthread_mutex_unlock (&mu);
-}
-
-HOOK void
-ompd_bp_task_begin (void)
-{
-  atomic_fetch_add (&n_task_begin, 1);
-  if (!atomic_load (&ready))
-    return;
-  pthread_mutex_lock (&mu);
-  task_begin_event ();
-  pthread_mutex_unlock (&mu);
-}
-
-HOOK void
-ompd_bp_task_end (void)
-{
-  atomic_fetch_add (&n_task_end, 1);
-  if (!atomic_load (&ready))
-    return;
-  pthread_mutex_lock (&mu);
-  task_end_event ();
-  pthread_mutex_unlock (&mu);
-}
+COUNTED_HOOK (ompd_bp_parallel_begin, n_par_begin,
+	      region_event ("parallel-begin"))
+COUNTED_HOOK (ompd_bp_parallel_end, n_par_end, region_event ("parallel-end"))
+COUNTED_HOOK (ompd_bp_task_begin, n_task_begin, task_begin_event ())
+COUNTED_HOOK (ompd_bp_task_end, n_task_end, task_end_event ())
 
 /* A pool thread starting: registered, idle, in no region.  */
 HOOK void
