@@ -82,6 +82,7 @@ bench: all bench/ompbench bench/nostate/libgomp.so.1
 	  'ours=$(abs_top_builddir)/runtime/.libs' \
 	  'nostate=$(abs_top_builddir)/bench/nostate' \
 	  'libgomp=$(SYSTEM_LIBGOMP_DIR)' "libomp=$$libomp_dir" \
+	  'libgomp-again=$(SYSTEM_LIBGOMP_DIR)' \
 	  -- $(BENCH_FLAGS)
 
 ## `make bench-state`: what the state kept for debuggers costs, measured

@@ -151,7 +151,12 @@ depend_item (void **depend, size_t i, void **addr, unsigned int *kind)
 static void
 add_edge (struct gomp_task *pred, struct gomp_task *task)
 {
-  if (pred == task)
+  /* A predecessor named by two of TASK's items (out: a, b, then in: a,
+     b) gets one edge: debuggers list pending predecessors from npred.
+     Every edge to TASK is added while TASK is created, by its creator,
+     and PRED's other successors are siblings made by that same thread,
+     so an edge to TASK already there is PRED's last one.  */
+  if (pred == task || (pred->nsucc && pred->succ[pred->nsucc - 1] == task))
     return;
   if (pred->nsucc == pred->succ_cap)
     {

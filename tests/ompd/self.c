@@ -297,13 +297,14 @@ deferred_dep (struct truth_deferred *d, const void *addr, long type)
    out apart from inout) queued; PR (priority 3) in the team's priority
    list; D (out dd, detach) run by taskyield to its end, so detached, its
    event not fulfilled; W2 (in dd) waiting for D, reachable only through
-   D; C, made by D, queued.  */
+   D; C, made by D, queued; P3 (out f, out g) queued and W3 (in f, in g)
+   waiting for it: one predecessor named by two items, one pending.  */
 static void
 deferred_kinds (void)
 {
   static uint64_t ra_p1, ra_p2, ra_w1, ra_m1, ra_m2, ra_w2, ra_o, ra_pr;
-  static uint64_t ra_c, ra_d;
-  static int a, b, m, dd, e;
+  static uint64_t ra_c, ra_d, ra_p3, ra_w3;
+  static int a, b, m, dd, e, f, g;
   static atomic_int d_ran;
   omp_event_handle_t ev;
   omp_depend_t obj;
@@ -344,6 +345,10 @@ deferred_kinds (void)
       ra_o = here ();
 #pragma omp task priority (3) if (iter == 1) shared (ra_pr)
       ra_pr = here ();
+#pragma omp task depend (out: f, g) if (iter == 1) shared (ra_p3)
+      ra_p3 = here ();
+#pragma omp task depend (in: f) depend (in: g) if (iter == 1) shared (ra_w3)
+      ra_w3 = here ();
       if (iter == 0)
 	{
 #pragma omp taskwait
@@ -352,7 +357,7 @@ deferred_kinds (void)
   T.nthreads = 3;
   memcpy (T.t, outer, sizeof outer);
   memset (T.d, 0, sizeof T.d);
-  T.ndeferred = 9;
+  T.ndeferred = 11;
   deferred (&T.d[0], ra_p1, 2, 0, 1);
   deferred_dep (&T.d[0], &a, 3);
   deferred (&T.d[1], ra_p2, 2, 0, 1);
@@ -372,6 +377,12 @@ deferred_kinds (void)
   deferred (&T.d[8], ra_c, 2, 0, 0);
   T.d[8].gen_ra = ra_d;
   T.d[8].gen_state = 4;		/* detached */
+  deferred (&T.d[9], ra_p3, 2, 0, 1);
+  deferred_dep (&T.d[9], &f, 3);
+  deferred_dep (&T.d[9], &g, 3);
+  deferred (&T.d[10], ra_w3, 1, 1, 1);
+  deferred_dep (&T.d[10], &f, 1);
+  deferred_dep (&T.d[10], &g, 1);
   run ("deferred tasks of every kind", false);
   T.ndeferred = 0;
   omp_fulfill_event (ev);
