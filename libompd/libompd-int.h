@@ -269,6 +269,7 @@ HIDDEN ompd_rc_t registry_walk (ompd_address_space_handle_t *as,
 #define TASK_INITIAL 1u
 #define TASK_IMPLICIT 2u
 #define TASK_EXPLICIT 4u
+#define TASK_TARGET 8u
 #define TASK_FINAL 0x20000000u
 
 #endif /* OMPDBG_LIBOMPD_INT_H */

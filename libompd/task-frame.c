@@ -6,8 +6,9 @@
 
 /* The entry point of the task's code: an explicit task's function (the
    fn given to GOMP_task / GOMP_taskloop), an implicit task's outlined
-   parallel-region function.  An initial task runs the program itself and
-   has no such entry point: ompd_rc_unavailable.  */
+   parallel-region function, a target region's initial task (run on the
+   host) the target region's function.  The program's initial task runs
+   the program itself and has no such entry point: ompd_rc_unavailable.  */
 EXPORT ompd_rc_t
 ompd_get_task_function (ompd_task_handle_t *task_handle,
 			ompd_address_t *entry_point)
@@ -24,7 +25,7 @@ ompd_get_task_function (ompd_task_handle_t *task_handle,
     rc = get_field (as, task_handle->buf, L_task, L_task_fn, &fn);
   if (rc != ompd_rc_ok)
     return rc;
-  if (kind & TASK_INITIAL)
+  if ((kind & TASK_INITIAL) && !(kind & TASK_TARGET))
     return ompd_rc_unavailable;
   if (fn == 0 && (kind & TASK_IMPLICIT))
     {

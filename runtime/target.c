@@ -131,6 +131,9 @@ run_on_host (void (*fn) (void *), void **hostaddrs, void **args)
   memset (&task, 0, sizeof task);
   task.kind = TASK_INITIAL | TASK_IMPLICIT | TASK_TARGET;
   task.thread = thr;
+  /* Unlike the program's initial task, this one has an entry point: the
+     target region's outlined function (ompd_get_task_function).  */
+  task.fn = fn;
   task.icv = gomp_initial_icv;
   args_thread_limit (args, &task.icv);
   gomp_task_init_implicit (&task);
@@ -155,8 +158,13 @@ run_on_host (void (*fn) (void *), void **hostaddrs, void **args)
   void *cfa = GOMP_CFA ();
   void *saved_frame = gomp_task_enter_frame (saved_task, cfa);
   gomp_task_start_debug (&task, saved_task, cfa);
+  /* The target region's initial task begins and ends here: the OMPD
+     task events, with it as the thread's current task in both.  */
+  GOMP_OMPD_EVENT (task_begin);
 
   fn (hostaddrs);
+
+  GOMP_OMPD_EVENT (task_end);
 
   /* Explicit tasks outside parallel regions ran undeferred, those of the
      region's parallel regions completed at their ends: nothing of the

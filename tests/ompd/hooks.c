@@ -50,6 +50,9 @@ void GOMP_task (void (*fn) (void *), void *data,
 		bool if_clause, unsigned flags, void **depend, int priority,
 		void *detach);
 void GOMP_barrier (void);
+void GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
+		      void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		      unsigned int flags, void **depend, void **args);
 
 static struct ompd_api api;
 static ompd_address_space_handle_t *as;
@@ -568,6 +571,31 @@ serial (void *arg)
   i_am (serial, K_IMPLICIT);
 }
 
+/* A target region run on the host (GCC emits GOMP_target_ext with device
+   -1, GOMP_DEVICE_ICV, for `target'): its initial task begins and ends,
+   and runs this function, which libompd gives as the task's entry
+   point.  */
+static void
+target_fn (void *arg)
+{
+  (void) arg;
+  pthread_mutex_lock (&mu);
+  atomic_fetch_add (&n_ran, 1);
+  CHECK (nbegun > 0, "the target region's task runs without task-begin");
+  if (nbegun > 0)
+    {
+      struct begun *b = &begun[nbegun - 1];
+      CHECK (b->fn == (uint64_t) (uintptr_t) target_fn, "task-begin saw a "
+	     "task running %#" PRIx64 ", then the target region %p ran",
+	     b->fn, (void *) (uintptr_t) target_fn);
+      CHECK (omp_get_level () == 0 && omp_is_initial_device (),
+	     "the target region runs at level %d, initial device %d",
+	     omp_get_level (), omp_is_initial_device ());
+      b->ran = true;
+    }
+  pthread_mutex_unlock (&mu);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -606,11 +634,12 @@ main (int argc, char **argv)
      serialized.  */
   parallel (K_INITIAL, NULL, region_a, 3);
   parallel (K_INITIAL, NULL, serial, 1);
+  GOMP_target_ext (-1, target_fn, 0, NULL, NULL, NULL, 0, NULL, NULL);
 
   atomic_store (&ready, false);
-  /* Regions: a, b, c, serial.  Tasks: the implicit ones (3 + 2 + 2 + 1)
-     and t1, t2, t3.  */
-  unsigned want_par = 4, want_tasks = 8 + 3;
+  /* Regions: a, b, c, serial.  Tasks: the implicit ones (3 + 2 + 2 + 1),
+     t1, t2, t3 and the target region's initial task.  */
+  unsigned want_par = 4, want_tasks = 8 + 3 + 1;
   CHECK (par0 == 0, "%u parallel-begin before the workload", par0);
   CHECK (atomic_load (&n_par_begin) == want_par
 	 && atomic_load (&n_par_end) == want_par,
