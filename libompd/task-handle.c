@@ -78,7 +78,9 @@ ompd_get_generating_task_handle (ompd_task_handle_t *task_handle,
 }
 
 /* The task that was running on the thread when this one started, below
-   it on the thread's stack.  Implicit and initial tasks have none.  */
+   it on the thread's stack.  Implicit and initial tasks have none, but for
+   the initial task of a target region run on the host, which starts on
+   the encountering thread in the middle of the encountering task.  */
 EXPORT ompd_rc_t
 ompd_get_scheduling_task_handle (ompd_task_handle_t *task_handle,
 				 ompd_task_handle_t **scheduling_task_handle)
@@ -93,7 +95,7 @@ ompd_get_scheduling_task_handle (ompd_task_handle_t *task_handle,
   rc = get_field (as, task_handle->buf, L_task, L_task_kind, &kind);
   if (rc != ompd_rc_ok)
     return rc;
-  if (kind & (TASK_IMPLICIT | TASK_INITIAL))
+  if ((kind & (TASK_IMPLICIT | TASK_INITIAL)) && !(kind & TASK_TARGET))
     return ompd_rc_unavailable;
   /* Read now: set when the task starts running, maybe after the handle
      was made.  */

@@ -260,6 +260,7 @@ tests_gdb = \
 	tests/gdb/many.py \
 	tests/gdb/breakpoints.py \
 	tests/gdb/bt.py \
+	tests/gdb/target.py \
 	tests/gdb/icvs.py \
 	tests/gdb/complete.py \
 	tests/gdb/faults.py

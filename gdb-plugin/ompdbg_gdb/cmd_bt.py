@@ -86,13 +86,20 @@ def outlined_label(name, fn_kinds, pc):
 
 
 def region_fn_kinds(m):
-    """Entry address -> "parallel" for every active region's function."""
+    """Entry address -> "parallel" for every active region's function,
+    "target" for the function of a target region a thread runs now (its
+    current task, the target region's initial task)."""
     kinds = {}
     try:
         for r in m.regions():
             fn = r.function()
             if fn:
                 kinds[fn] = "parallel"
+        for t in m.threads():
+            task = t.task()
+            fn = task.function() if task is not None else None
+            if fn and fn not in kinds and task.construct() == "target":
+                kinds[fn] = "target"
     except Exception:
         pass
     return kinds

@@ -373,12 +373,20 @@ class Task(object):
             return "?"
         return "explicit" + (" final" if self.final() else "")
 
+    def construct(self):
+        """The construct whose code the task runs: an implicit task a
+        parallel region's, an initial task with an entry point a target
+        region's (the program's own initial task has none), else a
+        task's."""
+        k = self.kind()
+        return {"implicit": "parallel", "initial": "target"}.get(k, "task")
+
     def label(self):
         fn = self.function()
         k = self.kind()
         if fn is None:
             return "%s task" % k if k == "initial" else "%s task (no function)" % k
-        return construct_label(fn, "parallel" if k == "implicit" else "task")
+        return construct_label(fn, self.construct())
 
     def scheduling(self):
         h = self.m.get_handle("ompd_get_scheduling_task_handle",

@@ -30,6 +30,9 @@
      stop tid=T                        (the thread that calls scene_stop)
      symbol name=NAME addr=0x...       (a lock or critical the test expects)
      main tid=T                        (the initial thread)
+     target tid=T line=C level=L num=N initial_device=D
+                                       (a thread in a target region run
+                                        on the host)
    and `ready' last.  */
 
 #define _GNU_SOURCE
@@ -247,6 +250,34 @@ scene_task (void)
   }
 }
 
+/* target: in a region of 2, thread 0 encounters a target region, which
+   runs on the host as an initial task of its own on that thread, and
+   stops in it; thread 1 waits at an explicit barrier.  */
+static void
+scene_target (void)
+{
+  int line = __LINE__ + 1;
+#pragma omp parallel num_threads (2)
+  {
+    if (omp_get_thread_num () == 0)
+      {
+	say ("region line=%d level=1 size=%d\n", line, omp_get_num_threads ());
+	int tline = __LINE__ + 1;
+#pragma omp target firstprivate (tline)
+	{
+	  say ("target tid=%ld line=%d level=%d num=%d initial_device=%d\n",
+	       tid (), tline, omp_get_level (), omp_get_thread_num (),
+	       omp_is_initial_device ());
+	  stop ();
+	  /* Not a tail call: the target region's frame stays on the
+	     stack below scene_stop's.  */
+	  __atomic_add_fetch (&arrived, 1, __ATOMIC_SEQ_CST);
+	}
+      }
+#pragma omp barrier
+  }
+}
+
 /* lock: thread 1 holds scene_lock; thread 2 waits for it; thread 0
    stops.  */
 static void
@@ -461,6 +492,8 @@ main (int argc, char **argv)
     scene_critical ();
   else if (strcmp (s, "deps") == 0)
     scene_deps ();
+  else if (strcmp (s, "target") == 0)
+    scene_target ();
   else
     {
       fprintf (stderr, "unknown scene %s\n", s);

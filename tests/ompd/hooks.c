@@ -573,13 +573,22 @@ serial (void *arg)
 
 /* A target region run on the host (GCC emits GOMP_target_ext with device
    -1, GOMP_DEVICE_ICV, for `target'): its initial task begins and ends,
-   and runs this function, which libompd gives as the task's entry
-   point.  */
+   and runs this function, which libompd gives as the task's entry point;
+   its scheduling task is the task that encountered the construct, ARG
+   (a handle taken before).  */
 static void
 target_fn (void *arg)
 {
-  (void) arg;
+  ompd_task_handle_t *encountering = arg, *sched;
   pthread_mutex_lock (&mu);
+  if (nbegun > 0
+      && RC (api.get_scheduling_task_handle (begun[nbegun - 1].task, &sched),
+	     ompd_rc_ok))
+    {
+      CHECK (cmp_tasks (sched, encountering) == 0, "the target region's "
+	     "task was not scheduled by the task that encountered it");
+      RC (api.rel_task_handle (sched), ompd_rc_ok);
+    }
   atomic_fetch_add (&n_ran, 1);
   CHECK (nbegun > 0, "the target region's task runs without task-begin");
   if (nbegun > 0)
@@ -634,7 +643,16 @@ main (int argc, char **argv)
      serialized.  */
   parallel (K_INITIAL, NULL, region_a, 3);
   parallel (K_INITIAL, NULL, serial, 1);
-  GOMP_target_ext (-1, target_fn, 0, NULL, NULL, NULL, 0, NULL, NULL);
+  ompd_thread_handle_t *th = self_handle ();
+  ompd_task_handle_t *encountering = NULL;
+  if (th && RC (api.get_curr_task_handle (th, &encountering), ompd_rc_ok))
+    {
+      GOMP_target_ext (-1, target_fn, 0, (void **) encountering, NULL, NULL,
+		       0, NULL, NULL);
+      RC (api.rel_task_handle (encountering), ompd_rc_ok);
+    }
+  if (th)
+    RC (api.rel_thread_handle (th), ompd_rc_ok);
 
   atomic_store (&ready, false);
   /* Regions: a, b, c, serial.  Tasks: the implicit ones (3 + 2 + 2 + 1),
