@@ -142,7 +142,11 @@ GOMP_cancel (int which, bool do_cancel)
       struct gomp_work_share *ws = thr->ts.ws;
       if (ws && !ws->ordered && ws->doacross == NULL
 	  && !atomic_load_explicit (&ws->cancelled, memory_order_relaxed))
-	atomic_store_explicit (&ws->cancelled, true, memory_order_relaxed);
+	{
+	  atomic_store_explicit (&ws->cancelled, true, memory_order_relaxed);
+	  /* The dynamic entry points' short path looks at this alone.  */
+	  atomic_store_explicit (&ws->dyn_fast, false, memory_order_relaxed);
+	}
       if (team)
 	atomic_store_explicit (&team->ws_cancelled, true,
 			       memory_order_release);

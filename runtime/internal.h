@@ -393,6 +393,10 @@ struct gomp_work_share
   /* gomp_iter_next's short path applies: a dynamic or chunked static
      loop, not ordered, fetch_add_ok.  */
   bool fast_next;
+  /* The *_dynamic_next entry points' short path applies: fast_next, a
+     dynamic loop, not cancelled (cancel.c clears it).  One byte to test
+     on every chunk instead of three.  */
+  _Atomic bool dyn_fast;
   unsigned int nthreads;	/* team size when the loop started */
   /* cancel for / cancel sections: no further chunks are handed out
      (cancel.c; never set for ordered or doacross loops).  */
@@ -400,6 +404,7 @@ struct gomp_work_share
   unsigned long long start, end, incr;	/* as the program gave them */
   unsigned long long total;	/* number of logical iterations */
   unsigned long long chunk;	/* in logical iterations; 0 = unspecified */
+  unsigned long long chunk_incr;	/* chunk * incr, modulo 2^64 */
   void *copyprivate;
   void *mem;			/* GOMP_loop_start's shared buffer (inscan) */
   void *doacross;		/* doacross loop: posted positions (doacross.c) */
@@ -922,8 +927,9 @@ gomp_iter_next (struct gomp_thread *thr, unsigned long long *istart,
 	s = (thr->ts.static_trip++ * ws->nthreads + thr->ts.team_id) * chunk;
       if (s >= n)
 	return false;
-      *istart = ws->start + s * ws->incr;
-      *iend = n - s <= chunk ? ws->end : ws->start + (s + chunk) * ws->incr;
+      unsigned long long first = ws->start + s * ws->incr;
+      *istart = first;
+      *iend = n - s <= chunk ? ws->end : first + ws->chunk_incr;
       return true;
     }
   return gomp_iter_next_general (thr, ws, istart, iend, cfa);
@@ -943,17 +949,17 @@ gomp_iter_dynamic_next_fast (unsigned long long *s0, unsigned long long *e0)
   if (unlikely (thr == NULL))
     return -1;
   struct gomp_work_share *ws = thr->ts.ws;
-  if (unlikely (!ws->fast_next || ws->sched != GS_DYNAMIC
-		|| atomic_load_explicit (&ws->cancelled,
-					 memory_order_relaxed)))
+  if (unlikely (!atomic_load_explicit (&ws->dyn_fast, memory_order_relaxed)))
     return -1;
   unsigned long long n = ws->total, chunk = ws->chunk;
   unsigned long long s = atomic_fetch_add_explicit (&ws->next, chunk,
 						    memory_order_relaxed);
   if (s >= n)
     return 0;
-  *s0 = ws->start + s * ws->incr;
-  *e0 = n - s <= chunk ? ws->end : ws->start + (s + chunk) * ws->incr;
+  /* One multiplication: the chunk's end is its start plus chunk_incr.  */
+  unsigned long long first = ws->start + s * ws->incr;
+  *s0 = first;
+  *e0 = n - s <= chunk ? ws->end : first + ws->chunk_incr;
   return 1;
 }
 

@@ -61,6 +61,9 @@ gomp_iter_init (struct gomp_work_share *ws, unsigned long long start,
   ws->nthreads = nthreads;
   ws->fast_next = ws->fetch_add_ok && !ordered && ws->chunk != 0
     && (sched == GS_DYNAMIC || sched == GS_STATIC);
+  ws->chunk_incr = ws->chunk * incr;
+  atomic_store_explicit (&ws->dyn_fast, ws->fast_next && sched == GS_DYNAMIC,
+			 memory_order_relaxed);
   atomic_store_explicit (&ws->next, 0, memory_order_relaxed);
   atomic_store_explicit (&ws->ordered_pos, 0, memory_order_relaxed);
 }

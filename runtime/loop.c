@@ -129,7 +129,10 @@ LOOP_NEXT (GOMP_loop_static_next)
 LOOP_DYNAMIC_NEXT (GOMP_loop_dynamic_next)
 LOOP_NEXT (GOMP_loop_guided_next)
 LOOP_NEXT (GOMP_loop_runtime_next)
-LOOP_DYNAMIC_NEXT (GOMP_loop_nonmonotonic_dynamic_next)
+/* The same function under both names (GCC 9+ emits this one for
+   schedule(dynamic)): no jump between them on every chunk.  */
+EXPORT bool GOMP_loop_nonmonotonic_dynamic_next (long *, long *)
+  __attribute__ ((alias ("GOMP_loop_dynamic_next")));
 LOOP_NEXT (GOMP_loop_nonmonotonic_guided_next)
 LOOP_NEXT (GOMP_loop_nonmonotonic_runtime_next)
 LOOP_NEXT (GOMP_loop_maybe_nonmonotonic_runtime_next)
