@@ -27,6 +27,20 @@
 #define CACHE_ALIGNED __attribute__ ((aligned (CACHE_LINE)))
 #define ALWAYS_INLINE inline __attribute__ ((always_inline))
 
+/* Store V into LV only if it differs.  For fields of a structure other
+   threads read each time it is reused (a team at each region, a work
+   share at each construct): a line nobody changed stays in their caches,
+   where a store, even of the same value, would take it away from all of
+   them and make each read miss.  Not for _Atomic fields (an assignment
+   to one is a sequentially consistent store).  */
+#define GOMP_SET_IF_CHANGED(lv, v)		\
+  do						\
+    {						\
+      if ((lv) != (v))				\
+	(lv) = (v);				\
+    }						\
+  while (0)
+
 /* OMPDBG_NO_STATE builds the runtime without the state it keeps for
    debuggers (thread state and wait_id, task frames and sched_parent):
    bench/ builds it so to measure what keeping that state costs.  Every
@@ -884,6 +898,8 @@ HIDDEN void gomp_registry_reset (struct gomp_thread *self);
 /* worksharing.c */
 HIDDEN bool gomp_ws_enter (struct gomp_thread *thr, void *cfa);
 HIDDEN void gomp_ws_leave (struct gomp_thread *thr);
+HIDDEN void gomp_ws_end_barrier (struct gomp_thread *thr, unsigned int state,
+				 void *cfa);
 HIDDEN void gomp_ws_publish (struct gomp_thread *thr);
 
 /* iter.c */

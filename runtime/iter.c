@@ -32,40 +32,54 @@ trip_count (unsigned long long start, unsigned long long end,
   return dist / step + (dist % step != 0);
 }
 
+/* Set up WS for a loop.  The construct's fields are on a line every
+   thread of the team reads to take its chunks; loops that repeat (a time
+   step around a parallel loop) mostly have the same ones, so each is
+   stored only if it changes (GOMP_SET_IF_CHANGED): then the line stays
+   in every reader's cache, and publishing the work share (worksharing.c)
+   does not first wait for this thread to take the line back from them.
+   NEXT (a line of its own, which the chunks' fetch-and-adds move about
+   anyway) is always reset.  */
 void
 gomp_iter_init (struct gomp_work_share *ws, unsigned long long start,
 		unsigned long long end, unsigned long long incr, bool down,
 		unsigned int sched, unsigned long long chunk,
 		unsigned int nthreads, bool ordered)
 {
-  ws->kind = WS_LOOP;
-  ws->start = start;
-  ws->end = end;
-  ws->incr = incr;
-  ws->sched = sched;
-  ws->ordered = ordered;
-  ws->chunk = chunk;
-  ws->total = 0;
-  atomic_store_explicit (&ws->cancelled, false, memory_order_relaxed);
   /* Empty loops: the caller tells emptiness by comparing in the
      iterator's own type, passing START == END for them.  */
-  if (start != end)
-    ws->total = trip_count (start, end, incr, down);
-  if (sched != GS_STATIC && ws->chunk == 0)
-    ws->chunk = 1;
+  unsigned long long total = start != end
+    ? trip_count (start, end, incr, down) : 0;
+  if (sched != GS_STATIC && chunk == 0)
+    chunk = 1;
   unsigned long long room;
-  ws->fetch_add_ok =
+  bool fetch_add_ok =
     !__builtin_mul_overflow ((unsigned long long) nthreads + 1,
-			     ws->chunk ? ws->chunk : 1, &room)
-    && !__builtin_add_overflow (ws->total, room, &room);
-  ws->nthreads = nthreads;
-  ws->fast_next = ws->fetch_add_ok && !ordered && ws->chunk != 0
+			     chunk ? chunk : 1, &room)
+    && !__builtin_add_overflow (total, room, &room);
+  bool fast_next = fetch_add_ok && !ordered && chunk != 0
     && (sched == GS_DYNAMIC || sched == GS_STATIC);
-  ws->chunk_incr = ws->chunk * incr;
-  atomic_store_explicit (&ws->dyn_fast, ws->fast_next && sched == GS_DYNAMIC,
-			 memory_order_relaxed);
+  bool dyn_fast = fast_next && sched == GS_DYNAMIC;
+  GOMP_SET_IF_CHANGED (ws->kind, WS_LOOP);
+  GOMP_SET_IF_CHANGED (ws->start, start);
+  GOMP_SET_IF_CHANGED (ws->end, end);
+  GOMP_SET_IF_CHANGED (ws->incr, incr);
+  GOMP_SET_IF_CHANGED (ws->sched, sched);
+  GOMP_SET_IF_CHANGED (ws->ordered, ordered);
+  GOMP_SET_IF_CHANGED (ws->chunk, chunk);
+  GOMP_SET_IF_CHANGED (ws->total, total);
+  GOMP_SET_IF_CHANGED (ws->fetch_add_ok, fetch_add_ok);
+  GOMP_SET_IF_CHANGED (ws->nthreads, nthreads);
+  GOMP_SET_IF_CHANGED (ws->fast_next, fast_next);
+  GOMP_SET_IF_CHANGED (ws->chunk_incr, chunk * incr);
+  if (atomic_load_explicit (&ws->cancelled, memory_order_relaxed))
+    atomic_store_explicit (&ws->cancelled, false, memory_order_relaxed);
+  if (atomic_load_explicit (&ws->dyn_fast, memory_order_relaxed) != dyn_fast)
+    atomic_store_explicit (&ws->dyn_fast, dyn_fast, memory_order_relaxed);
   atomic_store_explicit (&ws->next, 0, memory_order_relaxed);
-  atomic_store_explicit (&ws->ordered_pos, 0, memory_order_relaxed);
+  /* Only ordered loops use the ordered turn (ordered.c).  */
+  if (ordered)
+    atomic_store_explicit (&ws->ordered_pos, 0, memory_order_relaxed);
 }
 
 static unsigned long long

@@ -225,12 +225,19 @@ GOMP_loop_ordered_start (long start, long end, long incr, long sched,
 
 /* ---- end of the loop ---------------------------------------------------- */
 
-void
-gomp_loop_leave (struct gomp_thread *thr, void *cfa)
+/* An ordered loop's last chunk passes the ordered turn on.  */
+static void
+loop_ordered_done (struct gomp_thread *thr, void *cfa)
 {
   struct gomp_work_share *ws = thr->ts.ws;
   if (ws && ws->kind == WS_LOOP && ws->ordered)
     gomp_ordered_chunk_done (thr, cfa);
+}
+
+void
+gomp_loop_leave (struct gomp_thread *thr, void *cfa)
+{
+  loop_ordered_done (thr, cfa);
   gomp_ws_leave (thr);
 }
 
@@ -239,8 +246,8 @@ GOMP_loop_end (void)
 {
   struct gomp_thread *thr = gomp_thread ();
   void *cfa = GOMP_CFA ();
-  gomp_loop_leave (thr, cfa);
-  gomp_team_barrier (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE, cfa);
+  loop_ordered_done (thr, cfa);
+  gomp_ws_end_barrier (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE, cfa);
 }
 
 EXPORT void

@@ -65,9 +65,8 @@ GOMP_sections_next (void)
 EXPORT void
 GOMP_sections_end (void)
 {
-  struct gomp_thread *thr = gomp_thread ();
-  gomp_ws_leave (thr);
-  gomp_team_barrier (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE, GOMP_CFA ());
+  gomp_ws_end_barrier (gomp_thread (), STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE,
+		       GOMP_CFA ());
 }
 
 EXPORT void

@@ -124,13 +124,7 @@ gomp_region_icv (struct gomp_icv *icv, const struct gomp_icv *from,
    out of the workers' caches, and each of them would wait for a cache
    line transfer to start the region.  A load of a line this thread has
    is cheap.  */
-#define TEAM_SET(f, v)				\
-  do						\
-    {						\
-      if (team->f != (v))			\
-	team->f = (v);				\
-    }						\
-  while (0)
+#define TEAM_SET(f, v) GOMP_SET_IF_CHANGED (team->f, v)
 
 /* Start a region of N threads (N from gomp_resolve_num_threads) running
    FN (DATA).  With WS0 the region begins with a worksharing construct

@@ -21,6 +21,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "futex.h"
 
 #include <stdlib.h>
 
@@ -28,10 +29,14 @@
    out no iteration and no section; gomp_ws_leave ignores it.  Only read.  */
 static struct gomp_work_share ws_skipped = { .cancelled = true };
 
-/* Wait until *P >= VALUE: spin, then sleep on the slot's event word,
-   which changes whenever READY or DONE does (and when the region is
-   cancelled).  False if the region was cancelled first: then the wait
-   may never end (see above).  */
+/* Wait until *P >= VALUE: spin on *P itself, then sleep on the slot's
+   event word, which changes whenever a sleeper may have to wake: READY
+   or DONE advanced with WORD_SLEEPING set (ws_signal), or the region was
+   cancelled (cancel.c bumps every slot's word).  Spinning on *P, not on
+   the event word, lets the signalling thread release the spinners with
+   one store to one line: it bumps the event word only for sleepers.
+   False if the region was cancelled first: then the wait may never end
+   (see above).  */
 static bool
 wait_for (struct gomp_work_share *ws, _Atomic long *p, long value,
 	  struct gomp_thread *thr, void *cfa)
@@ -41,24 +46,56 @@ wait_for (struct gomp_work_share *ws, _Atomic long *p, long value,
   unsigned int saved = gomp_get_state (thr);
   void *saved_frame = gomp_task_enter_frame (thr->task, cfa);
   gomp_set_state (thr, STATE_OVERHEAD, (uintptr_t) ws);
+  _Atomic bool *cancelled = &thr->ts.team->cancelled;
   bool ok = true;
-  for (;;)
+  unsigned long long spins = gomp_spin_limit ();
+  for (unsigned long long i = 0;; i++)
     {
-      unsigned int w = atomic_load_explicit (&ws->event,
-					     memory_order_acquire);
       if (atomic_load_explicit (p, memory_order_acquire) >= value)
 	break;
-      if (unlikely (atomic_load_explicit (&thr->ts.team->cancelled,
-					  memory_order_acquire)))
+      if (unlikely (atomic_load_explicit (cancelled, memory_order_acquire)))
 	{
 	  ok = false;
 	  break;
 	}
-      gomp_word_wait (&ws->event, w);
+      if (i < spins)
+	{
+	  gomp_cpu_relax ();
+	  continue;
+	}
+      /* Announce the sleep, then look again: ws_signal's exchange and
+	 this compare-and-swap are ordered, so either it sees the bit or
+	 this thread sees *P (Dekker's pattern).  */
+      unsigned int w = atomic_load_explicit (&ws->event,
+					     memory_order_acquire);
+      if (!(w & WORD_SLEEPING))
+	{
+	  if (!atomic_compare_exchange_strong_explicit
+	      (&ws->event, &w, w | WORD_SLEEPING, memory_order_seq_cst,
+	       memory_order_relaxed))
+	    continue;
+	  w |= WORD_SLEEPING;
+	}
+      if (atomic_load_explicit (p, memory_order_seq_cst) >= value
+	  || atomic_load_explicit (cancelled, memory_order_acquire))
+	continue;
+      futex_wait (&ws->event, w);
     }
   gomp_set_state (thr, saved, 0);
   gomp_task_enter_frame_restore (thr->task, saved_frame);
   return ok;
+}
+
+/* Advance *P (READY or DONE) to VALUE for the threads in wait_for: the
+   exchange is a full barrier, so the look at the sleeping bit after it
+   cannot miss a sleeper (see wait_for).  */
+static void
+ws_signal (struct gomp_work_share *ws, _Atomic long *p, long value)
+{
+  atomic_exchange_explicit (p, value, memory_order_seq_cst);
+  if (atomic_load_explicit (&ws->event, memory_order_seq_cst)
+      & WORD_SLEEPING)
+    gomp_word_bump (&ws->event);
 }
 
 /* Enter the next worksharing construct.  Returns true if the caller must
@@ -80,9 +117,13 @@ gomp_ws_enter (struct gomp_thread *thr, void *cfa)
   struct gomp_work_share *ws = &team->ws[seq % GOMP_WS_RING];
   thr->ts.ws = ws;
   long prev = seq - GOMP_WS_RING;
-  if (atomic_compare_exchange_strong_explicit (&ws->claimed, &prev, seq,
-					       memory_order_acq_rel,
-					       memory_order_acquire))
+  /* CLAIMED is PREV or SEQ here (this thread has passed construct PREV).
+     Look before trying: a compare-and-swap that fails still takes the
+     line from the claimer, which is about to store READY in it.  */
+  if (atomic_load_explicit (&ws->claimed, memory_order_relaxed) == prev
+      && atomic_compare_exchange_strong_explicit (&ws->claimed, &prev, seq,
+						  memory_order_acq_rel,
+						  memory_order_acquire))
     {
       if (likely (wait_for (ws, &ws->done, seq - GOMP_WS_RING, thr, cfa)))
 	return true;
@@ -99,11 +140,32 @@ gomp_ws_publish (struct gomp_thread *thr)
   struct gomp_work_share *ws = thr->ts.ws;
   if (thr->ts.team == NULL || thr->ts.team->nthreads == 1)
     return;
-  atomic_store_explicit (&ws->ready,
-			 atomic_load_explicit (&ws->claimed,
-					       memory_order_relaxed),
-			 memory_order_release);
-  gomp_word_bump (&ws->event);
+  ws_signal (ws, &ws->ready,
+	     atomic_load_explicit (&ws->claimed, memory_order_relaxed));
+}
+
+/* Every thread has left WS, construct number SEQ: free what it holds and
+   let construct SEQ + RING have the slot.  */
+static void
+ws_retire (struct gomp_work_share *ws, long seq)
+{
+  /* Nobody reads MEM any more, nor a doacross loop's positions (teams of
+     one never have any).  Stored only if set: they are on the line of the
+     construct's fields, which the next loop in this slot may find
+     unchanged (gomp_iter_init).  */
+  if (ws->mem)
+    {
+      free (ws->mem);
+      ws->mem = NULL;
+    }
+  if (ws->doacross)
+    {
+      free (ws->doacross);
+      ws->doacross = NULL;
+    }
+  if (atomic_load_explicit (&ws->left, memory_order_relaxed))
+    atomic_store_explicit (&ws->left, 0, memory_order_relaxed);
+  ws_signal (ws, &ws->done, seq);
 }
 
 /* The calling thread is done with its current work share.  */
@@ -126,15 +188,30 @@ gomp_ws_leave (struct gomp_thread *thr)
   long seq = atomic_load_explicit (&ws->ready, memory_order_relaxed);
   if (atomic_fetch_add_explicit (&ws->left, 1, memory_order_acq_rel) + 1
       == team->nthreads)
+    ws_retire (ws, seq);
+}
+
+/* The end of the calling thread's current work share and the implicit
+   barrier after it (GOMP_loop_end, GOMP_sections_end).  Once the barrier
+   opens every thread has left the construct, so nobody needs to count
+   the threads out, each with an atomic update of the slot's line (which
+   the others then wait for, one transfer each, before the barrier):
+   thread 0 retires the slot after the barrier.  Construct SEQ + RING,
+   the next to use the slot, waits for that (gomp_ws_enter).  The
+   barrier is not cancellable, so everybody passes it.  */
+void
+gomp_ws_end_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
+{
+  struct gomp_work_share *ws = thr->ts.ws;
+  struct gomp_team *team = thr->ts.team;
+  if (ws == NULL || ws == &ws_skipped || team == NULL || team->nthreads == 1)
     {
-      /* Every thread is past the construct: nobody reads MEM any more.  */
-      free (ws->mem);
-      ws->mem = NULL;
-      /* Nor a doacross loop's positions (teams of one never have any).  */
-      free (ws->doacross);
-      ws->doacross = NULL;
-      atomic_store_explicit (&ws->left, 0, memory_order_relaxed);
-      atomic_store_explicit (&ws->done, seq, memory_order_release);
-      gomp_word_bump (&ws->event);
+      gomp_ws_leave (thr);
+      gomp_team_barrier (thr, state, cfa);
+      return;
     }
+  thr->ts.ws = NULL;
+  gomp_team_barrier (thr, state, cfa);
+  if (thr->ts.team_id == 0)
+    ws_retire (ws, atomic_load_explicit (&ws->ready, memory_order_relaxed));
 }
