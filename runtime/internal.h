@@ -441,6 +441,10 @@ struct gomp_team_state
   unsigned int active_level;	/* omp_get_active_level () */
   struct gomp_work_share *ws;	/* current worksharing construct */
   long ws_seq;			/* number of the next worksharing construct */
+  /* ws_seq when this thread last passed a team barrier (or began the
+     region): every thread of the team had left the constructs before it
+     (worksharing.c).  */
+  long ws_barrier_seq;
   unsigned long single_seq;	/* singles this thread has met */
   unsigned long long static_trip;	/* static schedule: chunks taken */
   /* The chunk this thread executes of an ordered loop (logical iterations). */

@@ -145,6 +145,7 @@ run_on_host (void (*fn) (void *), void **hostaddrs, void **args)
   thr->ts.active_level = 0;
   thr->ts.ws = NULL;
   thr->ts.ws_seq = 0;
+  thr->ts.ws_barrier_seq = 0;
   thr->ts.single_seq = 0;
   thr->ts.static_trip = 0;
   thr->ts.ordered_lo = thr->ts.ordered_hi = 0;

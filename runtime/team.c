@@ -234,6 +234,7 @@ gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
   thr->ts.ordered_lo = thr->ts.ordered_hi = 0;
   thr->ts.ordered_held = false;
   thr->ts.ws_seq = ws_first;
+  thr->ts.ws_barrier_seq = ws_first;
   thr->ts.ws = NULL;
   if (team->combined)
     {

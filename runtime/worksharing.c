@@ -125,7 +125,11 @@ gomp_ws_enter (struct gomp_thread *thr, void *cfa)
 						  memory_order_acq_rel,
 						  memory_order_acquire))
     {
-      if (likely (wait_for (ws, &ws->done, seq - GOMP_WS_RING, thr, cfa)))
+      /* The construct that used the slot before is over for everybody
+	 if this thread has passed a barrier since (ts.ws_barrier_seq);
+	 else its last thread to leave says so in DONE.  */
+      if (seq - GOMP_WS_RING < thr->ts.ws_barrier_seq
+	  || likely (wait_for (ws, &ws->done, seq - GOMP_WS_RING, thr, cfa)))
 	return true;
     }
   else if (likely (wait_for (ws, &ws->ready, seq, thr, cfa)))
@@ -144,15 +148,13 @@ gomp_ws_publish (struct gomp_thread *thr)
 	     atomic_load_explicit (&ws->claimed, memory_order_relaxed));
 }
 
-/* Every thread has left WS, construct number SEQ: free what it holds and
-   let construct SEQ + RING have the slot.  */
+/* Every thread has left WS: nobody reads MEM any more, nor a doacross
+   loop's positions (teams of one never have any).  Stored only if set:
+   they are on the line of the construct's fields, which the next loop in
+   this slot may find unchanged (gomp_iter_init).  */
 static void
-ws_retire (struct gomp_work_share *ws, long seq)
+ws_free (struct gomp_work_share *ws)
 {
-  /* Nobody reads MEM any more, nor a doacross loop's positions (teams of
-     one never have any).  Stored only if set: they are on the line of the
-     construct's fields, which the next loop in this slot may find
-     unchanged (gomp_iter_init).  */
   if (ws->mem)
     {
       free (ws->mem);
@@ -163,8 +165,16 @@ ws_retire (struct gomp_work_share *ws, long seq)
       free (ws->doacross);
       ws->doacross = NULL;
     }
-  if (atomic_load_explicit (&ws->left, memory_order_relaxed))
-    atomic_store_explicit (&ws->left, 0, memory_order_relaxed);
+}
+
+/* Every thread has left WS, construct number SEQ, ending without a
+   barrier: free what it holds and let construct SEQ + RING have the
+   slot.  */
+static void
+ws_retire (struct gomp_work_share *ws, long seq)
+{
+  ws_free (ws);
+  atomic_store_explicit (&ws->left, 0, memory_order_relaxed);
   ws_signal (ws, &ws->done, seq);
 }
 
@@ -193,12 +203,13 @@ gomp_ws_leave (struct gomp_thread *thr)
 
 /* The end of the calling thread's current work share and the implicit
    barrier after it (GOMP_loop_end, GOMP_sections_end).  Once the barrier
-   opens every thread has left the construct, so nobody needs to count
-   the threads out, each with an atomic update of the slot's line (which
-   the others then wait for, one transfer each, before the barrier):
-   thread 0 retires the slot after the barrier.  Construct SEQ + RING,
-   the next to use the slot, waits for that (gomp_ws_enter).  The
-   barrier is not cancellable, so everybody passes it.  */
+   opens every thread has left the construct, so nobody counts the
+   threads out, each with an atomic update of the slot's line (which the
+   others would wait for before the barrier), and nobody stores DONE:
+   every thread passes the barrier before it can reach construct SEQ +
+   RING, the next to use the slot, and that tells it (gomp_ws_enter).
+   Thread 0 frees what the construct allocated, if anything.  The barrier
+   is not cancellable, so everybody passes it.  */
 void
 gomp_ws_end_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
 {
@@ -212,6 +223,6 @@ gomp_ws_end_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
     }
   thr->ts.ws = NULL;
   gomp_team_barrier (thr, state, cfa);
-  if (thr->ts.team_id == 0)
-    ws_retire (ws, atomic_load_explicit (&ws->ready, memory_order_relaxed));
+  if (thr->ts.team_id == 0 && (ws->mem || ws->doacross))
+    ws_free (ws);
 }
