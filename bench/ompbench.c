@@ -65,8 +65,8 @@ static double sched_delay_us = 0.1;/* -D: work per iteration, schedules */
 static long sched_iters = 1024;    /* -i: loop iterations per thread */
 
 /* Derived.  */
-static long delay_len;             /* delay() argument for delay_us */
-static long sched_delay_len;       /* delay() argument for sched_delay_us */
+static long delay_len;             /* delay() argument for delay_us (-L) */
+static long sched_delay_len;       /* delay() argument for sched_delay_us (-M) */
 static int nthreads;               /* default team size, counted */
 static int sched_chunk;            /* chunk of the running schedule row */
 static int fib_n, fib_cutoff;      /* the running FIB row's fib(N), cutoff */
@@ -837,12 +837,15 @@ usage (FILE *f)
 {
   fprintf (f,
            "usage: ompbench [-r REPS] [-t US] [-d US] [-D US] [-i ITERS]"
-           " [-l] [-x NAME | NAME...]\n"
+           " [-L N] [-M N] [-C] [-l] [-x NAME | NAME...]\n"
            "  -r REPS   outer repetitions, median over them (%d)\n"
            "  -t US     minimum duration of one timed test loop (%g)\n"
            "  -d US     work item of the synchronisation rows (%g)\n"
            "  -D US     work per iteration of the SCHED rows (%g)\n"
            "  -i ITERS  iterations per thread of the SCHED rows (%ld)\n"
+           "  -L N      delay length of -d's work item, instead of calibrating\n"
+           "  -M N      delay length of -D's, instead of calibrating\n"
+           "  -C        calibrate: print both delay lengths and exit\n"
            "  -l        list the selected rows and exit\n"
            "  -x NAME   run the row NAME only (names may have spaces)\n"
            "  NAME...   run these rows; NAME* runs those starting with NAME\n"
@@ -878,7 +881,7 @@ num_arg (const char *s, double lo)
 int
 main (int argc, char **argv)
 {
-  int argi = 1, status = 0, list = 0;
+  int argi = 1, status = 0, list = 0, calibrate_only = 0;
   const char *exact = NULL;
 
   for (; argi < argc && argv[argi][0] == '-'; argi++)
@@ -892,6 +895,12 @@ main (int argc, char **argv)
         delay_us = num_arg (v, 0), argi++;
       else if (!strcmp (o, "-D"))
         sched_delay_us = num_arg (v, 0), argi++;
+      else if (!strcmp (o, "-L"))
+        delay_len = (long) num_arg (v, 1), argi++;
+      else if (!strcmp (o, "-M"))
+        sched_delay_len = (long) num_arg (v, 1), argi++;
+      else if (!strcmp (o, "-C"))
+        calibrate_only = 1;
       else if (!strcmp (o, "-i"))
         sched_iters = (long) num_arg (v, 1), argi++;
       else if (!strcmp (o, "-x") && v)
@@ -913,6 +922,18 @@ main (int argc, char **argv)
           usage (stderr);
           return 2;
         }
+    }
+
+  /* -C: the delay lengths on this machine now, for a driver to give every
+     run the same (-L, -M): calibrated in each process, the work of a row
+     differed between the runtimes compared by a few per cent, which is
+     more than some rows' overhead (the SCHED rows: of a loop of 100 us,
+     the schedule costs 1 us).  */
+  if (calibrate_only)
+    {
+      printf ("delay_len\t%ld\nsched_delay_len\t%ld\n",
+              calibrate_delay (delay_us), calibrate_delay (sched_delay_us));
+      return 0;
     }
 
   /* The rows to run: -x NAME, else the NAME arguments, else all.  */
@@ -942,8 +963,10 @@ main (int argc, char **argv)
   for (int k = 0; k < 100; k++)
     count_threads ();
   omp_init_lock (&lock);
-  delay_len = calibrate_delay (delay_us);
-  sched_delay_len = calibrate_delay (sched_delay_us);
+  if (delay_len == 0)
+    delay_len = calibrate_delay (delay_us);
+  if (sched_delay_len == 0)
+    sched_delay_len = calibrate_delay (sched_delay_us);
 
   printf ("# ompbench\t%s\n", PACKAGE_VERSION);
   print_mapped_runtime ();

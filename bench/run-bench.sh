@@ -19,6 +19,9 @@
 # reports it, is repeated after a second's pause, at most twice, RETRIES
 # (default 40) times in all; the header says how many.
 #
+# The work items are calibrated once (ompbench -C) and every run gets the
+# same delay lengths (-L, -M), so that all runtimes do the same work.
+#
 # For each runtime and construct the table shows the median over the rounds
 # of the per-run medians, and the ratio of the first runtime to each other.
 # The table (markdown) goes to stdout and to FILE; the raw outputs go to
@@ -102,6 +105,13 @@ failed=0
 
 # The rows, in the program's order.
 "$bin" -l "$@" >"$tmp/rowlist" || exit 2
+
+# One calibration of the work items for every run, so that every runtime
+# is measured on the same work (ompbench -C, then -L and -M).
+"$bin" -C "$@" >"$tmp/cal" 2>/dev/null || exit 2
+cal_l=$(awk -F '\t' '$1 == "delay_len" { print $2 }' "$tmp/cal")
+cal_m=$(awk -F '\t' '$1 == "sched_delay_len" { print $2 }' "$tmp/cal")
+test -n "$cal_l" && test -n "$cal_m" || { echo "run-bench.sh: $bin -C printed no delay lengths" >&2; exit 2; }
 nrows=$(wc -l <"$tmp/rowlist")
 : >"$tmp/raw"
 : >"$tmp/rows"
@@ -131,7 +141,8 @@ while test $k -le $nrows; do
         attempt=1
         while :; do
           LD_LIBRARY_PATH=$dir OMP_NUM_THREADS=$threads \
-            run_limited "$bin" -x "$row" "$@" >"$o" 2>"$tmp/err"
+            run_limited "$bin" -x "$row" -L "$cal_l" -M "$cal_m" "$@" \
+              >"$o" 2>"$tmp/err"
           rc=$?
           { printf '## %s | %s | round %d | exit %d | attempt %d\n' \
               "$name" "$row" "$r" "$rc" "$attempt"
