@@ -111,10 +111,8 @@ nest_lock_25_slow (struct gomp_thread *thr, struct gomp_nest_lock_25 *lock,
   unsigned int saved = gomp_get_state (thr);
   void *saved_frame = gomp_task_enter_frame (thr->task, cfa);
   gomp_set_state (thr, STATE_WAIT_LOCK, (uintptr_t) lock);
-  /* A short spin first, as for the 3.0 locks.  */
+  /* Spin first as the wait policy says, as for the 3.0 locks.  */
   unsigned long long spins = gomp_spin_limit ();
-  if (spins > 1000)
-    spins = 1000;
   for (unsigned long long i = 0; i < spins; i++)
     {
       unsigned int free_word = 0;

@@ -3,9 +3,9 @@
 
    The mutex is a futex word with three values (Drepper, "Futexes are
    tricky"): 0 free, 1 held, 2 held and maybe waited for.  Lock and unlock
-   are one atomic operation when uncontended; a waiter spins a little
-   before sleeping, and unlock makes a system call only when the word
-   says someone may sleep.
+   are one atomic operation when uncontended; a waiter spins as the wait
+   policy says before sleeping, and unlock makes a system call only when
+   the word says someone may sleep.
 
    omp_lock_t is 4 bytes in GCC's ABI: the futex word itself.
    omp_nest_lock_t is 16 bytes: {int lock; int count; void *owner} where
@@ -49,10 +49,14 @@ gomp_mutex_lock_slow (_Atomic int *m, unsigned int state, uintptr_t wait_id,
   unsigned int saved = gomp_get_state (thr);
   void *saved_frame = gomp_task_enter_frame (thr->task, cfa);
   gomp_set_state (thr, state, wait_id);
-  /* Short spin: critical sections are usually short.  */
+  /* Spin as long as the wait policy says (OMP_WAIT_POLICY,
+     GOMP_SPINCOUNT), as every other wait of the runtime does.  A holder
+     that releases and at once takes the lock again can keep a spinning
+     waiter out for many rounds when cache lines travel slowly between
+     the CPUs; capped at 1000 spins, the waiter then went to sleep, and
+     from then on every unlock made a system call (the word stays 2 while
+     the woken waiter holds the lock).  */
   unsigned long long spins = gomp_spin_limit ();
-  if (spins > 1000)
-    spins = 1000;
   for (unsigned long long i = 0; i < spins; i++)
     {
       int z = 0;

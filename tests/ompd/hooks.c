@@ -35,6 +35,7 @@
 #include <inttypes.h>
 #include <omp.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -144,9 +145,21 @@ self_handle (void)
 {
   int64_t tid = syscall (SYS_gettid);
   ompd_thread_handle_t *th = NULL;
-  RC (api.get_thread_handle (as, OMPD_THREAD_ID_LWP, 8, &tid, &th),
-      ompd_rc_ok);
-  return th;
+  /* This process reads itself while its other threads run, where a
+     debugger reads a stopped one: a thread registering meanwhile can
+     change the registry's index under the read (seen once in make check
+     under load).  Ask again then; a thread that is really missing still
+     fails.  */
+  ompd_rc_t rc = ompd_rc_unavailable;
+  for (int k = 0; k < 1000 && rc == ompd_rc_unavailable; k++)
+    {
+      if (k)
+	sched_yield ();
+      rc = api.get_thread_handle (as, OMPD_THREAD_ID_LWP, 8, &tid, &th);
+    }
+  CHECK (rc == ompd_rc_ok, "ompd_get_thread_handle for this thread (LWP %"
+	 PRId64 "): %s", tid, ompd_rc_name (rc));
+  return rc == ompd_rc_ok ? th : NULL;
 }
 
 static uint64_t
