@@ -94,9 +94,11 @@ gomp_team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
 {
   struct gomp_team *team = thr->ts.team;
   /* Every thread arrives only after leaving the worksharing constructs it
-     met before (none contains a barrier), and this one goes on only once
-     all have: from here on they are done for gomp_ws_enter.  */
-  thr->ts.ws_barrier_seq = thr->ts.ws_seq;
+     met before, and this one goes on only once all have: from here on
+     they are done for gomp_ws_enter.  But for the one it is in, if any:
+     single copyprivate's barrier is inside its construct (single.c), and
+     the threads leave it after the barrier.  */
+  thr->ts.ws_barrier_seq = thr->ts.ws_seq - (thr->ts.ws != NULL);
   if (team == NULL || team->nthreads == 1)
     {
       /* Alone: the barrier is only a task scheduling point.  */

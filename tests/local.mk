@@ -35,6 +35,7 @@ tests_runtime_c = \
 	tests/runtime/loop-empty \
 	tests/runtime/loop-collapse \
 	tests/runtime/loop-nowait \
+	tests/runtime/copyprivate-ring \
 	tests/runtime/lastprivate \
 	tests/runtime/scan \
 	tests/runtime/sections \
