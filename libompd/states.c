@@ -75,6 +75,41 @@ ompd_enumerate_states (ompd_address_space_handle_t *address_space_handle,
   return ompd_rc_ok;
 }
 
+/* The waits during which a thread runs tasks (barriers, taskwait,
+   taskgroup) set their state once, not again after each task they run:
+   the runtime's task start stores no state (docs/runtime.md, "State for
+   debuggers").  While such a task runs, the thread's current task is the
+   one running, whose enter frame is NULL (it is in its own code); the
+   waiting task has its enter frame set for the whole wait.  So the state
+   of a thread whose current task has no enter frame is work, whatever
+   wait its state word names.  */
+static bool
+runs_tasks_while_waiting (uint64_t state)
+{
+  return (state >= ompt_state_wait_barrier
+	  && state <= ompt_state_wait_barrier_teams)
+    || state == ompt_state_wait_taskwait
+    || state == ompt_state_wait_taskgroup;
+}
+
+static ompd_rc_t
+refine_state (ompd_address_space_handle_t *as, const struct thread_now *t,
+	      uint64_t *state, uint64_t *wait_id)
+{
+  if (!runs_tasks_while_waiting (*state) || t->task == 0)
+    return ompd_rc_ok;
+  uint64_t enter;
+  ompd_rc_t rc = read_field (as, t->task, L_task_enter_frame, &enter);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (enter == 0)
+    {
+      *state = t->team ? ompt_state_work_parallel : ompt_state_work_serial;
+      *wait_id = 0;
+    }
+  return ompd_rc_ok;
+}
+
 /* Read now, not from the handle's copy: states change all the time.  The
    wait id means something only in a wait state; it is given whenever
    asked for.  */
@@ -97,6 +132,12 @@ ompd_get_state (ompd_thread_handle_t *thread_handle, ompd_word_t *state,
       /* A worker whose region ended after it joined: idle.  */
       s = ompt_state_idle;
       w = 0;
+    }
+  else
+    {
+      rc = refine_state (thread_handle->as, &t, &s, &w);
+      if (rc != ompd_rc_ok)
+	return rc;
     }
   *state = (ompd_word_t) s;
   if (wait_id != NULL)

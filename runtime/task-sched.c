@@ -260,7 +260,12 @@ gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
 /* Wait until DONE (ARG), running the tasks CONSTRAINT allows meanwhile.
    STATE and WAIT_ID say what the thread waits for, for debuggers, CFA
    where the waiting task's code entered the runtime (its enter_frame
-   meanwhile).  */
+   meanwhile).  The state is set once for the whole wait, not again after
+   each task run here (nor set to work when one starts, gomp_task_run):
+   while a task runs, the thread's current task is that one, with no
+   enter frame, and libompd reports work for a thread in such a wait
+   whose current task has none (libompd/states.c).  That saves the
+   waiter four stores and their registers per task.  */
 void
 gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 		      void *arg, struct gomp_task *constraint,
@@ -279,7 +284,6 @@ gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 	break;
       if (gomp_task_run_one (thr, constraint))
 	{
-	  gomp_set_state (thr, state, wait_id);
 	  spins = 0;
 	  continue;
 	}
@@ -318,10 +322,7 @@ gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
       if (done (arg))
 	break;
       if (gomp_task_run_one (thr, constraint))
-	{
-	  gomp_set_state (thr, state, wait_id);
-	  continue;
-	}
+	continue;
       futex_wait (&team->task_event, v);
     }
   gomp_set_state (thr, saved, saved_id);
@@ -383,8 +384,6 @@ gomp_task_help_region (struct gomp_thread *thr, void *cfa)
     {
       if (gomp_task_run_one (thr, NULL))
 	{
-	  gomp_set_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
-			  (uintptr_t) &team->barrier);
 	  ran = true;
 	  spins = 0;
 	  continue;

@@ -288,8 +288,11 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_task *task)
 			 memory_order_relaxed);
   gomp_task_start_debug (task, prev, GOMP_CFA ());
   thr->task = task;
-  gomp_set_state (thr, gomp_work_state (thr), 0);
-  /* OMPD task begin / end: TASK is the thread's current task in both.  */
+  /* No state store: a thread waiting in a barrier, taskwait or taskgroup
+     runs tasks under the wait's state, which libompd reports as work
+     while the current task is in its own code (task-sched.c,
+     gomp_task_wait_until); elsewhere the thread is working already.
+     OMPD task begin / end: TASK is the thread's current task in both.  */
   GOMP_OMPD_EVENT (task_begin);
   task->fn (task->data);
   GOMP_OMPD_EVENT (task_end);

@@ -180,8 +180,24 @@ def expect(what, got, want):
         raise Wrong('%s: %#x, expected %#x' % (what, got, want))
 
 
-def state_is(thr, name, tid):
+RUNS_TASKS = set(range(0x010, 0x017)) | {0x020, 0x021}
+
+
+def state_of(thr):
+    """The thread's state as a debugger reports it (layout version 2): a
+    barrier, taskwait or taskgroup wait stays in the state word while the
+    thread runs a task from it; the running task, the current one, has no
+    enter frame then, and the thread is working."""
     st = int(thr['state'])
+    if st in RUNS_TASKS and addr(thr['task']) != 0 \
+       and addr(thr['task']['frame']['enter_frame']) == 0:
+        return STATE['work_parallel'] if addr(thr['ts']['team']) != 0 \
+            else STATE['work_serial']
+    return st
+
+
+def state_is(thr, name, tid):
+    st = state_of(thr)
     if st != STATE[name]:
         raise NotYet('thread %d: state %#x, not yet %s' % (tid, st, name))
 
