@@ -165,6 +165,13 @@ layout_load (ompd_address_space_handle_t *as)
     return ompd_rc_unavailable;
   for (int i = 0; i < OMPDBG_ROOT_COUNT_V1; i++)
     as->roots[i] = h64 (as, hdr.roots[i]);
+  /* The frame flags are one int for all tasks (version 2).  */
+  if (as->roots[OMPDBG_ROOT_FRAME_FLAGS] == 0)
+    return ompd_rc_incompatible;
+  rc = tread_uint (as, as->roots[OMPDBG_ROOT_FRAME_FLAGS], sz.sizeof_int,
+		   &as->frame_flags);
+  if (rc != ompd_rc_ok)
+    return rc;
 
   size_t rest = (size_t) nentries * entry_size + strings_size;
   unsigned char *buf;

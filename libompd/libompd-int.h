@@ -91,6 +91,7 @@ struct _ompd_aspace_handle
   bool swap;			/* target byte order differs from ours */
   uint32_t version;		/* layout format version */
   uint64_t roots[OMPDBG_ROOT_COUNT_V1];
+  uint64_t frame_flags;		/* of every task frame (root FRAME_FLAGS) */
   struct layout_item items[L_COUNT];
   struct index_cache index;
   /* Handles created from this address space and not released: it may
@@ -231,6 +232,8 @@ HIDDEN ompd_rc_t thread_handle_make (ompd_address_space_handle_t *as,
 HIDDEN ompd_rc_t parallel_handle_make (ompd_address_space_handle_t *as,
 				       ompd_addr_t team, ompd_addr_t thread,
 				       ompd_parallel_handle_t **out);
+HIDDEN ompd_rc_t task_started (ompd_address_space_handle_t *as,
+			       ompd_addr_t task, bool *started);
 HIDDEN ompd_rc_t task_handle_make (ompd_address_space_handle_t *as,
 				   ompd_addr_t addr,
 				   ompd_task_handle_t **out);

@@ -57,6 +57,9 @@ enum ompdbg_layout_root
   OMPDBG_ROOT_ENV_BLOCK,
   OMPDBG_ROOT_OPENMP_VERSION,	/* int: _OPENMP value of the runtime */
   OMPDBG_ROOT_VERSION_STRING,	/* char[]: runtime name and version */
+  /* int: the ompt_frame_flag_t flags of every task frame (exit and enter
+     frames alike), which the runtime does not store per task.  */
+  OMPDBG_ROOT_FRAME_FLAGS,
   OMPDBG_ROOT_COUNT_V1 = 16	/* slots in version 1; unused ones are 0 */
 };
 

@@ -92,10 +92,19 @@ runs_tasks_while_waiting (uint64_t state)
     || state == ompt_state_wait_taskgroup;
 }
 
+/* And the runtime does not store work_serial or work_parallel when a
+   thread enters or leaves a parallel region it works in before and after
+   (a region of one thread): either means work, in a parallel region if
+   the thread has a team (what the runtime stores when it does).  */
 static ompd_rc_t
 refine_state (ompd_address_space_handle_t *as, const struct thread_now *t,
 	      uint64_t *state, uint64_t *wait_id)
 {
+  if (*state == ompt_state_work_serial || *state == ompt_state_work_parallel)
+    {
+      *state = t->team ? ompt_state_work_parallel : ompt_state_work_serial;
+      return ompd_rc_ok;
+    }
   if (!runs_tasks_while_waiting (*state) || t->task == 0)
     return ompd_rc_ok;
   uint64_t enter;

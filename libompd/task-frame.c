@@ -44,8 +44,11 @@ ompd_get_task_function (ompd_task_handle_t *task_handle,
 
 /* The task's ompt_frame_t: exit frame (where the task's code was entered
    from the runtime) and enter frame (where it last called into the
-   runtime), each with its ompt_frame_flag_t flags.  Read now: both change
-   while the task runs.  */
+   runtime), each with its ompt_frame_flag_t flags, the same for every
+   frame (the layout table's root, read once).  Read now: both change
+   while the task runs.  A task that has not started (waiting for its
+   dependences or queued) has neither; the runtime sets them when it
+   starts, so what its memory holds before is not a frame.  */
 EXPORT ompd_rc_t
 ompd_get_task_frame (ompd_task_handle_t *task_handle,
 		     ompd_frame_info_t *exit_frame,
@@ -57,22 +60,25 @@ ompd_get_task_frame (ompd_task_handle_t *task_handle,
   if (exit_frame == NULL || enter_frame == NULL)
     return ompd_rc_bad_input;
   ompd_address_space_handle_t *as = task_handle->as;
-  ompd_addr_t a = task_handle->addr;
-  uint64_t exit_addr, enter_addr, exit_flags, enter_flags;
-  rc = read_field (as, a, L_task_exit_frame, &exit_addr);
-  if (rc == ompd_rc_ok)
-    rc = read_field (as, a, L_task_enter_frame, &enter_addr);
-  if (rc == ompd_rc_ok)
-    rc = read_field (as, a, L_task_exit_frame_flags, &exit_flags);
-  if (rc == ompd_rc_ok)
-    rc = read_field (as, a, L_task_enter_frame_flags, &enter_flags);
+  bool started;
+  rc = task_started (as, task_handle->addr, &started);
   if (rc != ompd_rc_ok)
     return rc;
+  uint64_t exit_addr = 0, enter_addr = 0;
+  if (started)
+    {
+      rc = read_field (as, task_handle->addr, L_task_exit_frame, &exit_addr);
+      if (rc == ompd_rc_ok)
+	rc = read_field (as, task_handle->addr, L_task_enter_frame,
+			 &enter_addr);
+      if (rc != ompd_rc_ok)
+	return rc;
+    }
   exit_frame->frame_address.segment = ompd_segment_none;
   exit_frame->frame_address.address = exit_addr;
-  exit_frame->frame_flag = (ompd_word_t) exit_flags;
+  exit_frame->frame_flag = (ompd_word_t) as->frame_flags;
   enter_frame->frame_address.segment = ompd_segment_none;
   enter_frame->frame_address.address = enter_addr;
-  enter_frame->frame_flag = (ompd_word_t) enter_flags;
+  enter_frame->frame_flag = (ompd_word_t) as->frame_flags;
   return ompd_rc_ok;
 }

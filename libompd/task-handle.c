@@ -11,6 +11,27 @@
 #include "config.h"
 #include "libompd/libompd-int.h"
 
+/* Whether TASK has started: the runtime sets a task's frames and
+   scheduling task when it starts, and they mean nothing before (its
+   memory may hold an earlier task's).  Read now, not from a handle's
+   copy.  Waiting for dependences (also while being created) or queued:
+   not started; any other state, or a runtime without task_state: started.  */
+ompd_rc_t
+task_started (ompd_address_space_handle_t *as, ompd_addr_t task,
+	      bool *started)
+{
+  *started = true;
+  if (!has (as, L_task_state))
+    return ompd_rc_ok;
+  uint64_t state;
+  ompd_rc_t rc = read_field (as, task, L_task_state, &state);
+  if (rc != ompd_rc_ok)
+    return rc;
+  *started = state != ompdbg_task_state_waiting_deps
+    && state != ompdbg_task_state_queued;
+  return ompd_rc_ok;
+}
+
 ompd_rc_t
 task_handle_make (ompd_address_space_handle_t *as, ompd_addr_t addr,
 		  ompd_task_handle_t **out)
@@ -98,12 +119,18 @@ ompd_get_scheduling_task_handle (ompd_task_handle_t *task_handle,
   if ((kind & (TASK_IMPLICIT | TASK_INITIAL)) && !(kind & TASK_TARGET))
     return ompd_rc_unavailable;
   /* Read now: set when the task starts running, maybe after the handle
-     was made.  */
+     was made; before, the field holds nothing (task_started).  */
+  bool started;
+  rc = task_started (as, task_handle->addr, &started);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (!started)
+    return ompd_rc_unavailable;
   rc = read_field (as, task_handle->addr, L_task_sched_parent, &sched);
   if (rc != ompd_rc_ok)
     return rc;
   if (sched == 0 || sched == task_handle->addr)
-    return ompd_rc_unavailable;	/* not started */
+    return ompd_rc_unavailable;
   return task_handle_make (as, sched, scheduling_task_handle);
 }
 

@@ -240,7 +240,7 @@ struct gomp_taskgroup
 /* Where a task is in its life (task_state).  */
 enum gomp_task_state
 {
-  TASK_STATE_WAITING_DEPS = 1,	/* predecessors not complete */
+  TASK_STATE_WAITING_DEPS = 1,	/* not ready: created, predecessors not complete */
   TASK_STATE_QUEUED = 2,	/* ready, in a queue */
   TASK_STATE_RUNNING = 3,	/* a thread executes it (or it is suspended) */
   TASK_STATE_DETACHED = 4,	/* finished, completion event not fulfilled */
@@ -266,20 +266,24 @@ struct gomp_dep_table;
    Both are canonical frame addresses (CFA: the stack pointer before the
    call instruction that entered the function, as DWARF call frame
    information defines it), so the flags are ompt_frame_runtime |
-   ompt_frame_cfa (0x10): gdb identifies a frame by its CFA ("frame at"
+   ompt_frame_cfa (0x10), for every frame of every task: the layout
+   table holds them once (root OMPDBG_ROOT_FRAME_FLAGS), a store per task
+   saved.  gdb identifies a frame by its CFA ("frame at"
    in `info frame`), so a debugger matches these with no unwinding of its
    own, and computing one needs no frame pointer (neither the runtime nor
    the programs keep one).  Every frame of the task's own code has a CFA
    below exit_frame and above enter_frame; the runtime's frames in
    between have theirs in [exit_frame of the task run from it,
-   enter_frame].  Written only by the thread that runs the task.  */
+   enter_frame].  Written only by the thread that runs the task, from
+   when it starts (gomp_task_start_debug; an implicit task's at its
+   creation): before, libompd reads neither, nor sched_parent, of a task
+   whose task_state says it has not started (waiting for dependences or
+   queued), so creating a task stores none of the three.  */
 #define GOMP_FRAME_FLAGS 0x10	/* ompt_frame_runtime | ompt_frame_cfa */
 struct gomp_frame
 {
   void *exit_frame;
   void *enter_frame;
-  int exit_frame_flags;
-  int enter_frame_flags;
 };
 
 /* Three groups of fields, each on cache lines of its own, by who writes
@@ -1062,18 +1066,15 @@ gomp_get_wait_id (struct gomp_thread *thr)
     ? atomic_load_explicit (&thr->wait_id, memory_order_relaxed) : 0;
 }
 
-/* A new task's debugger fields: not started, no frames.  */
+/* An implicit task's frames, when it is created: it starts at once
+   (an explicit task's are set when it starts, gomp_task_start_debug).  */
 static inline void
-gomp_task_debug_init (struct gomp_task *task)
+gomp_task_debug_init_implicit (struct gomp_task *task)
 {
-  task->tool_data = 0;
   if (!GOMP_TRACK_STATE)
     return;
-  task->sched_parent = NULL;
   task->frame.exit_frame = NULL;
   task->frame.enter_frame = NULL;
-  task->frame.exit_frame_flags = GOMP_FRAME_FLAGS;
-  task->frame.enter_frame_flags = GOMP_FRAME_FLAGS;
 }
 
 /* TASK's code is about to be called from the runtime function whose frame
@@ -1095,6 +1096,7 @@ gomp_task_start_debug (struct gomp_task *task, struct gomp_task *sched_parent,
     return;
   task->sched_parent = sched_parent;
   task->frame.exit_frame = cfa;
+  task->frame.enter_frame = NULL;
 }
 
 /* TASK's code is in the runtime entry point whose frame is CFA, and may

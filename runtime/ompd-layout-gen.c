@@ -354,6 +354,7 @@ struct ompdbg_layout_object\n\
   struct ompdbg_layout_entry entries[NENTRIES];\n\
   char strings[STRINGS_SIZE];\n\
   int openmp_version;\n\
+  int frame_flags;\n\
   char version_string[sizeof VERSION_STRING];\n\
 };\n\
 \n\
@@ -395,6 +396,7 @@ EXPORT struct ompdbg_layout_object ompdbg_layout =\n\
       [OMPDBG_ROOT_ENV_BLOCK] = ROOT (&gomp_ompd_env_block),\n\
       [OMPDBG_ROOT_OPENMP_VERSION] = ROOT (&ompdbg_layout.openmp_version),\n\
       [OMPDBG_ROOT_VERSION_STRING] = ROOT (&ompdbg_layout.version_string),\n\
+      [OMPDBG_ROOT_FRAME_FLAGS] = ROOT (&ompdbg_layout.frame_flags),\n\
     },\n\
   },\n\
   .entries =\n\
@@ -421,6 +423,7 @@ EXPORT struct ompdbg_layout_object ompdbg_layout =\n\
 	     wanted[i].path ? "." : "", wanted[i].path ? wanted[i].path : "");
   fputs ("  ,\n\
   .openmp_version = GOMP_OPENMP_VERSION,\n\
+  .frame_flags = GOMP_FRAME_FLAGS,\n\
   .version_string = VERSION_STRING,\n\
 };\n\
 \n\

@@ -84,7 +84,9 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
 
   thr->ts = team->master_saved;
   gomp_task_enter_frame (thr->task, NULL);
-  gomp_set_state (thr, gomp_work_state (thr), 0);
+  /* No state store here nor at the start: the thread works in the region
+     as it did before it (libompd tells work_parallel from work_serial by
+     the thread's team), and a wait in between restores what it found.  */
 }
 
 EXPORT void

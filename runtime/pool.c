@@ -142,6 +142,7 @@ worker_main (void *arg)
 	gomp_places_worker (thr);
       gomp_team_enter (thr, team, thr->dock_id, thr->dock_ws_first,
 		       thr->dock_single_first);
+      gomp_set_state (thr, STATE_WORK_PARALLEL, 0);	/* was idle */
       /* For debuggers: this frame calls the implicit task's code, and is
 	 where it waits at the end of the region.  */
       void *cfa = GOMP_CFA ();

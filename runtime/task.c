@@ -45,15 +45,18 @@
 #define TASK_THROTTLE 64
 
 /* Fields an implicit task needs for the tasks it generates.  Inlined into
-   task_init: it is on the path of every task, undeferred ones too.  */
+   task_init: it is on the path of every task, undeferred ones too.
+   STATE: running for a task that starts at once, waiting for its
+   dependences for a deferred one until it is queued (what tells libompd
+   that its frames and sched_parent are not set yet).  */
 static inline __attribute__ ((always_inline)) void
-task_init_common (struct gomp_task *task)
+task_init_common (struct gomp_task *task, enum gomp_task_state state)
 {
   task->depth = 0;
   task->priority = 0;
   task->data = NULL;
-  atomic_store_explicit (&task->task_state, TASK_STATE_RUNNING,
-			 memory_order_relaxed);
+  task->tool_data = 0;
+  atomic_store_explicit (&task->task_state, state, memory_order_relaxed);
   task->children_created = 0;
   atomic_store_explicit (&task->children_done, 0, memory_order_relaxed);
   atomic_store_explicit (&task->refs, 1, memory_order_relaxed);
@@ -66,13 +69,13 @@ task_init_common (struct gomp_task *task)
   task->nsucc = task->succ_cap = 0;
   task->table_in = NULL;
   task->alloc_base = NULL;
-  gomp_task_debug_init (task);
 }
 
 void
 gomp_task_init_implicit (struct gomp_task *task)
 {
-  task_init_common (task);
+  task_init_common (task, TASK_STATE_RUNNING);
+  gomp_task_debug_init_implicit (task);
 }
 
 /* Task blocks up to this size (task, a few dependences, a small argument
@@ -353,9 +356,9 @@ task_kind (struct gomp_task *parent, unsigned int flags, bool now)
 static inline __attribute__ ((always_inline)) void
 task_init (struct gomp_task *task, struct gomp_task *parent,
 	   struct gomp_team *team, void (*fn) (void *), unsigned int kind,
-	   int priority)
+	   int priority, enum gomp_task_state state)
 {
-  task_init_common (task);
+  task_init_common (task, state);
   task->kind = kind;
   task->parent = parent;
   task->team = team;
@@ -470,7 +473,8 @@ task_run_here (struct gomp_thread *thr, struct gomp_task *parent,
 {
   struct gomp_task *prev = thr->task;
   struct gomp_task t;
-  task_init (&t, parent, thr->ts.team, fn, kind | TASK_ON_STACK, priority);
+  task_init (&t, parent, thr->ts.team, fn, kind | TASK_ON_STACK, priority,
+	     TASK_STATE_RUNNING);
   t.thread = thr;
   t.alloc_base = NULL;
   gomp_task_start_debug (&t, prev, cfa);
@@ -572,7 +576,7 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
 			+ ndeps * gomp_dep_size ()
 			+ (size_t) arg_size + (size_t) arg_align - 1, &got);
   task_init (task, parent, team, fn, task_kind (parent, flags, now),
-	     priority);
+	     priority, now ? TASK_STATE_RUNNING : TASK_STATE_WAITING_DEPS);
   task->alloc_base = task;
   task->alloc_size = got;
   task->alloc_owner = thr;
@@ -634,8 +638,6 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       return;
     }
   gomp_depend_add (parent, task, depend);
-  atomic_store_explicit (&task->task_state, TASK_STATE_WAITING_DEPS,
-			 memory_order_relaxed);
   /* Drop the guard: ready now unless some predecessor is unfinished.  */
   if (atomic_fetch_sub_explicit (&task->npred, 1, memory_order_acq_rel) == 1)
     gomp_task_ready (thr, task);

@@ -190,6 +190,7 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
   if (unlikely (gomp_places_len != 0))
     gomp_places_team (thr, team, n, flags & 7);
   gomp_team_enter (thr, team, 0, team->ws_first, team->single_first);
+  gomp_set_state (thr, STATE_WORK_PARALLEL, 0);	/* was overhead */
   gomp_task_exit_frame (thr->task, cfa);
   /* OMPD parallel-begin on the encountering thread: the team exists and
      is the thread's current one, no worker is released yet.  Then the
@@ -255,7 +256,6 @@ gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
 	    }
 	}
     }
-  gomp_set_state (thr, STATE_WORK_PARALLEL, 0);
   /* Off unless OMP_DISPLAY_AFFINITY=true: one well-predicted branch.  */
   if (unlikely (gomp_global_icv.display_affinity_var))
     gomp_display_affinity_enter (thr, team, id);

@@ -732,6 +732,16 @@ check_extension (const struct ompd_api *api, ompd_address_space_handle_t *as,
 	       || st == ompdbg_task_state_waiting_deps : st == d->state,
 	       "deferred task %d state %d, expected %ld", i, st,
 	       d ? d->state : -1L);
+      /* Not started: no frames, whatever its memory held before (the
+	 runtime sets them when the task starts; its scheduling task
+	 likewise, below).  */
+      ompd_frame_info_t ex, en;
+      if (RC (api->get_task_frame (tasks[i], &ex, &en), ompd_rc_ok))
+	CHECK (ex.frame_address.address == 0 && en.frame_address.address == 0
+	       && ex.frame_flag == 0x10 && en.frame_flag == 0x10,
+	       "deferred task %d frames %#" PRIx64 "/%#" PRIx64 " flags %#"
+	       PRIx64 "/%#" PRIx64, i, ex.frame_address.address,
+	       en.frame_address.address, ex.frame_flag, en.frame_flag);
       if (d == NULL)
 	{
 	  RC (api->rel_task_handle (tasks[i]), ompd_rc_ok);

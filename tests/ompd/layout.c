@@ -208,14 +208,14 @@ check_roots (const struct ompdbg_layout_header *h, void *lib)
       exit (1);
     }
   for (int r = 0; r < OMPDBG_ROOT_COUNT_V1; r++)
-    if (r <= OMPDBG_ROOT_VERSION_STRING)
+    if (r <= OMPDBG_ROOT_FRAME_FLAGS)
       CHECK (in_runtime (h->roots[r], self.dli_fbase),
 	     "root %d = %#llx is not in the runtime", r,
 	     (unsigned long long) h->roots[r]);
     else
       CHECK (h->roots[r] == 0, "unused root %d = %#llx", r,
 	     (unsigned long long) h->roots[r]);
-  for (int r = 0; r <= OMPDBG_ROOT_VERSION_STRING; r++)
+  for (int r = 0; r <= OMPDBG_ROOT_FRAME_FLAGS; r++)
     if (!in_runtime (h->roots[r], self.dli_fbase))
       return;			/* reported; do not dereference */
 
@@ -232,6 +232,8 @@ check_roots (const struct ompdbg_layout_header *h, void *lib)
     = (void *) (uintptr_t) h->roots[OMPDBG_ROOT_OPENMP_VERSION];
   const char *version
     = (void *) (uintptr_t) h->roots[OMPDBG_ROOT_VERSION_STRING];
+  const int *frame_flags
+    = (void *) (uintptr_t) h->roots[OMPDBG_ROOT_FRAME_FLAGS];
 
   int (*get_num_procs) (void) = (int (*) (void)) sym (lib,
 						      "omp_get_num_procs");
@@ -266,6 +268,8 @@ check_roots (const struct ompdbg_layout_header *h, void *lib)
 	 sym (lib, "ompdbg_bp_enabled"));
   CHECK (*bp == 1, "bp enable flag %d with OMP_DEBUG=enabled", *bp);
   CHECK (*openmp == GOMP_OPENMP_VERSION, "_OPENMP %d", *openmp);
+  /* ompt_frame_runtime | ompt_frame_cfa: every frame is a CFA.  */
+  CHECK (*frame_flags == 0x10, "frame flags %#x", *frame_flags);
   CHECK (strncmp (version, OMPDBG_RUNTIME_NAME " ",
 		  strlen (OMPDBG_RUNTIME_NAME " ")) == 0
 	 && strlen (version) < 64, "version string \"%.64s\"", version);

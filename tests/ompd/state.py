@@ -187,10 +187,12 @@ def state_of(thr):
     """The thread's state as a debugger reports it (layout version 2): a
     barrier, taskwait or taskgroup wait stays in the state word while the
     thread runs a task from it; the running task, the current one, has no
-    enter frame then, and the thread is working."""
+    enter frame then, and the thread is working.  Work is serial or
+    parallel by the thread's team, not by which of the two is stored."""
     st = int(thr['state'])
-    if st in RUNS_TASKS and addr(thr['task']) != 0 \
-       and addr(thr['task']['frame']['enter_frame']) == 0:
+    work = st in (STATE['work_serial'], STATE['work_parallel'])
+    if work or (st in RUNS_TASKS and addr(thr['task']) != 0
+                and addr(thr['task']['frame']['enter_frame']) == 0):
         return STATE['work_parallel'] if addr(thr['ts']['team']) != 0 \
             else STATE['work_serial']
     return st
@@ -203,11 +205,10 @@ def state_is(thr, name, tid):
 
 
 def frame(task):
+    flags = int(val('ompdbg_layout.frame_flags'))
+    if flags != FRAME_FLAGS:
+        raise Wrong('frame flags %#x' % flags)
     fr = task['frame']
-    if int(fr['exit_frame_flags']) != FRAME_FLAGS \
-       or int(fr['enter_frame_flags']) != FRAME_FLAGS:
-        raise Wrong('frame flags %#x/%#x' % (int(fr['exit_frame_flags']),
-                                             int(fr['enter_frame_flags'])))
     return addr(fr['exit_frame']), addr(fr['enter_frame'])
 
 
