@@ -75,14 +75,23 @@ ompd_enumerate_states (ompd_address_space_handle_t *address_space_handle,
   return ompd_rc_ok;
 }
 
-/* The waits during which a thread runs tasks (barriers, taskwait,
-   taskgroup) set their state once, not again after each task they run:
-   the runtime's task start stores no state (docs/runtime.md, "State for
-   debuggers").  While such a task runs, the thread's current task is the
-   one running, whose enter frame is NULL (it is in its own code); the
-   waiting task has its enter frame set for the whole wait.  So the state
-   of a thread whose current task has no enter frame is work, whatever
-   wait its state word names.  */
+/* What the state word says is refined by what libompd reads anyway,
+   which saves the runtime stores on its busiest paths (docs/runtime.md,
+   "State for debuggers"; layout version 2):
+
+   - Work is one state for the runtime: a thread entering or leaving a
+     region of one thread works before and after, and nothing is stored.
+     Work is work_parallel for a thread with a team, else work_serial.
+   - The waits during which a thread runs tasks (barriers, taskwait,
+     taskgroup) store their state once, not again after each task they
+     run, and the runtime stores no state when a task starts.  While such
+     a task runs, the thread's current task is that one, whose enter
+     frame is NULL (it is in its own code); the waiting task has its
+     enter frame set for the whole wait.  So a thread in such a wait
+     whose current task has no enter frame works.
+   - Those waits store no wait id either: it is the barrier of the
+     thread's team, the waiting task (then the current one), or that
+     task's innermost taskgroup.  */
 static bool
 runs_tasks_while_waiting (uint64_t state)
 {
@@ -92,30 +101,37 @@ runs_tasks_while_waiting (uint64_t state)
     || state == ompt_state_wait_taskgroup;
 }
 
-/* And the runtime does not store work_serial or work_parallel when a
-   thread enters or leaves a parallel region it works in before and after
-   (a region of one thread): either means work, in a parallel region if
-   the thread has a team (what the runtime stores when it does).  */
 static ompd_rc_t
 refine_state (ompd_address_space_handle_t *as, const struct thread_now *t,
 	      uint64_t *state, uint64_t *wait_id)
 {
+  uint64_t work = t->team ? ompt_state_work_parallel : ompt_state_work_serial;
   if (*state == ompt_state_work_serial || *state == ompt_state_work_parallel)
     {
-      *state = t->team ? ompt_state_work_parallel : ompt_state_work_serial;
+      *state = work;
       return ompd_rc_ok;
     }
-  if (!runs_tasks_while_waiting (*state) || t->task == 0)
+  if (!runs_tasks_while_waiting (*state))
     return ompd_rc_ok;
-  uint64_t enter;
-  ompd_rc_t rc = read_field (as, t->task, L_task_enter_frame, &enter);
-  if (rc != ompd_rc_ok)
-    return rc;
+  uint64_t enter = 1;
+  if (t->task != 0)
+    {
+      ompd_rc_t rc = read_field (as, t->task, L_task_enter_frame, &enter);
+      if (rc != ompd_rc_ok)
+	return rc;
+    }
   if (enter == 0)
     {
-      *state = t->team ? ompt_state_work_parallel : ompt_state_work_serial;
+      *state = work;
       *wait_id = 0;
     }
+  else if (*state == ompt_state_wait_taskwait)
+    *wait_id = t->task;
+  else if (*state == ompt_state_wait_taskgroup)
+    return t->task ? read_field (as, t->task, L_task_cur_taskgroup, wait_id)
+      : ompd_rc_ok;
+  else
+    *wait_id = t->team ? t->team + as->items[L_team_barrier].offset : 0;
   return ompd_rc_ok;
 }
 

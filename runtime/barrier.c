@@ -132,8 +132,7 @@ gomp_team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
 	gomp_task_event (team);
       return;
     }
-  gomp_task_wait_until (thr, barrier_open, &w, NULL, state, (uintptr_t) b,
-			cfa);
+  gomp_task_wait_until (thr, barrier_open, &w, NULL, state, cfa);
 }
 
 /* A cancellable barrier (GOMP_barrier_cancel, GOMP_loop_end_cancel,
@@ -181,8 +180,7 @@ gomp_team_barrier_cancel (struct gomp_thread *thr, unsigned int state,
 	gomp_task_event (team);
       return false;
     }
-  gomp_task_wait_until (thr, barrier_open, &w, NULL, state, (uintptr_t) b,
-			cfa);
+  gomp_task_wait_until (thr, barrier_open, &w, NULL, state, cfa);
   return w.cancelled;
 }
 

@@ -771,8 +771,7 @@ HIDDEN bool gomp_task_run_one (struct gomp_thread *thr,
 HIDDEN void gomp_task_wait_until (struct gomp_thread *thr,
 				  bool (*done) (void *), void *arg,
 				  struct gomp_task *constraint,
-				  unsigned int state, uintptr_t wait_id,
-				  void *cfa);
+				  unsigned int state, void *cfa);
 HIDDEN void gomp_task_event (struct gomp_team *team);
 HIDDEN void gomp_task_drain (struct gomp_thread *thr, void *cfa);
 HIDDEN void gomp_task_help_region (struct gomp_thread *thr, void *cfa);
@@ -1049,6 +1048,18 @@ gomp_set_state (struct gomp_thread *thr, unsigned int state, uintptr_t wait_id)
     return;
   atomic_store_explicit (&thr->wait_id, wait_id, memory_order_relaxed);
   atomic_store_explicit (&thr->state, state, memory_order_relaxed);
+}
+
+/* Enter a barrier, taskwait or taskgroup wait: only the state.  Its
+   wait_id is the barrier of the thread's team, the waiting task (the
+   current one), or its innermost taskgroup: libompd finds each from what
+   it reads anyway (libompd/states.c), so these waits, which run tasks
+   and nest, keep no wait_id to store and restore.  */
+static inline void
+gomp_set_wait_state (struct gomp_thread *thr, unsigned int state)
+{
+  if (GOMP_TRACK_STATE)
+    atomic_store_explicit (&thr->state, state, memory_order_relaxed);
 }
 
 /* The state and wait_id to restore after a wait.  */

@@ -158,8 +158,7 @@ worker_main (void *arg)
 	 master's).  */
       gomp_depend_table_free (thr->task);
       GOMP_OMPD_EVENT (task_end);
-      gomp_set_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
-		      (uintptr_t) &team->barrier);
+      gomp_set_wait_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
       worker_leave (thr, team);
     }
 }

@@ -391,5 +391,5 @@ gomp_depend_wait (struct gomp_thread *thr, void **depend, void *cfa)
       == 1)
     return;
   gomp_task_wait_until (thr, waiter_ready, &waiter, parent,
-			STATE_WAIT_TASKWAIT, (uintptr_t) parent, cfa);
+			STATE_WAIT_TASKWAIT, cfa);
 }

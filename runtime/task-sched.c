@@ -258,7 +258,7 @@ gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
 }
 
 /* Wait until DONE (ARG), running the tasks CONSTRAINT allows meanwhile.
-   STATE and WAIT_ID say what the thread waits for, for debuggers, CFA
+   STATE says what the thread waits for, for debuggers, CFA
    where the waiting task's code entered the runtime (its enter_frame
    meanwhile).  The state is set once for the whole wait, not again after
    each task run here (nor set to work when one starts, gomp_task_run):
@@ -269,14 +269,13 @@ gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
 void
 gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 		      void *arg, struct gomp_task *constraint,
-		      unsigned int state, uintptr_t wait_id, void *cfa)
+		      unsigned int state, void *cfa)
 {
   struct gomp_team *team = thr->ts.team;
   unsigned int saved = gomp_get_state (thr);
-  uintptr_t saved_id = gomp_get_wait_id (thr);
   struct gomp_task *waiting = thr->task;
   void *saved_frame = gomp_task_enter_frame (waiting, cfa);
-  gomp_set_state (thr, state, wait_id);
+  gomp_set_wait_state (thr, state);
   unsigned long long spins = 0, limit = gomp_spin_limit ();
   for (;;)
     {
@@ -325,7 +324,7 @@ gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 	continue;
       futex_wait (&team->task_event, v);
     }
-  gomp_set_state (thr, saved, saved_id);
+  gomp_set_wait_state (thr, saved);
   gomp_task_enter_frame_restore (waiting, saved_frame);
 }
 
@@ -350,8 +349,7 @@ gomp_task_drain (struct gomp_thread *thr, void *cfa)
   if (team == NULL || no_pending_tasks (team))
     return;
   gomp_task_wait_until (thr, no_pending_tasks, team, NULL,
-			STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
-			(uintptr_t) &team->barrier, cfa);
+			STATE_WAIT_BARRIER_IMPLICIT_PARALLEL, cfa);
 }
 
 /* The master at the end of a region, its own share of the tasks done:
@@ -378,8 +376,7 @@ gomp_task_help_region (struct gomp_thread *thr, void *cfa)
   bool ran = false;
   if (limit == 0 || workers_joined (team))
     return;
-  gomp_set_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
-		  (uintptr_t) &team->barrier);
+  gomp_set_wait_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
   while (spins < limit && !workers_joined (team))
     {
       if (gomp_task_run_one (thr, NULL))
@@ -418,10 +415,8 @@ region_done (void *arg)
 void
 gomp_task_drain_region (struct gomp_thread *thr, void *cfa)
 {
-  struct gomp_team *team = thr->ts.team;
   if (region_done (thr))
     return;
   gomp_task_wait_until (thr, region_done, thr, NULL,
-			STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
-			(uintptr_t) &team->barrier, cfa);
+			STATE_WAIT_BARRIER_IMPLICIT_PARALLEL, cfa);
 }

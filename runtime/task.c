@@ -622,7 +622,7 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       gomp_task_run (thr, task);
       if (!task_done (task))
 	gomp_task_wait_until (thr, task_done, task, parent,
-			      STATE_WAIT_TASKWAIT, (uintptr_t) parent, cfa);
+			      STATE_WAIT_TASKWAIT, cfa);
       gomp_task_enter_frame_restore (parent, old_enter);
       task_unref (task);
       return;

@@ -25,7 +25,7 @@ GOMP_taskwait (void)
   if (no_children (task))
     return;
   gomp_task_wait_until (thr, no_children, task, task, STATE_WAIT_TASKWAIT,
-			(uintptr_t) task, GOMP_CFA ());
+			GOMP_CFA ());
 }
 
 /* taskwait depend(...): only the siblings those clauses name.  */
@@ -67,7 +67,7 @@ gomp_taskgroup_end (struct gomp_thread *thr, void *cfa)
     gomp_fatal ("GOMP_taskgroup_end without GOMP_taskgroup_start");
   if (!group_done (tg))
     gomp_task_wait_until (thr, group_done, tg, task, STATE_WAIT_TASKGROUP,
-			  (uintptr_t) tg, cfa);
+			  cfa);
   task->cur_taskgroup = tg->prev;
   free (tg);
 }

@@ -273,8 +273,7 @@ gomp_team_launch (struct gomp_team *team)
 static void
 team_join (struct gomp_thread *thr, struct gomp_team *team)
 {
-  gomp_set_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL,
-		  (uintptr_t) &team->barrier);
+  gomp_set_wait_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
   gomp_word_wait_for (&team->join, ~WORD_SLEEPING, team->join_target,
 		      true);
   /* Only if this thread slept: the word keeps counting, without the bit

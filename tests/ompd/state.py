@@ -198,6 +198,21 @@ def state_of(thr):
     return st
 
 
+def wait_id_of(thr):
+    """The thread's wait id as a debugger reports it: barriers, taskwait
+    and taskgroup store none, the object is the team's barrier, the
+    waiting (current) task, its innermost taskgroup."""
+    st = int(thr['state'])
+    if st in (STATE['wait_taskwait'],):
+        return addr(thr['task'])
+    if st == STATE['wait_taskgroup']:
+        return addr(thr['task']['cur_taskgroup'])
+    if st in RUNS_TASKS:
+        team = thr['ts']['team']
+        return addr(team['barrier'].address) if addr(team) else 0
+    return addr(thr['wait_id'])
+
+
 def state_is(thr, name, tid):
     st = state_of(thr)
     if st != STATE[name]:
@@ -240,7 +255,7 @@ def check_wait(thr, tid, state, wait_id, entry_names):
     """THR waits: STATE, WAIT_ID, and its task's enter_frame is where it
     entered the runtime (through one of ENTRY_NAMES)."""
     state_is(thr, state, tid)
-    expect('thread %d wait_id' % tid, addr(thr['wait_id']), wait_id)
+    expect('thread %d wait_id' % tid, wait_id_of(thr), wait_id)
     task = thr['task'].dereference()
     exit_, enter = frame(task)
     if enter == 0:
@@ -492,12 +507,36 @@ CHECKS = {1: phase_1, 2: phase_2, 3: phase_3, 4: phase_4, 5: phase_5,
           11: phase_11, 13: phase_13, 14: phase_14}
 
 
+def through_libompd(threads):
+    """What libompd (through the gdb plugin's convenience functions)
+    says of every thread's state and wait id is what the runtime's record,
+    checked above against the program's truth, means: the refinements of
+    layout version 2 (state_of, wait_id_of) are libompd's to make.  A
+    worker whose region has ended since it joined is idle for libompd
+    while its record still names the region's barrier."""
+    nums = dict((t.ptid[1], t.num) for t in gdb.selected_inferior().threads())
+    for tid, thr in threads.items():
+        if tid not in nums:
+            continue
+        st = int(val('$_omp_state_value(%d)' % nums[tid]))
+        wid = int(val('$_omp_wait_id(%d)' % nums[tid])) & (2 ** 64 - 1)
+        want = state_of(thr)
+        if st == STATE['idle'] \
+           and want == STATE['wait_barrier_implicit_parallel']:
+            continue
+        expect('libompd: thread %d state' % tid, st, want)
+        if want not in (STATE['work_serial'], STATE['work_parallel']):
+            expect('libompd: thread %d wait id' % tid, wid, wait_id_of(thr))
+
+
 def on_stop():
     # At the breakpoint, ompdbg_check's argument (the global is set after).
     phase = int(gdb.newest_frame().read_var('phase'))
     stopped = gdb.selected_thread()
     try:
-        CHECKS[phase](registry_threads())
+        threads = registry_threads()
+        CHECKS[phase](threads)
+        through_libompd(threads)
         ack = 1
         verified.add(phase)
         failures.pop(phase, None)

@@ -9,7 +9,9 @@
 # encountering thread forming the first team), and
 # tests/ompd/state.py compares each thread's
 # state, wait_id, task frames and sched_parent, the teams and the
-# registry index with it.  Every phase must be verified: a phase gdb
+# registry index with it; then what libompd says of every thread's state
+# and wait id, through the gdb plugin, against that record.  Every phase
+# must be verified: a phase gdb
 # could not check fails the program (it then never gets an answer).
 # Skipped (77) without gdb, without gdb's Python, or where gdb may not
 # trace a child.
@@ -43,7 +45,7 @@ tmp=${TMPDIR:-/tmp}/ompdbg-state.$$
 trap 'rm -f "$tmp".*' 0 1 2 15
 
 LD_LIBRARY_PATH=$ours timeout -k 10 120 $gdb -nx -batch \
-  -ex 'set startup-with-shell off' \
+  -ex 'set startup-with-shell off' -x "$srcdir/gdb-plugin/ompd.py" \
   -x "$srcdir/tests/ompd/state.py" "$prog" > "$tmp.out" 2>&1
 if grep -q "ptrace: Operation not permitted\|Could not trace" "$tmp.out"; then
   echo "state.sh: gdb may not trace processes here; skipping" >&2
