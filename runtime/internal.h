@@ -910,7 +910,7 @@ HIDDEN void gomp_ws_end_barrier (struct gomp_thread *thr, unsigned int state,
 HIDDEN void gomp_ws_publish (struct gomp_thread *thr);
 
 /* iter.c */
-HIDDEN void gomp_iter_init (struct gomp_work_share *ws,
+HIDDEN void gomp_iter_init (struct gomp_work_share *ws, unsigned int kind,
 			    unsigned long long start, unsigned long long end,
 			    unsigned long long incr, bool down,
 			    unsigned int sched, unsigned long long chunk,

@@ -32,7 +32,8 @@ trip_count (unsigned long long start, unsigned long long end,
   return dist / step + (dist % step != 0);
 }
 
-/* Set up WS for a loop.  The construct's fields are on a line every
+/* Set up WS for a loop (KIND: WS_LOOP, or WS_SECTIONS for the sections
+   it schedules as one).  The construct's fields are on a line every
    thread of the team reads to take its chunks; loops that repeat (a time
    step around a parallel loop) mostly have the same ones, so each is
    stored only if it changes (GOMP_SET_IF_CHANGED): then the line stays
@@ -41,7 +42,8 @@ trip_count (unsigned long long start, unsigned long long end,
    NEXT (a line of its own, which the chunks' fetch-and-adds move about
    anyway) is always reset.  */
 void
-gomp_iter_init (struct gomp_work_share *ws, unsigned long long start,
+gomp_iter_init (struct gomp_work_share *ws, unsigned int kind,
+		unsigned long long start,
 		unsigned long long end, unsigned long long incr, bool down,
 		unsigned int sched, unsigned long long chunk,
 		unsigned int nthreads, bool ordered)
@@ -60,21 +62,36 @@ gomp_iter_init (struct gomp_work_share *ws, unsigned long long start,
   bool fast_next = fetch_add_ok && !ordered && chunk != 0
     && (sched == GS_DYNAMIC || sched == GS_STATIC);
   bool dyn_fast = fast_next && sched == GS_DYNAMIC;
-  GOMP_SET_IF_CHANGED (ws->kind, WS_LOOP);
-  GOMP_SET_IF_CHANGED (ws->start, start);
-  GOMP_SET_IF_CHANGED (ws->end, end);
-  GOMP_SET_IF_CHANGED (ws->incr, incr);
-  GOMP_SET_IF_CHANGED (ws->sched, sched);
-  GOMP_SET_IF_CHANGED (ws->ordered, ordered);
-  GOMP_SET_IF_CHANGED (ws->chunk, chunk);
-  GOMP_SET_IF_CHANGED (ws->total, total);
-  GOMP_SET_IF_CHANGED (ws->fetch_add_ok, fetch_add_ok);
-  GOMP_SET_IF_CHANGED (ws->nthreads, nthreads);
-  GOMP_SET_IF_CHANGED (ws->fast_next, fast_next);
-  GOMP_SET_IF_CHANGED (ws->chunk_incr, chunk * incr);
-  if (atomic_load_explicit (&ws->cancelled, memory_order_relaxed))
+  /* A thread alone (no team, or a team of one: NTHREADS 1) has a work
+     share nobody else reads, maybe on its stack (parallel.c) and never
+     written before: it stores everything, without comparing.  */
+  bool shared = nthreads > 1;
+#define WS_SET(lv, v)				\
+  do						\
+    {						\
+      if (!shared)				\
+	(lv) = (v);				\
+      else					\
+	GOMP_SET_IF_CHANGED (lv, v);		\
+    }						\
+  while (0)
+  WS_SET (ws->kind, kind);
+  WS_SET (ws->start, start);
+  WS_SET (ws->end, end);
+  WS_SET (ws->incr, incr);
+  WS_SET (ws->sched, sched);
+  WS_SET (ws->ordered, ordered);
+  WS_SET (ws->chunk, chunk);
+  WS_SET (ws->total, total);
+  WS_SET (ws->fetch_add_ok, fetch_add_ok);
+  WS_SET (ws->nthreads, nthreads);
+  WS_SET (ws->fast_next, fast_next);
+  WS_SET (ws->chunk_incr, chunk * incr);
+#undef WS_SET
+  if (!shared || atomic_load_explicit (&ws->cancelled, memory_order_relaxed))
     atomic_store_explicit (&ws->cancelled, false, memory_order_relaxed);
-  if (atomic_load_explicit (&ws->dyn_fast, memory_order_relaxed) != dyn_fast)
+  if (!shared
+      || atomic_load_explicit (&ws->dyn_fast, memory_order_relaxed) != dyn_fast)
     atomic_store_explicit (&ws->dyn_fast, dyn_fast, memory_order_relaxed);
   atomic_store_explicit (&ws->next, 0, memory_order_relaxed);
   /* Only ordered loops use the ordered turn (ordered.c).  */

@@ -25,7 +25,7 @@ loop_init (struct gomp_thread *thr, long start, long end, long incr,
 {
   bool empty = incr > 0 ? start >= end : start <= end;
   unsigned int nthreads = thr->ts.team ? thr->ts.team->nthreads : 1;
-  gomp_iter_init (thr->ts.ws, (unsigned long long) start,
+  gomp_iter_init (thr->ts.ws, WS_LOOP, (unsigned long long) start,
 		  (unsigned long long) (empty ? start : end),
 		  (unsigned long long) incr, incr < 0, sched,
 		  chunk > 0 ? (unsigned long long) chunk : 0, nthreads,

@@ -19,9 +19,8 @@ static void
 sections_init (struct gomp_thread *thr, unsigned int count)
 {
   unsigned int nthreads = thr->ts.team ? thr->ts.team->nthreads : 1;
-  gomp_iter_init (thr->ts.ws, 1, (unsigned long long) count + 1, 1, false,
-		  GS_DYNAMIC, 1, nthreads, false);
-  thr->ts.ws->kind = WS_SECTIONS;
+  gomp_iter_init (thr->ts.ws, WS_SECTIONS, 1, (unsigned long long) count + 1,
+		  1, false, GS_DYNAMIC, 1, nthreads, false);
 }
 
 EXPORT unsigned int

@@ -34,8 +34,10 @@ GOMP_single_copy_start (void)
   bool first = gomp_ws_enter (thr, cfa);
   if (first)
     {
-      thr->ts.ws->kind = WS_SINGLE;
-      thr->ts.ws->copyprivate = NULL;
+      /* Only if changed: the line stays in the readers' caches
+	 (iter.c).  */
+      GOMP_SET_IF_CHANGED (thr->ts.ws->kind, WS_SINGLE);
+      GOMP_SET_IF_CHANGED (thr->ts.ws->copyprivate, NULL);
       gomp_ws_publish (thr);
       return NULL;
     }

@@ -98,6 +98,28 @@ ws_signal (struct gomp_work_share *ws, _Atomic long *p, long value)
     gomp_word_bump (&ws->event);
 }
 
+/* Nobody reads WS's MEM any more, nor a doacross loop's positions (teams
+   of one never have any).  Stored only if set: they are on the line of
+   the construct's fields, which the next loop in this slot may find
+   unchanged (gomp_iter_init).  Called when the last thread leaves a
+   construct that ends without a barrier (ws_retire), and by the claimer
+   of a slot for what a construct that ended with its barrier left in it:
+   only the claimer owns the slot then (gomp_ws_enter).  */
+static void
+ws_free (struct gomp_work_share *ws)
+{
+  if (ws->mem)
+    {
+      free (ws->mem);
+      ws->mem = NULL;
+    }
+  if (ws->doacross)
+    {
+      free (ws->doacross);
+      ws->doacross = NULL;
+    }
+}
+
 /* Enter the next worksharing construct.  Returns true if the caller must
    initialise thr->ts.ws and then call gomp_ws_publish.  CFA: the entry
    point's frame, for a wait.  */
@@ -130,7 +152,13 @@ gomp_ws_enter (struct gomp_thread *thr, void *cfa)
 	 else its last thread to leave says so in DONE.  */
       if (seq - GOMP_WS_RING < thr->ts.ws_barrier_seq
 	  || likely (wait_for (ws, &ws->done, seq - GOMP_WS_RING, thr, cfa)))
-	return true;
+	{
+	  /* What construct PREV allocated, if it ended with its barrier
+	     (gomp_ws_end_barrier): nobody else frees it, since after that
+	     barrier a thread may already be here, claiming the slot.  */
+	  ws_free (ws);
+	  return true;
+	}
     }
   else if (likely (wait_for (ws, &ws->ready, seq, thr, cfa)))
     return false;
@@ -146,25 +174,6 @@ gomp_ws_publish (struct gomp_thread *thr)
     return;
   ws_signal (ws, &ws->ready,
 	     atomic_load_explicit (&ws->claimed, memory_order_relaxed));
-}
-
-/* Every thread has left WS: nobody reads MEM any more, nor a doacross
-   loop's positions (teams of one never have any).  Stored only if set:
-   they are on the line of the construct's fields, which the next loop in
-   this slot may find unchanged (gomp_iter_init).  */
-static void
-ws_free (struct gomp_work_share *ws)
-{
-  if (ws->mem)
-    {
-      free (ws->mem);
-      ws->mem = NULL;
-    }
-  if (ws->doacross)
-    {
-      free (ws->doacross);
-      ws->doacross = NULL;
-    }
 }
 
 /* Every thread has left WS, construct number SEQ, ending without a
@@ -208,8 +217,12 @@ gomp_ws_leave (struct gomp_thread *thr)
    others would wait for before the barrier), and nobody stores DONE:
    every thread passes the barrier before it can reach construct SEQ +
    RING, the next to use the slot, and that tells it (gomp_ws_enter).
-   Thread 0 frees what the construct allocated, if anything.  The barrier
-   is not cancellable, so everybody passes it.  */
+   What the construct allocated stays in the slot until that construct's
+   claimer frees it (or the team goes, team.c): freed here after the
+   barrier, by thread 0 say, it could already be the next construct's,
+   which a thread that left the barrier first and ran through seven
+   nowait constructs has claimed meanwhile.  The barrier is not
+   cancellable, so everybody passes it.  */
 void
 gomp_ws_end_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
 {
@@ -223,6 +236,4 @@ gomp_ws_end_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
     }
   thr->ts.ws = NULL;
   gomp_team_barrier (thr, state, cfa);
-  if (thr->ts.team_id == 0 && (ws->mem || ws->doacross))
-    ws_free (ws);
 }

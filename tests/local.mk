@@ -36,6 +36,7 @@ tests_runtime_c = \
 	tests/runtime/loop-collapse \
 	tests/runtime/loop-nowait \
 	tests/runtime/copyprivate-ring \
+	tests/runtime/ws-ring-alloc \
 	tests/runtime/lastprivate \
 	tests/runtime/scan \
 	tests/runtime/sections \

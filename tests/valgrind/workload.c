@@ -1,5 +1,6 @@
 /* workload.c -- a little of everything the runtime does, small enough to
-   run under valgrind: regions (serial, active, nested), worksharing,
+   run under valgrind: regions (serial, active, nested, of one thread),
+   worksharing (allocating constructs too),
    locks, tasks with dependences, taskgroups and taskwait.  memcheck.sh
    runs it and fails on any memory error or leak.  */
 
@@ -23,7 +24,7 @@ fib (int n)
 int
 main (void)
 {
-  long sum = 0, f = 0;
+  long sum = 0, f = 0, scan = 0, chain[20] = { 0 };
   int x = 0, y = 0;
   omp_lock_t lock;
   omp_init_lock (&lock);
@@ -51,6 +52,21 @@ main (void)
 	omp_set_lock (&lock);
 	sum += 1;
 	omp_unset_lock (&lock);
+	/* Allocating constructs: a scan buffer, doacross positions.  */
+#pragma omp for reduction(inscan, + : scan)
+	for (int i = 0; i < 20; i++)
+	  {
+	    scan += i;
+#pragma omp scan inclusive(scan)
+	    sum += scan;
+	  }
+#pragma omp for ordered(1) schedule(dynamic)
+	for (int i = 1; i < 20; i++)
+	  {
+#pragma omp ordered depend(sink : i - 1)
+	    chain[i] = chain[i - 1] + 1;
+#pragma omp ordered depend(source)
+	  }
 #pragma omp parallel num_threads(2)
 #pragma omp single
 	{
@@ -72,10 +88,22 @@ main (void)
 	  }
 	}
       }
-#pragma omp parallel num_threads(1)
-      sum += 1;
+      /* A team of one: its work share is on the stack, new each time.  */
+#pragma omp parallel num_threads(1) reduction(+ : sum)
+      {
+#pragma omp for schedule(dynamic)
+	for (int i = 0; i < 10; i++)
+	  sum += i;
+#pragma omp sections
+	{
+#pragma omp section
+	  sum += 1;
+#pragma omp section
+	  sum += 2;
+	}
+      }
     }
   omp_destroy_lock (&lock);
   printf ("sum=%ld fib=%ld y=%d\n", sum, f, y);
-  return f == 3 * 377 ? 0 : 1;
+  return f == 3 * 377 && chain[19] == 19 && scan == 3 * 190 ? 0 : 1;
 }
