@@ -83,6 +83,7 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   gomp_depend_table_free (&r.task);
 
   thr->ts = team->master_saved;
+  gomp_sync_ws (thr);
   gomp_task_enter_frame (thr->task, NULL);
   /* No state store here nor at the start: the thread works in the region
      as it did before it (libompd tells work_parallel from work_serial by

@@ -42,6 +42,7 @@ HIDDEN struct gomp_registry gomp_registry = {
 };
 
 __thread struct gomp_thread *gomp_tls;
+__thread struct gomp_work_share *gomp_tls_ws;
 
 static pthread_key_t foreign_key;
 static pthread_once_t foreign_once = PTHREAD_ONCE_INIT;

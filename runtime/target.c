@@ -143,7 +143,7 @@ run_on_host (void (*fn) (void *), void **hostaddrs, void **args)
   thr->ts.team_id = 0;
   thr->ts.level = 0;
   thr->ts.active_level = 0;
-  thr->ts.ws = NULL;
+  gomp_set_ws (thr, NULL);
   thr->ts.ws_seq = 0;
   thr->ts.ws_barrier_seq = 0;
   thr->ts.single_seq = 0;
@@ -172,6 +172,7 @@ run_on_host (void (*fn) (void *), void **hostaddrs, void **args)
      task remains but the dependence table of its children.  */
   gomp_depend_table_free (&task);
   thr->ts = saved_ts;
+  gomp_sync_ws (thr);
   thr->task = saved_task;
   gomp_task_enter_frame_restore (saved_task, saved_frame);
   thr->team_num = saved_team_num;

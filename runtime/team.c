@@ -243,17 +243,17 @@ gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
   thr->ts.ordered_held = false;
   thr->ts.ws_seq = ws_first;
   thr->ts.ws_barrier_seq = ws_first;
-  thr->ts.ws = NULL;
+  gomp_set_ws (thr, NULL);
   if (team->combined)
     {
       /* The first construct is already set up (or being set up, by the
 	 master, before it releases anyone).  */
       if (team->nthreads == 1)
-	thr->ts.ws = &team->ws[0];
+	gomp_set_ws (thr, &team->ws[0]);
       else
 	{
 	  long seq = thr->ts.ws_seq++;
-	  thr->ts.ws = &team->ws[seq % GOMP_WS_RING];
+	  gomp_set_ws (thr, &team->ws[seq % GOMP_WS_RING]);
 	  if (id == 0)
 	    {
 	      atomic_store_explicit (&thr->ts.ws->claimed, seq,
@@ -346,6 +346,7 @@ gomp_team_end (void *cfa)
     team->ws_first = thr->ts.ws_seq;
   team->single_first = thr->ts.single_seq;
   thr->ts = team->master_saved;
+  gomp_sync_ws (thr);
   gomp_task_enter_frame (thr->task, NULL);
   gomp_set_state (thr, gomp_work_state (thr), 0);
   team->in_use = false;

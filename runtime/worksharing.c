@@ -132,12 +132,12 @@ gomp_ws_enter (struct gomp_thread *thr, void *cfa)
       /* Alone: no hand-over.  Outside any region the thread's own work
 	 share serves (worksharing constructs cannot nest directly); in a
 	 team of one, the team's first.  */
-      thr->ts.ws = team ? &team->ws[0] : &thr->serial_ws;
+      gomp_set_ws (thr, team ? &team->ws[0] : &thr->serial_ws);
       return true;
     }
   long seq = thr->ts.ws_seq++;
   struct gomp_work_share *ws = &team->ws[seq % GOMP_WS_RING];
-  thr->ts.ws = ws;
+  gomp_set_ws (thr, ws);
   long prev = seq - GOMP_WS_RING;
   /* CLAIMED is PREV or SEQ here (this thread has passed construct PREV).
      Look before trying: a compare-and-swap that fails still takes the
@@ -162,7 +162,7 @@ gomp_ws_enter (struct gomp_thread *thr, void *cfa)
     }
   else if (likely (wait_for (ws, &ws->ready, seq, thr, cfa)))
     return false;
-  thr->ts.ws = &ws_skipped;
+  gomp_set_ws (thr, &ws_skipped);
   return false;
 }
 
@@ -194,7 +194,7 @@ gomp_ws_leave (struct gomp_thread *thr)
   struct gomp_work_share *ws = thr->ts.ws;
   if (ws == NULL)
     return;
-  thr->ts.ws = NULL;
+  gomp_set_ws (thr, NULL);
   struct gomp_team *team = thr->ts.team;
   if (team == NULL || team->nthreads == 1)
     {
@@ -234,6 +234,6 @@ gomp_ws_end_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
       gomp_team_barrier (thr, state, cfa);
       return;
     }
-  thr->ts.ws = NULL;
+  gomp_set_ws (thr, NULL);
   gomp_team_barrier (thr, state, cfa);
 }

@@ -4,7 +4,10 @@
 
    Each C[i][j] is one thread's serial dot product in a fixed order, so it
    is bit-identical to the serial product (the inputs are small integers,
-   exact in double anyway).  Checked for several outer x inner shapes; the
+   exact in double anyway).  Both loops are dynamic: the outer thread
+   takes its next block of rows after its inner team's region has ended,
+   from the outer loop's work share again.  Checked for several outer x
+   inner shapes; the
    printed checksums must be identical on both runtimes
    (tests/runtime/matmul-nested.cmp).  */
 
@@ -43,7 +46,7 @@ main (int argc, char **argv)
       int outer = shapes[sh][0], inner = shapes[sh][1];
       int bad_levels = 0;
       memset (C, 0, sizeof C);
-#pragma omp parallel for num_threads(outer) schedule(static, 8)
+#pragma omp parallel for num_threads(outer) schedule(dynamic, 8)
       for (int ib = 0; ib < N; ib += 8)
 	{
 #pragma omp parallel for num_threads(inner) schedule(dynamic, 4)
