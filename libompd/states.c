@@ -116,7 +116,15 @@ refine_state (ompd_address_space_handle_t *as, const struct thread_now *t,
   uint64_t enter = 1;
   if (t->task != 0)
     {
-      ompd_rc_t rc = read_field (as, t->task, L_task_enter_frame, &enter);
+      /* A task being created is the current task while its copy
+	 constructor runs, before it has started and has frames: the
+	 thread works.  */
+      bool started;
+      ompd_rc_t rc = task_started (as, t->task, &started);
+      if (rc == ompd_rc_ok && started)
+	rc = read_field (as, t->task, L_task_enter_frame, &enter);
+      else if (rc == ompd_rc_ok)
+	enter = 0;
       if (rc != ompd_rc_ok)
 	return rc;
     }

@@ -14,8 +14,11 @@
 /* Whether TASK has started: the runtime sets a task's frames and
    scheduling task when it starts, and they mean nothing before (its
    memory may hold an earlier task's).  Read now, not from a handle's
-   copy.  Waiting for dependences (also while being created) or queued:
-   not started; any other state, or a runtime without task_state: started.  */
+   copy.  Running, or detached (its code has run; its frames are NULL
+   again): started.  Waiting for dependences (also while being created),
+   queued, or done (it may have been discarded, cancelled before it
+   started; done, it has no frames anyway): not.  A runtime without
+   task_state: started.  */
 ompd_rc_t
 task_started (ompd_address_space_handle_t *as, ompd_addr_t task,
 	      bool *started)
@@ -27,8 +30,8 @@ task_started (ompd_address_space_handle_t *as, ompd_addr_t task,
   ompd_rc_t rc = read_field (as, task, L_task_state, &state);
   if (rc != ompd_rc_ok)
     return rc;
-  *started = state != ompdbg_task_state_waiting_deps
-    && state != ompdbg_task_state_queued;
+  *started = state == ompdbg_task_state_running
+    || state == ompdbg_task_state_detached;
   return ompd_rc_ok;
 }
 

@@ -508,6 +508,7 @@ struct gomp_team
   long ws_first;
   unsigned long single_first;
   struct gomp_team_state master_saved;	/* the master's state outside */
+  unsigned int master_state;	/* and its thread state word (debuggers) */
 
   /* Read by every member during the region.  The master writes each of
      them only when a region starts with another value than the last one
@@ -1074,7 +1075,8 @@ gomp_set_state (struct gomp_thread *thr, unsigned int state, uintptr_t wait_id)
   atomic_store_explicit (&thr->state, state, memory_order_relaxed);
 }
 
-/* Enter a barrier, taskwait or taskgroup wait: only the state.  Its
+/* Store only the state: entering a barrier, taskwait or taskgroup wait,
+   or going back to a state saved with gomp_get_state.  Those waits'
    wait_id is the barrier of the thread's team, the waiting task (the
    current one), or its innermost taskgroup: libompd finds each from what
    it reads anyway (libompd/states.c), so these waits, which run tasks
@@ -1099,6 +1101,29 @@ gomp_get_wait_id (struct gomp_thread *thr)
 {
   return GOMP_TRACK_STATE
     ? atomic_load_explicit (&thr->wait_id, memory_order_relaxed) : 0;
+}
+
+/* The calling thread's current task enters the runtime for what is no
+   wait (a region of one thread, a taskloop's tasks), and sets its enter
+   frame.  If the thread's state still names the wait it ran this task
+   from (task-sched.c, gomp_task_wait_until), libompd would take that
+   enter frame for the wait's: say work meanwhile.  Returns the state to
+   give back to gomp_state_work_end.  One load and a branch that is not
+   taken but in tasks run from a wait.  */
+static inline unsigned int
+gomp_state_work_begin (struct gomp_thread *thr)
+{
+  unsigned int saved = gomp_get_state (thr);
+  if (unlikely (saved != STATE_WORK_PARALLEL && saved != STATE_WORK_SERIAL))
+    gomp_set_wait_state (thr, STATE_WORK_PARALLEL);
+  return saved;
+}
+
+static inline void
+gomp_state_work_end (struct gomp_thread *thr, unsigned int saved)
+{
+  if (unlikely (saved != STATE_WORK_PARALLEL && saved != STATE_WORK_SERIAL))
+    gomp_set_wait_state (thr, saved);
 }
 
 /* An implicit task's frames, when it is created: it starts at once
@@ -1153,12 +1178,6 @@ gomp_task_enter_frame_restore (struct gomp_task *task, void *old)
 {
   if (GOMP_TRACK_STATE)
     task->frame.enter_frame = old;
-}
-
-static inline unsigned int
-gomp_work_state (struct gomp_thread *thr)
-{
-  return thr->ts.team ? STATE_WORK_PARALLEL : STATE_WORK_SERIAL;
 }
 
 static inline void

@@ -61,6 +61,7 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   team->id = atomic_fetch_add_explicit (&gomp_registry.next_region_id, 1,
 					memory_order_relaxed) + 1;
   r.threads[0] = thr;
+  unsigned int state = gomp_state_work_begin (thr);
   gomp_task_enter_frame (thr->task, cfa);
   gomp_region_icv (&team->icv, &thr->task->icv, team->level, flags & 7);
   team->master_saved = thr->ts;
@@ -85,9 +86,11 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   thr->ts = team->master_saved;
   gomp_sync_ws (thr);
   gomp_task_enter_frame (thr->task, NULL);
-  /* No state store here nor at the start: the thread works in the region
-     as it did before it (libompd tells work_parallel from work_serial by
-     the thread's team), and a wait in between restores what it found.  */
+  /* No state store here nor at the start, but in a task run from a wait
+     (gomp_state_work_begin): the thread works in the region as it did
+     before it (libompd tells work_parallel from work_serial by the
+     thread's team), and a wait in between restores what it found.  */
+  gomp_state_work_end (thr, state);
 }
 
 EXPORT void

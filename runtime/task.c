@@ -46,9 +46,10 @@
 
 /* Fields an implicit task needs for the tasks it generates.  Inlined into
    task_init: it is on the path of every task, undeferred ones too.
-   STATE: running for a task that starts at once, waiting for its
-   dependences for a deferred one until it is queued (what tells libompd
-   that its frames and sched_parent are not set yet).  */
+   STATE: running for a task that starts here (an implicit task, an
+   undeferred one on the stack), else waiting for its dependences until
+   it is queued or run (what tells libompd that its frames and
+   sched_parent are not set yet).  */
 static inline __attribute__ ((always_inline)) void
 task_init_common (struct gomp_task *task, enum gomp_task_state state)
 {
@@ -287,9 +288,10 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_task *task)
 {
   struct gomp_task *prev = thr->task;
   task->thread = thr;
+  /* Frames first: libompd reads them once the state says running.  */
+  gomp_task_start_debug (task, prev, GOMP_CFA ());
   atomic_store_explicit (&task->task_state, TASK_STATE_RUNNING,
 			 memory_order_relaxed);
-  gomp_task_start_debug (task, prev, GOMP_CFA ());
   thr->task = task;
   /* No state store: a thread waiting in a barrier, taskwait or taskgroup
      runs tasks under the wait's state, which libompd reports as work
@@ -575,8 +577,11 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
     = task_block_alloc (thr, sizeof (struct gomp_task)
 			+ ndeps * gomp_dep_size ()
 			+ (size_t) arg_size + (size_t) arg_align - 1, &got);
+  /* Not started, even if it runs now (gomp_task_run says when it does):
+     its copy constructor runs as the thread's current task before, with
+     no frames yet.  */
   task_init (task, parent, team, fn, task_kind (parent, flags, now),
-	     priority, now ? TASK_STATE_RUNNING : TASK_STATE_WAITING_DEPS);
+	     priority, TASK_STATE_WAITING_DEPS);
   task->alloc_base = task;
   task->alloc_size = got;
   task->alloc_owner = thr;

@@ -212,6 +212,7 @@ share_run (struct gomp_thread *thr, struct share *sh, void *cfa)
      set once, not around each task -- the encountering task's line is
      read by every thread that runs one of its tasks.  */
   struct gomp_task *cur = thr->task;
+  unsigned int state = gomp_state_work_begin (thr);
   void *old_enter = gomp_task_enter_frame (cur, cfa);
   for (;;)
     {
@@ -221,6 +222,7 @@ share_run (struct gomp_thread *thr, struct share *sh, void *cfa)
 	  if (k >= ntasks)
 	    {
 	      gomp_task_enter_frame_restore (cur, old_enter);
+	      gomp_state_work_end (thr, state);
 	      return;
 	    }
 	  ull take = (ntasks - k) / (2 * (ull) sh->nthreads);

@@ -156,6 +156,7 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
   /* For debuggers: the encountering task is in the runtime until the
      region ends; the thread is forming the team.  */
   gomp_task_enter_frame (thr->task, cfa);
+  unsigned int state = gomp_get_state (thr);
   gomp_set_state (thr, STATE_OVERHEAD, 0);
   struct gomp_team *team = thr->hot_team;
   if (team == NULL || team->in_use)
@@ -192,6 +193,9 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
     team->icv = icv;
 
   team->master_saved = thr->ts;
+  /* Work, or the wait the current task was run from (task-sched.c):
+     restored as it was when the region ends.  */
+  team->master_state = state;
   /* Thread affinity: every member's place, decided here before anyone is
      released (places.c).  Without places, one well-predicted branch.  */
   if (unlikely (gomp_places_len != 0))
@@ -348,7 +352,7 @@ gomp_team_end (void *cfa)
   thr->ts = team->master_saved;
   gomp_sync_ws (thr);
   gomp_task_enter_frame (thr->task, NULL);
-  gomp_set_state (thr, gomp_work_state (thr), 0);
+  gomp_set_wait_state (thr, team->master_state);
   team->in_use = false;
   if (team != thr->hot_team)
     {

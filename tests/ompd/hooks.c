@@ -205,6 +205,22 @@ check_encountering (ompd_task_handle_t *tk, const struct region_truth *r,
     }
 }
 
+/* At every event the thread works (work_serial outside any region, as
+   in a target region; work_parallel in one), or at the end of a region
+   its implicit barrier -- never a wait it ran the current task from: the
+   runtime keeps that wait's state while it runs tasks from it, and
+   libompd must tell (runtime/task-sched.c, libompd/states.c).  */
+static void
+check_event_state (ompd_thread_handle_t *th, const char *where)
+{
+  ompd_word_t state;
+  ompd_wait_id_t wait;
+  if (RC (api.get_state (th, &state, &wait), ompd_rc_ok))
+    CHECK (state == 0x000 || state == 0x001 || state == 0x011,
+	   "%s: state %#" PRIx64 " (wait id %#" PRIx64 ")", where, state,
+	   wait);
+}
+
 /* parallel-begin and parallel-end: the current region is R's region, the
    current task R's encountering task, which generated the region's
    implicit tasks and binds to the enclosing region.  */
@@ -221,6 +237,7 @@ region_event (const char *where)
   ompd_thread_handle_t *t0;
   if (th == NULL)
     return;
+  check_event_state (th, where);
   if (RC (api.get_curr_parallel_handle (th, &ph), ompd_rc_ok))
     {
       CHECK (icv (ph, "team-size-var") == r->nthreads, "%s: team size",
@@ -280,6 +297,7 @@ task_begin_event (void)
   CHECK (nbegun < 16, "tasks nest too deep");
   if (th == NULL || nbegun >= 16)
     return;
+  check_event_state (th, "task-begin");
   if (RC (api.get_curr_task_handle (th, &tk), ompd_rc_ok))
     {
       struct begun *b = &begun[nbegun++];
@@ -314,6 +332,8 @@ task_end_event (void)
 	 ") did not run", b->fn);
   ompd_thread_handle_t *th = self_handle ();
   ompd_task_handle_t *tk;
+  if (th != NULL)
+    check_event_state (th, "task-end");
   if (th != NULL && RC (api.get_curr_task_handle (th, &tk), ompd_rc_ok))
     {
       CHECK (cmp_tasks (tk, b->task) == 0, "task-end: the current task is "
@@ -528,12 +548,22 @@ task_t3 (void *arg)
   i_am (task_t3, K_EXPLICIT);
 }
 
-/* Deferred, run from the barrier by some thread; it starts a region.  */
+static void
+serial_t1 (void *arg)
+{
+  (void) arg;
+  i_am (serial_t1, K_IMPLICIT);
+}
+
+/* Deferred, run from the barrier by some thread; it starts a region of
+   one thread (whose events come while the thread's state word still
+   says barrier: check_event_state), then one of two.  */
 static void
 task_t1 (void *arg)
 {
   (void) arg;
   i_am (task_t1, K_EXPLICIT);
+  parallel (K_EXPLICIT, task_t1, serial_t1, 1);
   parallel (K_EXPLICIT, task_t1, region_c, 2);
 }
 
@@ -651,9 +681,9 @@ main (int argc, char **argv)
   atomic_store (&ready, true);
 
   /* The first region forms a team of 3 (two pool threads created), the
-     nested one a team of 2 (one more), the one started from a task
-     another team of 2 (from the pool, or a new thread), the last is
-     serialized.  */
+     nested one a team of 2 (one more), from a task a
+     region of one thread, then another team of 2 (from the pool, or a
+     new thread); the last is serialized.  */
   parallel (K_INITIAL, NULL, region_a, 3);
   parallel (K_INITIAL, NULL, serial, 1);
   ompd_thread_handle_t *th = self_handle ();
@@ -668,9 +698,10 @@ main (int argc, char **argv)
     RC (api.rel_thread_handle (th), ompd_rc_ok);
 
   atomic_store (&ready, false);
-  /* Regions: a, b, c, serial.  Tasks: the implicit ones (3 + 2 + 2 + 1),
-     t1, t2, t3 and the target region's initial task.  */
-  unsigned want_par = 4, want_tasks = 8 + 3 + 1;
+  /* Regions: a, b, c, serial_t1, serial.  Tasks: the implicit ones
+     (3 + 2 + 2 + 1 + 1), t1, t2, t3 and the target region's initial
+     task.  */
+  unsigned want_par = 5, want_tasks = 9 + 3 + 1;
   CHECK (par0 == 0, "%u parallel-begin before the workload", par0);
   CHECK (atomic_load (&n_par_begin) == want_par
 	 && atomic_load (&n_par_end) == want_par,

@@ -684,6 +684,39 @@ region_fn (void *arg)
     while (atomic_load (&go2) < 1)
       ;
 #pragma omp barrier
+
+  /* 10. Back in a barrier after a task with regions: thread 1 makes a
+     task and goes to the barrier, where it or thread 2 runs it; the task
+     runs a region of two threads and one of one.  Thread 0 spins in the
+     program until the task is done, then checks: its runner waits in
+     the barrier again (the state it went back to is the barrier's, not
+     the work of the regions it ran meanwhile).  */
+  {
+    static atomic_int done10;
+    if (n == 1)
+      {
+#pragma omp task
+	{
+#pragma omp parallel num_threads (2)
+	  __asm__ volatile ("" ::: "memory");
+#pragma omp parallel num_threads (1)
+	  __asm__ volatile ("" ::: "memory");
+	  atomic_store (&done10, 1);
+	}
+      }
+    if (n == 0)
+      {
+	while (atomic_load (&done10) == 0)
+	  ;
+	T.nthreads = 3;
+	memcpy (T.t, outer, sizeof outer);
+	T.t[1].state = T.t[2].state = 0x14;
+	wait_state (outer[1].tid, 0x14);
+	wait_state (outer[2].tid, 0x14);
+	run ("back in a barrier after a task with regions", false);
+      }
+#pragma omp barrier
+  }
 }
 
 /* 6. The end of a region: threads 0 and 1 have finished it (the master
