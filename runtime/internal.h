@@ -1113,8 +1113,10 @@ gomp_get_wait_id (struct gomp_thread *thr)
 static inline unsigned int
 gomp_state_work_begin (struct gomp_thread *thr)
 {
+  _Static_assert (STATE_WORK_SERIAL == 0 && STATE_WORK_PARALLEL == 1,
+		  "work states are 0 and 1");
   unsigned int saved = gomp_get_state (thr);
-  if (unlikely (saved != STATE_WORK_PARALLEL && saved != STATE_WORK_SERIAL))
+  if (unlikely (saved > STATE_WORK_PARALLEL))
     gomp_set_wait_state (thr, STATE_WORK_PARALLEL);
   return saved;
 }
@@ -1122,7 +1124,7 @@ gomp_state_work_begin (struct gomp_thread *thr)
 static inline void
 gomp_state_work_end (struct gomp_thread *thr, unsigned int saved)
 {
-  if (unlikely (saved != STATE_WORK_PARALLEL && saved != STATE_WORK_SERIAL))
+  if (unlikely (saved > STATE_WORK_PARALLEL))
     gomp_set_wait_state (thr, saved);
 }
 

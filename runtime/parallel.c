@@ -12,11 +12,16 @@
    but the region id.  Every field a debugger reads of a team is set as
    for any team (nthreads, levels, id, fn, parent_task, threads[0],
    implicit[0], the barrier's size); only the work-share ring is not.
-   CFA: the frame of the entry point, which calls FN.  */
-static void
-parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
-		     void *data, unsigned int flags,
-		     struct gomp_taskgroup *taskgroup, void *cfa)
+   CFA: the frame of the entry point, which calls FN.
+
+   No state store: the thread works in the region as it did before it
+   (libompd tells work_parallel from work_serial by the thread's team),
+   and a wait in between restores what it found.  But for a region
+   entered from a task run from a wait (parallel_serialized_in_wait).  */
+static ALWAYS_INLINE void
+parallel_serialized_run (struct gomp_thread *thr, void (*fn) (void *),
+			 void *data, unsigned int flags,
+			 struct gomp_taskgroup *taskgroup, void *cfa)
 {
   struct
   {
@@ -61,7 +66,6 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   team->id = atomic_fetch_add_explicit (&gomp_registry.next_region_id, 1,
 					memory_order_relaxed) + 1;
   r.threads[0] = thr;
-  unsigned int state = gomp_state_work_begin (thr);
   gomp_task_enter_frame (thr->task, cfa);
   gomp_region_icv (&team->icv, &thr->task->icv, team->level, flags & 7);
   team->master_saved = thr->ts;
@@ -74,9 +78,21 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
     gomp_ompd_parallel_begin (thr, team);
 
   fn (data);
-  gomp_task_exit_frame (&r.task, NULL);
-  gomp_task_enter_frame (&r.task, cfa);
-  gomp_task_drain (thr, cfa);
+  /* The implicit task's code has returned.  Its frames say so, and it
+     waits for its tasks, only if there is something to see: tasks not
+     done (or done and not yet counted: gomp_task_pending_flush), or an
+     OMPD event to come.  Else the thread goes straight on, and a
+     debugger stopping in the few instructions before the region is gone
+     finds exit_frame at the CFA of this very frame, a frame of the
+     runtime, with no frame of the task's code below it: true.  */
+  if (unlikely (gomp_ompd_enabled || thr->done_count != 0
+		|| atomic_load_explicit (&team->barrier.task_pending,
+					 memory_order_acquire) != 0))
+    {
+      gomp_task_exit_frame (&r.task, NULL);
+      gomp_task_enter_frame (&r.task, cfa);
+      gomp_task_drain (thr, cfa);
+    }
   GOMP_OMPD_EVENT (task_end);
   /* Back in the encountering task, in the region that ends (team.c).  */
   thr->task = team->parent_task;
@@ -86,11 +102,31 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   thr->ts = team->master_saved;
   gomp_sync_ws (thr);
   gomp_task_enter_frame (thr->task, NULL);
-  /* No state store here nor at the start, but in a task run from a wait
-     (gomp_state_work_begin): the thread works in the region as it did
-     before it (libompd tells work_parallel from work_serial by the
-     thread's team), and a wait in between restores what it found.  */
+}
+
+/* The region of one thread entered from a task that the thread runs from
+   a wait, whose state its state word still holds (task-sched.c): work
+   for the region's time (gomp_state_work_begin).  Rare: kept out of the
+   common path, which pays one load and a branch for it.  */
+static void __attribute__ ((noinline, cold))
+parallel_serialized_in_wait (struct gomp_thread *thr, void (*fn) (void *),
+			     void *data, unsigned int flags,
+			     struct gomp_taskgroup *taskgroup, void *cfa)
+{
+  unsigned int state = gomp_state_work_begin (thr);
+  parallel_serialized_run (thr, fn, data, flags, taskgroup, cfa);
   gomp_state_work_end (thr, state);
+}
+
+static ALWAYS_INLINE void
+parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
+		     void *data, unsigned int flags,
+		     struct gomp_taskgroup *taskgroup, void *cfa)
+{
+  if (unlikely (gomp_get_state (thr) > STATE_WORK_PARALLEL))
+    parallel_serialized_in_wait (thr, fn, data, flags, taskgroup, cfa);
+  else
+    parallel_serialized_run (thr, fn, data, flags, taskgroup, cfa);
 }
 
 EXPORT void
