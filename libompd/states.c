@@ -120,7 +120,7 @@ refine_state (ompd_address_space_handle_t *as, const struct thread_now *t,
 	 constructor runs, before it has started and has frames: the
 	 thread works.  */
       bool started;
-      ompd_rc_t rc = task_started (as, t->task, &started);
+      ompd_rc_t rc = task_running (as, t->task, &started);
       if (rc == ompd_rc_ok && started)
 	rc = read_field (as, t->task, L_task_enter_frame, &enter);
       else if (rc == ompd_rc_ok)

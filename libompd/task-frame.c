@@ -46,9 +46,10 @@ ompd_get_task_function (ompd_task_handle_t *task_handle,
    from the runtime) and enter frame (where it last called into the
    runtime), each with its ompt_frame_flag_t flags, the same for every
    frame (the layout table's root, read once).  Read now: both change
-   while the task runs.  A task that has not started (waiting for its
-   dependences or queued) has neither; the runtime sets them when it
-   starts, so what its memory holds before is not a frame.  */
+   while the task runs.  A task that does not run (waiting for its
+   dependences, queued, or finished) has neither; the runtime sets them
+   when it starts, so what its memory holds before is not a frame, nor
+   after: the frames were on a stack.  */
 EXPORT ompd_rc_t
 ompd_get_task_frame (ompd_task_handle_t *task_handle,
 		     ompd_frame_info_t *exit_frame,
@@ -61,7 +62,7 @@ ompd_get_task_frame (ompd_task_handle_t *task_handle,
     return ompd_rc_bad_input;
   ompd_address_space_handle_t *as = task_handle->as;
   bool started;
-  rc = task_started (as, task_handle->addr, &started);
+  rc = task_running (as, task_handle->addr, &started);
   if (rc != ompd_rc_ok)
     return rc;
   uint64_t exit_addr = 0, enter_addr = 0;

@@ -11,16 +11,15 @@
 #include "config.h"
 #include "libompd/libompd-int.h"
 
-/* Whether TASK has started: the runtime sets a task's frames and
-   scheduling task when it starts, and they mean nothing before (its
-   memory may hold an earlier task's).  Read now, not from a handle's
-   copy.  Running, or detached (its code has run; its frames are NULL
-   again): started.  Waiting for dependences (also while being created),
-   queued, or done (it may have been discarded, cancelled before it
-   started; done, it has no frames anyway): not.  A runtime without
-   task_state: started.  */
+/* Whether TASK runs: the runtime sets a task's frames and scheduling
+   task when it starts, and they mean nothing before (its memory may hold
+   an earlier task's) nor after (the frames were on the stack).  Read now, not from a handle's
+   copy.  Running: started.  Waiting for dependences (also while being
+   created) or queued: not yet; detached or done: no more (its code has
+   returned: no frames; a discarded task, cancelled before it started,
+   never had any).  A runtime without task_state: started.  */
 ompd_rc_t
-task_started (ompd_address_space_handle_t *as, ompd_addr_t task,
+task_running (ompd_address_space_handle_t *as, ompd_addr_t task,
 	      bool *started)
 {
   *started = true;
@@ -30,8 +29,7 @@ task_started (ompd_address_space_handle_t *as, ompd_addr_t task,
   ompd_rc_t rc = read_field (as, task, L_task_state, &state);
   if (rc != ompd_rc_ok)
     return rc;
-  *started = state == ompdbg_task_state_running
-    || state == ompdbg_task_state_detached;
+  *started = state == ompdbg_task_state_running;
   return ompd_rc_ok;
 }
 
@@ -122,13 +120,13 @@ ompd_get_scheduling_task_handle (ompd_task_handle_t *task_handle,
   if ((kind & (TASK_IMPLICIT | TASK_INITIAL)) && !(kind & TASK_TARGET))
     return ompd_rc_unavailable;
   /* Read now: set when the task starts running, maybe after the handle
-     was made; before, the field holds nothing (task_started).  */
+     was made; before, the field holds nothing (task_running).  */
   bool started;
-  rc = task_started (as, task_handle->addr, &started);
+  rc = task_running (as, task_handle->addr, &started);
   if (rc != ompd_rc_ok)
     return rc;
   if (!started)
-    return ompd_rc_unavailable;
+    return ompd_rc_unavailable;	/* not yet, or no more */
   rc = read_field (as, task_handle->addr, L_task_sched_parent, &sched);
   if (rc != ompd_rc_ok)
     return rc;

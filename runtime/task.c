@@ -301,7 +301,9 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_task *task)
   GOMP_OMPD_EVENT (task_begin);
   task->fn (task->data);
   GOMP_OMPD_EVENT (task_end);
-  gomp_task_exit_frame (task, NULL);
+  /* Its exit frame stays: this frame, still here until the task is
+     marked detached or done (gomp_task_finished), after which libompd
+     reads no frames of it.  One store less per task.  */
   thr->task = prev;
   gomp_task_finished (thr, task);
 }
