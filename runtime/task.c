@@ -686,11 +686,13 @@ GOMP_task (void (*fn) (void *), void *data,
     }
   void *cfa = GOMP_CFA ();
   struct gomp_task *parent = thr->task;
-  void *old_enter = gomp_task_enter_frame (parent, cfa);
+  /* The program called us from the parent's own code: its enter frame
+     is NULL before and after (nothing to save).  */
+  gomp_task_enter_frame_restore (parent, cfa);
   task_run_here (thr, parent, fn, data, NULL, arg_size, 1,
 		 task_kind (parent, flags, true),
 		 task_priority (flags, priority), NULL, 0, cfa);
-  gomp_task_enter_frame_restore (parent, old_enter);
+  gomp_task_enter_frame_restore (parent, NULL);
 }
 
 /* One task of a taskloop (taskloop.c): no depend or detach clause, the
