@@ -395,7 +395,10 @@ task_count (struct gomp_task *task)
 /* The calling thread's current task, about to become the parent of a
    task that may outlive it.  A task running from a stack struct (an
    undeferred task, a taskloop task run where it was claimed) moves to
-   the heap first: its children will point to it.
+   the heap first: its children will point to it.  So do its ancestors
+   on the stack, whose returns it may outlive (task_move): from then on
+   the thread runs each of them as its copy (task_resumed), and their
+   stack structs are left behind.
 
    It is not counted in its parent's children, its taskgroup or the
    team's pending tasks, as a queued task is: it runs to completion on
@@ -405,21 +408,55 @@ task_count (struct gomp_task *task)
    -- its children walk their ancestors -- which saves, per moved task,
    three atomic updates, among them one of the team's pending count, a
    line every thread of the team reads while waiting (task_moved_done).  */
+static struct gomp_task *
+task_move (struct gomp_thread *thr, struct gomp_task *task)
+{
+  if (!(task->kind & TASK_ON_STACK))
+    return task;
+  if (task->moved != NULL)
+    return task->moved;
+  /* Its ancestors on this stack first: the copy keeps a reference to
+     its parent until its own last child completes, maybe long after an
+     undeferred parent has returned and its stack struct is gone.  The
+     chain is as deep as undeferred tasks nest here, each of which has a
+     frame far larger than this function's.  */
+  struct gomp_task *parent = task->parent ? task_move (thr, task->parent)
+					  : NULL;
+  size_t got;
+  struct gomp_task *heap = task_block_alloc (thr, sizeof *heap, &got);
+  *heap = *task;
+  heap->parent = parent;
+  /* For debuggers: the task it was started from, if that moved too.  */
+  if (heap->sched_parent != NULL
+      && (heap->sched_parent->kind & TASK_ON_STACK)
+      && heap->sched_parent->moved != NULL)
+    heap->sched_parent = heap->sched_parent->moved;
+  heap->kind &= ~TASK_ON_STACK;
+  heap->alloc_base = heap;
+  heap->alloc_size = got;
+  heap->alloc_owner = thr;
+  task_ref_parent (parent);
+  task->moved = heap;
+  return heap;
+}
+
+/* The task current on THR once a task run from a stack struct returns
+   to PREV: PREV's copy on the heap if a descendant made it move
+   (task_move), and the code that resumes is PREV's.  */
+static inline struct gomp_task *
+task_resumed (struct gomp_task *prev)
+{
+  return (prev->kind & TASK_ON_STACK) && prev->moved != NULL
+    ? prev->moved : prev;
+}
+
 struct gomp_task *
 gomp_task_parent (struct gomp_thread *thr)
 {
   struct gomp_task *task = thr->task;
   if (!(task->kind & TASK_ON_STACK))
     return task;
-  size_t got;
-  struct gomp_task *heap = task_block_alloc (thr, sizeof *heap, &got);
-  *heap = *task;
-  heap->kind &= ~TASK_ON_STACK;
-  heap->alloc_base = heap;
-  heap->alloc_size = got;
-  heap->alloc_owner = thr;
-  task_ref_parent (heap->parent);
-  task->moved = heap;
+  struct gomp_task *heap = task_move (thr, task);
   thr->task = heap;
   return heap;
 }
@@ -491,7 +528,7 @@ task_run_here (struct gomp_thread *thr, struct gomp_task *parent,
   GOMP_OMPD_EVENT (task_begin);
   fn (arg);
   GOMP_OMPD_EVENT (task_end);
-  thr->task = prev;
+  thr->task = task_resumed (prev);
   /* Rare: a child made it move to the heap, or it recorded dependences
      of its children; the common case costs two tests, no call.  */
   if (unlikely (t.moved != NULL))
@@ -567,7 +604,7 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       task_run_here (thr, parent, fn, data, cpyfn, arg_size, arg_align,
 		     task_kind (parent, flags, true), priority, bounds,
 		     bounds_size, cfa);
-      gomp_task_enter_frame_restore (parent, old_enter);
+      gomp_task_enter_frame_restore (thr->task, old_enter);
       return;
     }
 
@@ -692,7 +729,8 @@ GOMP_task (void (*fn) (void *), void *data,
   task_run_here (thr, parent, fn, data, NULL, arg_size, 1,
 		 task_kind (parent, flags, true),
 		 task_priority (flags, priority), NULL, 0, cfa);
-  gomp_task_enter_frame_restore (parent, NULL);
+  /* The parent's copy, if the task made it move (task_move).  */
+  gomp_task_enter_frame_restore (thr->task, NULL);
 }
 
 /* One task of a taskloop (taskloop.c): no depend or detach clause, the

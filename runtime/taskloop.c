@@ -221,7 +221,9 @@ share_run (struct gomp_thread *thr, struct share *sh, void *cfa)
 	{
 	  if (k >= ntasks)
 	    {
-	      gomp_task_enter_frame_restore (cur, old_enter);
+	      /* CUR's copy, if one of its tasks made it move (task.c,
+		 task_move).  */
+	      gomp_task_enter_frame_restore (thr->task, old_enter);
 	      gomp_state_work_end (thr, state);
 	      return;
 	    }

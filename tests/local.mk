@@ -67,6 +67,7 @@ tests_runtime_c = \
 	tests/runtime/task-depend \
 	tests/runtime/task-detach \
 	tests/runtime/task-recursion \
+	tests/runtime/task-undeferred-nest \
 	tests/runtime/task-many \
 	tests/runtime/task-producer \
 	tests/runtime/task-priority \
