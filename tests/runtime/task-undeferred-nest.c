@@ -109,13 +109,45 @@ run (int nthr)
 	 nthr, ran, ROUNDS);
 }
 
+/* The tasks of a taskloop in an undeferred task, shared out to the
+   team's threads, each creating a deferred task: their parent is on the
+   encountering thread's stack, whose task only that thread may move.  */
+static void
+run_taskloop (int nthr)
+{
+  int count = 0;
+#pragma omp parallel num_threads (nthr)
+#pragma omp single
+  for (int r = 0; r < ROUNDS / 20; r++)
+    {
+#pragma omp task if (opaque (0)) shared (count)
+      {
+#pragma omp taskloop grainsize (1) shared (count)
+	for (int i = 0; i < 64; i++)
+	  {
+#pragma omp task shared (count)
+	    {
+#pragma omp atomic
+	      count++;
+	    }
+	  }
+	scribble ();
+      }
+    }
+  CHECK (count == ROUNDS / 20 * 64, "%d threads: %d of %d tasks made by "
+	 "taskloop tasks ran", nthr, count, ROUNDS / 20 * 64);
+}
+
 int
 main (int argc, char **argv)
 {
   (void) argc;
   check_init (argv[0]);
   for (int t = 0; t < N_TEST_THREAD_COUNTS; t++)
-    run (test_thread_counts[t]);
+    {
+      run (test_thread_counts[t]);
+      run_taskloop (test_thread_counts[t]);
+    }
   printf ("%s: ok\n", check_prog);
   return 0;
 }
