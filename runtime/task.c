@@ -419,11 +419,10 @@ task_move (struct gomp_thread *thr, struct gomp_task *task)
      its parent until its own last child completes, maybe long after an
      undeferred parent has returned and its stack struct is gone.  The
      chain is as deep as undeferred tasks nest here, each of which has a
-     frame far larger than this function's.  Not a parent on another
-     thread's stack: the encountering task of a taskloop whose tasks this
-     thread runs (taskloop.c), which only its own thread may move, and
-     which waits in the taskloop's taskgroup until every descendant of
-     those tasks is done.  */
+     frame far larger than this function's.  A task's parent on another
+     thread's stack would be another thread's to move: none is (a shared
+     taskloop's tasks, run by every thread, have a parent on the heap,
+     taskloop.c), and the test keeps this thread off others' stacks.  */
   struct gomp_task *parent = task->parent;
   if (parent != NULL && parent->thread == thr)
     parent = task_move (thr, parent);

@@ -264,8 +264,12 @@ taskloop_shared (struct gomp_thread *thr, const struct loop *loop,
 		 unsigned int flags, int priority, unsigned int nthreads,
 		 void *cfa)
 {
+  /* The tasks' parent, run by other threads too: on the heap before any
+     of them exists (an undeferred encountering task moves now, as it
+     would at the first helper anyway, task.c), so that no thread refers
+     to a struct on this thread's stack, nor to one left behind.  */
   struct share sh = {
-    .loop = loop, .parent = thr->task, .fn = fn, .data = data,
+    .loop = loop, .parent = gomp_task_parent (thr), .fn = fn, .data = data,
     .cpyfn = cpyfn, .arg_size = arg_size, .arg_align = arg_align,
     .flags = flags, .priority = priority, .nthreads = nthreads,
   };
