@@ -260,6 +260,7 @@ tests_gdb = \
 	tests/gdb/core.py \
 	tests/gdb/attach.py \
 	tests/gdb/noext.py \
+	tests/gdb/unstarted.py \
 	tests/gdb/many.py \
 	tests/gdb/breakpoints.py \
 	tests/gdb/bt.py \

@@ -87,6 +87,23 @@ def lwp_threads(inferior):
     return cache.get(("lwp-threads", inferior.num), make)
 
 
+def pthread_threads(inferior):
+    """pthread_t -> gdb.InferiorThread of INFERIOR, where gdb knows the
+    pthread ids (InferiorThread.handle, from libthread_db); empty where it
+    does not."""
+    def make():
+        m = {}
+        for t in inferior.threads():
+            try:
+                h = t.handle()
+            except (gdb.error, RuntimeError, AttributeError):
+                continue
+            if h:
+                m[int.from_bytes(h, sys.byteorder)] = t
+        return m
+    return cache.get(("pthread-threads", inferior.num), make)
+
+
 # ---- memory ------------------------------------------------------------------
 def _reader(inferior):
     return lambda addr, n: inferior.read_memory(addr, n)

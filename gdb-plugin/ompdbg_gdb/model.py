@@ -488,17 +488,29 @@ class Model(object):
     def lwp_size(self):
         return 8
 
-    def thread_lwp(self, handle):
+    def _thread_id(self, handle, kind):
         for size in (8, 4):
             buf = ctypes.create_string_buffer(size)
-            rc = self.lib.call("ompd_get_thread_id", handle,
-                               B.OMPD_THREAD_ID_LWP, size, buf,
+            rc = self.lib.call("ompd_get_thread_id", handle, kind, size, buf,
                                ok=(B.ompd_rc_ok, B.ompd_rc_bad_input,
                                    B.ompd_rc_unsupported,
                                    B.ompd_rc_unavailable))
             if rc == B.ompd_rc_ok:
                 return int.from_bytes(buf.raw, sys.byteorder)
         return None
+
+    def thread_lwp(self, handle):
+        return self._thread_id(handle, B.OMPD_THREAD_ID_LWP)
+
+    def _by_pthread(self, t):
+        """T, an OpenMP thread gdb does not know by its LWP (a thread the
+        runtime has created that has not recorded its LWP yet, as in a
+        core dumped just then): gdb's thread with the same pthread id."""
+        pid = self._thread_id(t.handle, B.OMPD_THREAD_ID_PTHREAD)
+        g = C.pthread_threads(self.inf).get(pid) if pid else None
+        if g is not None:
+            t.gthread = g
+            t.lwp = g.ptid[1] or g.ptid[0]
 
     def threads(self):
         """Every OpenMP thread of the process, sorted by gdb thread number
@@ -519,6 +531,9 @@ class Model(object):
                                     B.OMPD_THREAD_ID_LWP, 8, byref(lwpbuf))
                 if h:
                     out.append(OmpThread(self, h, lwp, gmap[lwp]))
+        for t in out:
+            if t.gthread is None:
+                self._by_pthread(t)
         out.sort(key=lambda t: (t.gdb_num is None, t.gdb_num or 0, t.lwp or 0))
         self._threads = out
         for t in out:
