@@ -233,7 +233,7 @@ HIDDEN ompd_rc_t parallel_handle_make (ompd_address_space_handle_t *as,
 				       ompd_addr_t team, ompd_addr_t thread,
 				       ompd_parallel_handle_t **out);
 HIDDEN ompd_rc_t task_running (ompd_address_space_handle_t *as,
-			       ompd_addr_t task, bool *started);
+			       ompd_addr_t task, bool *running);
 HIDDEN ompd_rc_t task_handle_make (ompd_address_space_handle_t *as,
 				   ompd_addr_t addr,
 				   ompd_task_handle_t **out);

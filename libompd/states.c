@@ -119,9 +119,9 @@ refine_state (ompd_address_space_handle_t *as, const struct thread_now *t,
       /* A task being created is the current task while its copy
 	 constructor runs, before it has started and has frames: the
 	 thread works.  */
-      bool started;
-      ompd_rc_t rc = task_running (as, t->task, &started);
-      if (rc == ompd_rc_ok && started)
+      bool running;
+      ompd_rc_t rc = task_running (as, t->task, &running);
+      if (rc == ompd_rc_ok && running)
 	rc = read_field (as, t->task, L_task_enter_frame, &enter);
       else if (rc == ompd_rc_ok)
 	enter = 0;

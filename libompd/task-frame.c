@@ -61,12 +61,12 @@ ompd_get_task_frame (ompd_task_handle_t *task_handle,
   if (exit_frame == NULL || enter_frame == NULL)
     return ompd_rc_bad_input;
   ompd_address_space_handle_t *as = task_handle->as;
-  bool started;
-  rc = task_running (as, task_handle->addr, &started);
+  bool running;
+  rc = task_running (as, task_handle->addr, &running);
   if (rc != ompd_rc_ok)
     return rc;
   uint64_t exit_addr = 0, enter_addr = 0;
-  if (started)
+  if (running)
     {
       rc = read_field (as, task_handle->addr, L_task_exit_frame, &exit_addr);
       if (rc == ompd_rc_ok)

@@ -13,23 +13,24 @@
 
 /* Whether TASK runs: the runtime sets a task's frames and scheduling
    task when it starts, and they mean nothing before (its memory may hold
-   an earlier task's) nor after (the frames were on the stack).  Read now, not from a handle's
-   copy.  Running: started.  Waiting for dependences (also while being
-   created) or queued: not yet; detached or done: no more (its code has
-   returned: no frames; a discarded task, cancelled before it started,
-   never had any).  A runtime without task_state: started.  */
+   an earlier task's) nor after (the frames were on the stack).  Read
+   now, not from a handle's copy.  Running: yes.  Waiting for
+   dependences (also while being created) or queued: not yet; detached
+   or done: no more (its code has returned: no frames; a discarded task,
+   cancelled before it started, never had any).  A runtime without
+   task_state: yes.  */
 ompd_rc_t
 task_running (ompd_address_space_handle_t *as, ompd_addr_t task,
-	      bool *started)
+	      bool *running)
 {
-  *started = true;
+  *running = true;
   if (!has (as, L_task_state))
     return ompd_rc_ok;
   uint64_t state;
   ompd_rc_t rc = read_field (as, task, L_task_state, &state);
   if (rc != ompd_rc_ok)
     return rc;
-  *started = state == ompdbg_task_state_running;
+  *running = state == ompdbg_task_state_running;
   return ompd_rc_ok;
 }
 
@@ -121,11 +122,11 @@ ompd_get_scheduling_task_handle (ompd_task_handle_t *task_handle,
     return ompd_rc_unavailable;
   /* Read now: set when the task starts running, maybe after the handle
      was made; before, the field holds nothing (task_running).  */
-  bool started;
-  rc = task_running (as, task_handle->addr, &started);
+  bool running;
+  rc = task_running (as, task_handle->addr, &running);
   if (rc != ompd_rc_ok)
     return rc;
-  if (!started)
+  if (!running)
     return ompd_rc_unavailable;	/* not yet, or no more */
   rc = read_field (as, task_handle->addr, L_task_sched_parent, &sched);
   if (rc != ompd_rc_ok)

@@ -217,10 +217,7 @@ gomp_cancel_team_end (struct gomp_thread *thr, struct gomp_team *team)
       for (long seq = base; seq < base + GOMP_WS_RING; seq++)
 	{
 	  struct gomp_work_share *ws = &team->ws[seq % GOMP_WS_RING];
-	  free (ws->mem);
-	  ws->mem = NULL;
-	  free (ws->doacross);
-	  ws->doacross = NULL;
+	  gomp_ws_free (ws);
 	  atomic_store_explicit (&ws->left, 0, memory_order_relaxed);
 	  atomic_store_explicit (&ws->claimed, seq - GOMP_WS_RING,
 				 memory_order_relaxed);

@@ -935,6 +935,7 @@ HIDDEN void gomp_ws_leave (struct gomp_thread *thr);
 HIDDEN void gomp_ws_end_barrier (struct gomp_thread *thr, unsigned int state,
 				 void *cfa);
 HIDDEN void gomp_ws_publish (struct gomp_thread *thr);
+HIDDEN void gomp_ws_free (struct gomp_work_share *ws);
 
 /* iter.c */
 HIDDEN void gomp_iter_init (struct gomp_work_share *ws, unsigned int kind,

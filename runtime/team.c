@@ -102,10 +102,7 @@ team_free (struct gomp_team *team)
   /* What the last constructs that ended with their barrier allocated
      (worksharing.c, gomp_ws_end_barrier).  */
   for (unsigned int i = 0; i < GOMP_WS_RING; i++)
-    {
-      free (team->ws[i].mem);
-      free (team->ws[i].doacross);
-    }
+    gomp_ws_free (&team->ws[i]);
   free (team->threads);
   free (team->implicit);
   free (team);

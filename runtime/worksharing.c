@@ -104,9 +104,10 @@ ws_signal (struct gomp_work_share *ws, _Atomic long *p, long value)
    unchanged (gomp_iter_init).  Called when the last thread leaves a
    construct that ends without a barrier (ws_retire), and by the claimer
    of a slot for what a construct that ended with its barrier left in it:
-   only the claimer owns the slot then (gomp_ws_enter).  */
-static void
-ws_free (struct gomp_work_share *ws)
+   only the claimer owns the slot then (gomp_ws_enter); for every slot
+   when a team goes or a cancelled region ends (team.c, cancel.c).  */
+void
+gomp_ws_free (struct gomp_work_share *ws)
 {
   if (ws->mem)
     {
@@ -156,7 +157,7 @@ gomp_ws_enter (struct gomp_thread *thr, void *cfa)
 	  /* What construct PREV allocated, if it ended with its barrier
 	     (gomp_ws_end_barrier): nobody else frees it, since after that
 	     barrier a thread may already be here, claiming the slot.  */
-	  ws_free (ws);
+	  gomp_ws_free (ws);
 	  return true;
 	}
     }
@@ -182,7 +183,7 @@ gomp_ws_publish (struct gomp_thread *thr)
 static void
 ws_retire (struct gomp_work_share *ws, long seq)
 {
-  ws_free (ws);
+  gomp_ws_free (ws);
   atomic_store_explicit (&ws->left, 0, memory_order_relaxed);
   ws_signal (ws, &ws->done, seq);
 }
@@ -198,6 +199,8 @@ gomp_ws_leave (struct gomp_thread *thr)
   struct gomp_team *team = thr->ts.team;
   if (team == NULL || team->nthreads == 1)
     {
+      /* Only MEM: a team of one on the stack (parallel.c) leaves the
+	 rest of its work share uninitialised, DOACROSS included.  */
       free (ws->mem);
       ws->mem = NULL;
       return;
