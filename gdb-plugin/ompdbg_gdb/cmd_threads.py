@@ -63,11 +63,13 @@ def thread_row(m, sess, t):
     r = t.region()
     task = t.task()
     num = t.thread_num()
+    wait = ("being created (no OS thread yet)" if t.being_created
+            else describe_wait(m, t))
     return [str(t.gdb_num) if t.gdb_num is not None else "-",
             str(t.lwp) if t.lwp else "-",
             "-" if num is None else str(num),
             sess.state_name(state) if state is not None else "?",
-            describe_wait(m, t),
+            wait,
             ("#%s L%s" % (m.region_id(r), r.level())) if r is not None else "-",
             ("%s: %s" % (task.kind(), task.label())) if task is not None
             else "-"]
@@ -85,7 +87,9 @@ a core file, no breakpoint needed):
   OMP     the OpenMP thread number in its innermost team (omp_get_thread_num)
   STATE   the OpenMP thread state (OMPT names: work_parallel, wait_barrier...)
   WAIT    what a waiting thread waits for: lock address and symbol, the
-          name of a critical section, the barrier of region #N
+          name of a critical section, the barrier of region #N; "being
+          created" for a thread whose OS thread does not exist yet (GDB
+          and LWP are then "-")
   REGION  the innermost parallel region: #id (see `ompd parallel') and level
   TASK    the current task: kind and function with file:line"""
 

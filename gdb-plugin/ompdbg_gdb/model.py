@@ -181,6 +181,10 @@ class OmpThread(object):
         self._num = None
         self._region = False
         self._task = False
+        # True for a thread the runtime has registered whose OS thread
+        # does not exist yet (the master is inside pthread_create, which
+        # stores the pthread id before the clone): no gdb thread can match.
+        self.being_created = False
 
     @property
     def gdb_num(self):
@@ -507,6 +511,9 @@ class Model(object):
         runtime has created that has not recorded its LWP yet, as in a
         core dumped just then): gdb's thread with the same pthread id."""
         pid = self._thread_id(t.handle, B.OMPD_THREAD_ID_PTHREAD)
+        if pid == 0 and not t.lwp:
+            t.being_created = True
+            return
         g = C.pthread_threads(self.inf).get(pid) if pid else None
         if g is not None:
             t.gthread = g
