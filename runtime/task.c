@@ -44,31 +44,49 @@
    new tasks run undeferred.  */
 #define TASK_THROTTLE 64
 
-/* Fields an implicit task needs for the tasks it generates.  Inlined into
-   task_init: it is on the path of every task, undeferred ones too.
-   STATE: running for a task that starts here (an implicit task, an
-   undeferred one on the stack), else waiting for its dependences until
-   it is queued or run (what tells libompd that its frames and
-   sched_parent are not set yet).  */
+/* Fields every task needs from its start, whoever reads them: its own
+   code (its data, its taskgroups), libompd (state, tool data, its
+   dependences: none yet), a sibling's depend clause (the dependence
+   table of its children).  Inlined into task_init: it is on the path of
+   every task, undeferred ones too.  STATE: running for a task that
+   starts here (an implicit task, an undeferred one on the stack), else
+   waiting for its dependences until it is queued or run (what tells
+   libompd that its frames and sched_parent are not set yet).  */
 static inline __attribute__ ((always_inline)) void
 task_init_common (struct gomp_task *task, enum gomp_task_state state)
 {
-  task->depth = 0;
-  task->priority = 0;
   task->data = NULL;
   task->tool_data = 0;
   atomic_store_explicit (&task->task_state, state, memory_order_relaxed);
-  task->children_created = 0;
-  atomic_store_explicit (&task->children_done, 0, memory_order_relaxed);
-  atomic_store_explicit (&task->refs, 1, memory_order_relaxed);
-  task->taskgroup = NULL;
-  task->cur_taskgroup = NULL;
   task->deps = NULL;
   task->ndeps = 0;
   task->dep_table = NULL;
+}
+
+/* Fields of a task as a node others hold on to: the parent of tasks
+   that may outlive it (children counts, references), a node of the
+   dependence graph (successors, detach, mutexinoutset), a heap block.
+   A task run from a struct on its thread's stack is none of these until
+   it moves to the heap (task_move), which sets them on its copy: the
+   undeferred path stores ten fields fewer per task, and that path is
+   bound by the number of its stores.  Nothing reads them on a task that
+   has not moved: its children counts are only read by taskwait, which
+   returns at once for a task on the stack (it has no children:
+   creating one moves it), its references only by its children, its
+   successors and detach state only by its own completion through
+   task_complete, which a task on the stack does not go through, its
+   mutexinoutset flag only by the scheduler's queues.  */
+static inline __attribute__ ((always_inline)) void
+task_init_node (struct gomp_task *task)
+{
+  task->children_created = 0;
+  atomic_store_explicit (&task->children_done, 0, memory_order_relaxed);
+  atomic_store_explicit (&task->refs, 1, memory_order_relaxed);
   task->succ = NULL;
   task->nsucc = task->succ_cap = 0;
   task->table_in = NULL;
+  task->has_detach = false;
+  task->has_mutex = false;
   task->alloc_base = NULL;
 }
 
@@ -76,6 +94,11 @@ void
 gomp_task_init_implicit (struct gomp_task *task)
 {
   task_init_common (task, TASK_STATE_RUNNING);
+  task_init_node (task);
+  task->depth = 0;
+  task->priority = 0;
+  task->taskgroup = NULL;
+  task->cur_taskgroup = NULL;
   gomp_task_debug_init_implicit (task);
 }
 
@@ -355,8 +378,9 @@ task_kind (struct gomp_task *parent, unsigned int flags, bool now)
     | (now ? TASK_UNDEFERRED : 0);
 }
 
-/* The fields every new task takes from its parent.  Inlined: with
-   task_init_common, the stores the two make twice fold into one.  */
+/* The fields every new task takes from its parent, and those of
+   task_init_common; a task on the heap also needs task_init_node.
+   Inlined: on the path of every task.  */
 static inline __attribute__ ((always_inline)) void
 task_init (struct gomp_task *task, struct gomp_task *parent,
 	   struct gomp_team *team, void (*fn) (void *), unsigned int kind,
@@ -370,8 +394,6 @@ task_init (struct gomp_task *task, struct gomp_task *parent,
   task->icv = parent->icv;
   task->depth = parent->depth + 1;
   task->priority = priority;
-  task->has_detach = false;
-  task->has_mutex = false;
   task->moved = NULL;
   task->taskgroup = parent->cur_taskgroup;
   task->cur_taskgroup = task->taskgroup;
@@ -436,6 +458,7 @@ task_move (struct gomp_thread *thr, struct gomp_task *task)
       && heap->sched_parent->moved != NULL)
     heap->sched_parent = heap->sched_parent->moved;
   heap->kind &= ~TASK_ON_STACK;
+  task_init_node (heap);
   heap->alloc_base = heap;
   heap->alloc_size = got;
   heap->alloc_owner = thr;
@@ -521,7 +544,6 @@ task_run_here (struct gomp_thread *thr, struct gomp_task *parent,
   task_init (&t, parent, thr->ts.team, fn, kind | TASK_ON_STACK, priority,
 	     TASK_STATE_RUNNING);
   t.thread = thr;
-  t.alloc_base = NULL;
   gomp_task_start_debug (&t, prev, cfa);
   thr->task = &t;
   void *arg;
@@ -625,6 +647,7 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
      no frames yet.  */
   task_init (task, parent, team, fn, task_kind (parent, flags, now),
 	     priority, TASK_STATE_WAITING_DEPS);
+  task_init_node (task);
   task->alloc_base = task;
   task->alloc_size = got;
   task->alloc_owner = thr;

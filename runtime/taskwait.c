@@ -8,7 +8,8 @@
 #include <stdlib.h>
 
 /* Every child of TASK has completed.  Called only by the thread running
-   TASK, the one writer of children_created.  */
+   TASK, the one writer of children_created; never for a task on the
+   stack, which keeps no counts (task.c, task_init_node).  */
 static bool
 no_children (void *arg)
 {
@@ -22,7 +23,9 @@ GOMP_taskwait (void)
 {
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_task *task = thr->task;
-  if (no_children (task))
+  /* A task on the stack has made no child (that would have moved it to
+     the heap, task.c), and keeps no children counts.  */
+  if ((task->kind & TASK_ON_STACK) || no_children (task))
     return;
   gomp_task_wait_until (thr, no_children, task, task, STATE_WAIT_TASKWAIT,
 			GOMP_CFA ());
