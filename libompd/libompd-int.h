@@ -234,6 +234,9 @@ HIDDEN ompd_rc_t parallel_handle_make (ompd_address_space_handle_t *as,
 				       ompd_parallel_handle_t **out);
 HIDDEN ompd_rc_t task_running (ompd_address_space_handle_t *as,
 			       ompd_addr_t task, bool *running);
+/* The scheduling task of running task TASK (0: none), read now.  */
+HIDDEN ompd_rc_t task_sched_parent (ompd_address_space_handle_t *as,
+				    ompd_addr_t task, ompd_addr_t *sched);
 HIDDEN ompd_rc_t task_handle_make (ompd_address_space_handle_t *as,
 				   ompd_addr_t addr,
 				   ompd_task_handle_t **out);
@@ -274,5 +277,10 @@ HIDDEN ompd_rc_t registry_walk (ompd_address_space_handle_t *as,
 #define TASK_EXPLICIT 4u
 #define TASK_TARGET 8u
 #define TASK_FINAL 0x20000000u
+/* Runtime-internal (layout version 3): an undeferred task GOMP_task ran
+   on top of its parent, which stores neither the task's sched_parent
+   (it is its parent) nor the parent's enter frame (it is the task's
+   exit frame).  */
+#define TASK_ON_PARENT 0x20000u
 
 #endif /* OMPDBG_LIBOMPD_INT_H */

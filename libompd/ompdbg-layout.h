@@ -39,7 +39,7 @@
 /* Format version: changes when the header or entry format changes, or
    when the meaning of an existing entry or root does.  libompd returns
    ompd_rc_incompatible for a version it does not know.  */
-#define OMPDBG_LAYOUT_VERSION 2
+#define OMPDBG_LAYOUT_VERSION 3
 
 /* Global roots: addresses of the runtime's hidden globals, so that a
    debugger needs no symbol but `ompdbg_layout'.  Index into

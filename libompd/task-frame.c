@@ -42,6 +42,41 @@ ompd_get_task_function (ompd_task_handle_t *task_handle,
   return ompd_rc_ok;
 }
 
+/* The enter frame of running task TASK, whose own field is NULL: the
+   exit frame of the task running on top of it if that one is a
+   TASK_ON_PARENT task (GOMP_task ran it from the frame TASK entered the
+   runtime at, and stores that frame once, as the child's exit frame:
+   layout version 3), else none (TASK is in its own code).  The task on
+   top is found from the thread's current task down the scheduling
+   tasks, a bounded walk.  */
+static ompd_rc_t
+enter_from_child (ompd_address_space_handle_t *as, ompd_addr_t task,
+		  uint64_t *enter)
+{
+  uint64_t thread, cur;
+  ompd_rc_t rc = read_field (as, task, L_task_thread, &thread);
+  if (rc != ompd_rc_ok || thread == 0)
+    return rc;
+  rc = read_field (as, thread, L_thread_task, &cur);
+  for (unsigned int i = 0;
+       rc == ompd_rc_ok && cur != 0 && cur != task && i < MAX_NESTING; i++)
+    {
+      ompd_addr_t sched;
+      rc = task_sched_parent (as, cur, &sched);
+      if (rc != ompd_rc_ok || sched != task)
+	{
+	  cur = sched;
+	  continue;
+	}
+      uint64_t kind;
+      rc = read_field (as, cur, L_task_kind, &kind);
+      if (rc == ompd_rc_ok && (kind & TASK_ON_PARENT))
+	rc = read_field (as, cur, L_task_exit_frame, enter);
+      return rc;
+    }
+  return rc;
+}
+
 /* The task's ompt_frame_t: exit frame (where the task's code was entered
    from the runtime) and enter frame (where it last called into the
    runtime), each with its ompt_frame_flag_t flags, the same for every
@@ -72,6 +107,8 @@ ompd_get_task_frame (ompd_task_handle_t *task_handle,
       if (rc == ompd_rc_ok)
 	rc = read_field (as, task_handle->addr, L_task_enter_frame,
 			 &enter_addr);
+      if (rc == ompd_rc_ok && enter_addr == 0)
+	rc = enter_from_child (as, task_handle->addr, &enter_addr);
       if (rc != ompd_rc_ok)
 	return rc;
     }

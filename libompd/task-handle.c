@@ -34,6 +34,22 @@ task_running (ompd_address_space_handle_t *as, ompd_addr_t task,
   return ompd_rc_ok;
 }
 
+/* A TASK_ON_PARENT task's scheduling task is its parent, which the
+   runtime does not store again (layout version 3).  */
+ompd_rc_t
+task_sched_parent (ompd_address_space_handle_t *as, ompd_addr_t task,
+		   ompd_addr_t *sched)
+{
+  uint64_t kind, v;
+  ompd_rc_t rc = read_field (as, task, L_task_kind, &kind);
+  if (rc == ompd_rc_ok)
+    rc = read_field (as, task, (kind & TASK_ON_PARENT) ? L_task_parent
+		     : L_task_sched_parent, &v);
+  if (rc == ompd_rc_ok)
+    *sched = v;
+  return rc;
+}
+
 ompd_rc_t
 task_handle_make (ompd_address_space_handle_t *as, ompd_addr_t addr,
 		  ompd_task_handle_t **out)
@@ -114,7 +130,8 @@ ompd_get_scheduling_task_handle (ompd_task_handle_t *task_handle,
   if (scheduling_task_handle == NULL)
     return ompd_rc_bad_input;
   ompd_address_space_handle_t *as = task_handle->as;
-  uint64_t kind, sched;
+  uint64_t kind;
+  ompd_addr_t sched;
   rc = get_field (as, task_handle->buf, L_task, L_task_kind, &kind);
   if (rc != ompd_rc_ok)
     return rc;
@@ -128,7 +145,7 @@ ompd_get_scheduling_task_handle (ompd_task_handle_t *task_handle,
     return rc;
   if (!running)
     return ompd_rc_unavailable;	/* not yet, or no more */
-  rc = read_field (as, task_handle->addr, L_task_sched_parent, &sched);
+  rc = task_sched_parent (as, task_handle->addr, &sched);
   if (rc != ompd_rc_ok)
     return rc;
   if (sched == 0 || sched == task_handle->addr)

@@ -214,6 +214,12 @@ enum gomp_task_kind
   /* Runtime-internal, not an OpenMP task flag: the struct lives on the
      executing thread's stack (an undeferred task, task.c).  */
   TASK_ON_STACK = 0x10000,
+  /* Runtime-internal: an undeferred task GOMP_task runs at once on top
+     of its parent, the thread's current task (task.c).  Neither the
+     task's sched_parent nor its parent's enter_frame is stored: the
+     first is its parent, the second its own exit_frame (libompd derives
+     both; layout version 3).  */
+  TASK_ON_PARENT = 0x20000,
   TASK_UNDEFERRED = 0x8000000,
   TASK_UNTIED = 0x10000000,
   TASK_FINAL = 0x20000000,
@@ -1158,6 +1164,17 @@ gomp_task_start_debug (struct gomp_task *task, struct gomp_task *sched_parent,
   if (!GOMP_TRACK_STATE)
     return;
   task->sched_parent = sched_parent;
+  task->frame.exit_frame = cfa;
+  task->frame.enter_frame = NULL;
+}
+
+/* The same for a TASK_ON_PARENT task, started by GOMP_task on top of its
+   parent: only its frames.  */
+static inline void
+gomp_task_start_on_parent_debug (struct gomp_task *task, void *cfa)
+{
+  if (!GOMP_TRACK_STATE)
+    return;
   task->frame.exit_frame = cfa;
   task->frame.enter_frame = NULL;
 }

@@ -452,8 +452,9 @@ task_move (struct gomp_thread *thr, struct gomp_task *task)
   struct gomp_task *heap = task_block_alloc (thr, sizeof *heap, &got);
   *heap = *task;
   heap->parent = parent;
-  /* For debuggers: the task it was started from, if that moved too.  */
-  if (heap->sched_parent != NULL
+  /* For debuggers: the task it was started from, if that moved too
+     (a TASK_ON_PARENT task's is its parent, already the copy).  */
+  if (!(heap->kind & TASK_ON_PARENT) && heap->sched_parent != NULL
       && (heap->sched_parent->kind & TASK_ON_STACK)
       && heap->sched_parent->moved != NULL)
     heap->sched_parent = heap->sched_parent->moved;
@@ -544,7 +545,10 @@ task_run_here (struct gomp_thread *thr, struct gomp_task *parent,
   task_init (&t, parent, thr->ts.team, fn, kind | TASK_ON_STACK, priority,
 	     TASK_STATE_RUNNING);
   t.thread = thr;
-  gomp_task_start_debug (&t, prev, cfa);
+  if (kind & TASK_ON_PARENT)
+    gomp_task_start_on_parent_debug (&t, cfa);
+  else
+    gomp_task_start_debug (&t, prev, cfa);
   thr->task = &t;
   void *arg;
   UNDEFERRED_ARG (arg, data, cpyfn, arg_size, arg_align);
@@ -750,14 +754,11 @@ GOMP_task (void (*fn) (void *), void *data,
     }
   void *cfa = GOMP_CFA ();
   struct gomp_task *parent = thr->task;
-  /* The program called us from the parent's own code: its enter frame
-     is NULL before and after (nothing to save).  */
-  gomp_task_enter_frame_restore (parent, cfa);
+  /* The parent's enter frame, this frame, is the task's exit frame:
+     stored once, in the task (TASK_ON_PARENT).  */
   task_run_here (thr, parent, fn, data, NULL, arg_size, 1,
-		 task_kind (parent, flags, true),
+		 task_kind (parent, flags, true) | TASK_ON_PARENT,
 		 task_priority (flags, priority), NULL, 0, cfa);
-  /* The parent's copy, if the task made it move (task_move).  */
-  gomp_task_enter_frame_restore (thr->task, NULL);
 }
 
 /* One task of a taskloop (taskloop.c): no depend or detach clause, the

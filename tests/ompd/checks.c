@@ -508,6 +508,22 @@ check_task (const struct ompd_api *api, const struct truth_thread *tt,
 	  CHECK (cmp_tasks (api, sch, want) == 0, "scheduling task is not the "
 		 "implicit task of thread %d", tt->sched_of - 1);
 	  RC (api->rel_task_handle (want), ompd_rc_ok);
+	  /* It is in the runtime, which runs this task: its enter frame is
+	     set, at or above (the stack grows down) the frame this task's
+	     code was called from; the same frame for an undeferred task.  */
+	  ompd_frame_info_t sx, se, tx, te;
+	  if (checks_caps.frames
+	      && RC (api->get_task_frame (sch, &sx, &se), ompd_rc_ok)
+	      && RC (api->get_task_frame (tk, &tx, &te), ompd_rc_ok))
+	    CHECK (se.frame_address.address != 0 && se.frame_flag == 0x10
+		   && se.frame_address.address >= tx.frame_address.address
+		   && (!tt->undeferred
+		       || se.frame_address.address
+			  == tx.frame_address.address),
+		   "scheduling task's enter frame %#" PRIx64 ", the task's "
+		   "exit frame %#" PRIx64 "%s", se.frame_address.address,
+		   tx.frame_address.address,
+		   tt->undeferred ? " (undeferred: the same)" : "");
 	  ompdbg_task_state_t ss;
 	  if (RC (api->get_task_state (sch, &ss), ompd_rc_ok))
 	    CHECK (ss == ompdbg_task_state_running, "scheduling task state %d",

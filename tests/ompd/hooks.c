@@ -541,11 +541,42 @@ task (void (*fn) (void *), bool deferred)
 
 static void region_c (void *);
 
+/* In an undeferred task, the one that began last, whose code has the
+   frame CODE_CFA: GOMP_task called it from the frame where its
+   scheduling task (the encountering task) entered the runtime, so that
+   task's enter frame is this task's exit frame, above CODE_CFA (the
+   stack grows down); this task, in its own code, has no enter frame.  */
+static void
+undeferred_frames (void *code_cfa)
+{
+  pthread_mutex_lock (&mu);
+  ompd_task_handle_t *sched;
+  ompd_frame_info_t tx, te, sx, se;
+  if (nbegun > 0
+      && RC (api.get_task_frame (begun[nbegun - 1].task, &tx, &te),
+	     ompd_rc_ok)
+      && RC (api.get_scheduling_task_handle (begun[nbegun - 1].task, &sched),
+	     ompd_rc_ok))
+    {
+      if (RC (api.get_task_frame (sched, &sx, &se), ompd_rc_ok))
+	CHECK (tx.frame_address.address > (uint64_t) (uintptr_t) code_cfa
+	       && te.frame_address.address == 0
+	       && se.frame_address.address == tx.frame_address.address,
+	       "undeferred task: exit frame %#" PRIx64 " (its code's frame "
+	       "%p), enter frame %#" PRIx64 "; its scheduling task's enter "
+	       "frame %#" PRIx64, tx.frame_address.address, code_cfa,
+	       te.frame_address.address, se.frame_address.address);
+      RC (api.rel_task_handle (sched), ompd_rc_ok);
+    }
+  pthread_mutex_unlock (&mu);
+}
+
 static void
 task_t3 (void *arg)
 {
   (void) arg;
   i_am (task_t3, K_EXPLICIT);
+  undeferred_frames (__builtin_dwarf_cfa ());
 }
 
 static void
@@ -573,6 +604,7 @@ task_t2 (void *arg)
 {
   (void) arg;
   i_am (task_t2, K_EXPLICIT);
+  undeferred_frames (__builtin_dwarf_cfa ());
   task (task_t3, false);
 }
 

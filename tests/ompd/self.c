@@ -474,6 +474,7 @@ region_fn (void *arg)
 	truth_self (&T.t[0], 1, 0, 4, 0, ra, (uint64_t) region_fn);
 	/* Made by thread 0's implicit task, started from it.  */
 	T.t[0].gen_of = T.t[0].sched_of = 1;
+	T.t[0].undeferred = 1;
 	T.t[1].state = T.t[2].state = 1;
 	T.t[1].check_wait = T.t[2].check_wait = 0;
 	memset (T.d, 0, sizeof T.d);

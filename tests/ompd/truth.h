@@ -47,6 +47,10 @@ struct truth_thread
      not stated) whose implicit task generated it, and the one whose
      implicit task it was started from (its scheduling task).  */
   int gen_of, sched_of;
+  /* It is undeferred (an if(0) task): the scheduling task entered the
+     runtime where the task's code was called from, one frame for both
+     (its enter frame is the task's exit frame).  */
+  int undeferred;
 };
 
 /* A deferred task the extension must list (ompdbg_get_deferred_tasks).  */
