@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <pthread.h>
 
 #include "gomp-abi.h"
@@ -282,9 +283,10 @@ struct gomp_dep_table;
    between have theirs in [exit_frame of the task run from it,
    enter_frame].  Written only by the thread that runs the task, from
    when it starts (gomp_task_start_debug; an implicit task's at its
-   creation): before, libompd reads neither, nor sched_parent, of a task
-   whose task_state says it has not started (waiting for dependences or
-   queued), so creating a task stores none of the three.  */
+   creation), but the enter frame's NULL, stored at creation with the
+   store beside it (gomp_task_debug_init): before it starts, libompd
+   reads neither frame, nor sched_parent, of a task whose task_state says
+   it has not started (waiting for dependences or queued).  */
 #define GOMP_FRAME_FLAGS 0x10	/* ompt_frame_runtime | ompt_frame_cfa */
 struct gomp_frame
 {
@@ -1135,15 +1137,35 @@ gomp_state_work_end (struct gomp_thread *thr, unsigned int saved)
     gomp_set_wait_state (thr, saved);
 }
 
-/* An implicit task's frames, when it is created: it starts at once
-   (an explicit task's are set when it starts, gomp_task_start_debug).  */
+/* Every task's enter frame and tool data, when it is created: NULL, as
+   the enter frame is when the task starts (its own code runs then) and
+   whenever the task returns to its code from the runtime; 0, no tool.
+   The two are neighbours: one 16-byte store, where storing the enter
+   frame when the task starts was one store more per task.  (Before it
+   starts libompd reads no frames of a task: task_running.)  */
+static inline void
+gomp_task_debug_init (struct gomp_task *task)
+{
+  if (!GOMP_TRACK_STATE)
+    {
+      task->tool_data = 0;
+      return;
+    }
+  _Static_assert (offsetof (struct gomp_task, tool_data)
+		  == offsetof (struct gomp_task, frame.enter_frame)
+		     + sizeof (void *), "struct gomp_task: tool_data follows "
+		  "the enter frame");
+  memset ((char *) task + offsetof (struct gomp_task, frame.enter_frame), 0,
+	  sizeof (void *) + sizeof (uint64_t));
+}
+
+/* An implicit task's exit frame, when it is created: it starts at once
+   (an explicit task's is set when it starts, gomp_task_start_debug).  */
 static inline void
 gomp_task_debug_init_implicit (struct gomp_task *task)
 {
-  if (!GOMP_TRACK_STATE)
-    return;
-  task->frame.exit_frame = NULL;
-  task->frame.enter_frame = NULL;
+  if (GOMP_TRACK_STATE)
+    task->frame.exit_frame = NULL;
 }
 
 /* TASK's code is about to be called from the runtime function whose frame
@@ -1156,7 +1178,8 @@ gomp_task_exit_frame (struct gomp_task *task, void *cfa)
 }
 
 /* TASK starts on a thread whose current task was SCHED_PARENT, called
-   from the runtime function whose frame is CFA.  */
+   from the runtime function whose frame is CFA.  Its enter frame is
+   still NULL from its creation (gomp_task_debug_init).  */
 static inline void
 gomp_task_start_debug (struct gomp_task *task, struct gomp_task *sched_parent,
 		       void *cfa)
@@ -1165,18 +1188,15 @@ gomp_task_start_debug (struct gomp_task *task, struct gomp_task *sched_parent,
     return;
   task->sched_parent = sched_parent;
   task->frame.exit_frame = cfa;
-  task->frame.enter_frame = NULL;
 }
 
 /* The same for a TASK_ON_PARENT task, started by GOMP_task on top of its
-   parent: only its frames.  */
+   parent: only its exit frame.  */
 static inline void
 gomp_task_start_on_parent_debug (struct gomp_task *task, void *cfa)
 {
-  if (!GOMP_TRACK_STATE)
-    return;
-  task->frame.exit_frame = cfa;
-  task->frame.enter_frame = NULL;
+  if (GOMP_TRACK_STATE)
+    task->frame.exit_frame = cfa;
 }
 
 /* TASK's code is in the runtime entry point whose frame is CFA, and may

@@ -56,7 +56,7 @@ static inline __attribute__ ((always_inline)) void
 task_init_common (struct gomp_task *task, enum gomp_task_state state)
 {
   task->data = NULL;
-  task->tool_data = 0;
+  gomp_task_debug_init (task);	/* and tool_data */
   atomic_store_explicit (&task->task_state, state, memory_order_relaxed);
   task->deps = NULL;
   task->ndeps = 0;
