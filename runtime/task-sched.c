@@ -265,17 +265,21 @@ gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
    while a task runs, the thread's current task is that one, with no
    enter frame, and libompd reports work for a thread in such a wait
    whose current task has none (libompd/states.c).  That saves the
-   waiter four stores and their registers per task.  */
+   waiter four stores and their registers per task.  And it is set only
+   once the thread finds nothing to run: a wait that ends after running
+   the tasks it waited for (a taskwait whose children nobody else took)
+   keeps the thread's work state, which is what libompd would report
+   while those tasks ran anyway, and saves the two stores.  */
 void
 gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 		      void *arg, struct gomp_task *constraint,
 		      unsigned int state, void *cfa)
 {
   struct gomp_team *team = thr->ts.team;
-  unsigned int saved = gomp_get_state (thr);
+  unsigned int saved = 0;
+  bool state_set = false;
   struct gomp_task *waiting = thr->task;
   void *saved_frame = gomp_task_enter_frame (waiting, cfa);
-  gomp_set_wait_state (thr, state);
   unsigned long long spins = 0, limit = gomp_spin_limit ();
   for (;;)
     {
@@ -285,6 +289,12 @@ gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 	{
 	  spins = 0;
 	  continue;
+	}
+      if (!state_set)
+	{
+	  saved = gomp_get_state (thr);
+	  gomp_set_wait_state (thr, state);
+	  state_set = true;
 	}
       if (spins < limit)
 	{
@@ -324,7 +334,8 @@ gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 	continue;
       futex_wait (&team->task_event, v);
     }
-  gomp_set_wait_state (thr, saved);
+  if (state_set)
+    gomp_set_wait_state (thr, saved);
   gomp_task_enter_frame_restore (waiting, saved_frame);
 }
 
