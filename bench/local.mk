@@ -94,7 +94,8 @@ bench: all bench/ompbench bench/nostate/libgomp.so.1
 BENCH_STATE_ROUNDS = 11
 BENCH_STATE_ROWS = PARALLEL 'PARALLEL (1 thr)' FOR 'PARALLEL FOR' \
 	BARRIER SINGLE REDUCTION CRITICAL LOCK/UNLOCK 'SCHED dynamic,4' \
-	'MASTER TASK' 'TASK WAIT' 'TASK BARRIER' 'NESTED MASTER TASK' \
+	'PARALLEL TASK' 'MASTER TASK' 'CONDITIONAL TASK' 'TASK WAIT' \
+	'TASK BARRIER' 'NESTED TASK' 'NESTED MASTER TASK' \
 	'TASKLOOP grainsize,16' 'FIB 30 (cutoff 20)'
 .PHONY: bench-state
 bench-state: all bench/ompbench bench/nostate/libgomp.so.1 \

@@ -245,10 +245,11 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
       return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
     }
     function num(v) {
-      return v >= 100 || v <= -100 ? sprintf("%.1f", v) : sprintf("%.3f", v)
+      if (v >= 100 || v <= -100) return sprintf("%.1f", v)
+      return v < 0.1 && v > -0.1 ? sprintf("%.4f", v) : sprintf("%.3f", v)
     }
     function ratio(a, b) {
-      if (a == "" || b == "" || a + 0 < 0.05 || b + 0 < 0.05) return "-"
+      if (a == "" || b == "" || a + 0 < 0.01 || b + 0 < 0.01) return "-"
       return sprintf("%.2f", a / b)
     }
     {
@@ -295,7 +296,7 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
   echo
   echo "Median overhead in microseconds per construct instance (SCHED rows:"
   echo "per whole loop), median over the rounds of each run's median; ratios"
-  echo "above 1 mean ours is slower; '-' where a value is under 0.05 us."
+  echo "above 1 mean ours is slower; '-' where a value is under 0.01 us."
 } >"$tmp/table"
 
 cat "$tmp/table"
