@@ -190,13 +190,18 @@ read_pointers (ompd_address_space_handle_t *as, ompd_addr_t addr,
   return rc;
 }
 
-/* Add the successors of task T (its succ array) to ALL.  */
+/* Add the successors of task T (its succ array) to ALL.  A task on its
+   thread's stack has none and keeps no successor fields (a current task
+   or its ancestor, seeded by threads_visit).  */
 static ompd_rc_t
 add_successors (ompd_address_space_handle_t *as, ompd_addr_t t,
 		struct task_set *all)
 {
-  uint64_t succ, nsucc;
-  ompd_rc_t rc = read_field (as, t, L_task_succ, &succ);
+  uint64_t kind, succ, nsucc;
+  ompd_rc_t rc = read_field (as, t, L_task_kind, &kind);
+  if (rc != ompd_rc_ok || (kind & TASK_ON_STACK))
+    return rc;
+  rc = read_field (as, t, L_task_succ, &succ);
   if (rc == ompd_rc_ok)
     rc = read_field (as, t, L_task_nsucc, &nsucc);
   if (rc != ompd_rc_ok)

@@ -282,5 +282,9 @@ HIDDEN ompd_rc_t registry_walk (ompd_address_space_handle_t *as,
    (it is its parent) nor the parent's enter frame (it is the task's
    exit frame).  */
 #define TASK_ON_PARENT 0x20000u
+/* Runtime-internal: the task runs from a struct on its thread's stack
+   and has not moved to the heap; it keeps no successors (layout
+   version 3: its node fields are not set, runtime/task.c).  */
+#define TASK_ON_STACK 0x10000u
 
 #endif /* OMPDBG_LIBOMPD_INT_H */

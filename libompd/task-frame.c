@@ -47,8 +47,13 @@ ompd_get_task_function (ompd_task_handle_t *task_handle,
    TASK_ON_PARENT task (GOMP_task ran it from the frame TASK entered the
    runtime at, and stores that frame once, as the child's exit frame:
    layout version 3), else none (TASK is in its own code).  The task on
-   top is found from the thread's current task down the scheduling
-   tasks, a bounded walk.  */
+   top is found from the thread's current task down the tasks below each
+   on the thread's stack, a bounded walk that stops at a task that has
+   not started (one being created, whose copy constructor runs: it has no
+   scheduling task yet).  Below an implicit task is the task that
+   encountered its region, its parent (the runtime stores no scheduling
+   task for implicit tasks); below an explicit or target task, its
+   scheduling task.  */
 static ompd_rc_t
 enter_from_child (ompd_address_space_handle_t *as, ompd_addr_t task,
 		  uint64_t *enter)
@@ -61,18 +66,26 @@ enter_from_child (ompd_address_space_handle_t *as, ompd_addr_t task,
   for (unsigned int i = 0;
        rc == ompd_rc_ok && cur != 0 && cur != task && i < MAX_NESTING; i++)
     {
-      ompd_addr_t sched;
-      rc = task_sched_parent (as, cur, &sched);
-      if (rc != ompd_rc_ok || sched != task)
-	{
-	  cur = sched;
-	  continue;
-	}
+      bool running;
       uint64_t kind;
+      ompd_addr_t below;
+      rc = task_running (as, cur, &running);
+      if (rc != ompd_rc_ok || !running)
+	return rc;
       rc = read_field (as, cur, L_task_kind, &kind);
-      if (rc == ompd_rc_ok && (kind & TASK_ON_PARENT))
-	rc = read_field (as, cur, L_task_exit_frame, enter);
-      return rc;
+      if (rc != ompd_rc_ok)
+	return rc;
+      if ((kind & TASK_IMPLICIT) && !(kind & TASK_TARGET))
+	rc = read_field (as, cur, L_task_parent, &below);
+      else
+	rc = task_sched_parent (as, cur, &below);
+      if (rc == ompd_rc_ok && below == task)
+	{
+	  if (kind & TASK_ON_PARENT)
+	    rc = read_field (as, cur, L_task_exit_frame, enter);
+	  return rc;
+	}
+      cur = below;
     }
   return rc;
 }

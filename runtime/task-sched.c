@@ -265,19 +265,29 @@ gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
    while a task runs, the thread's current task is that one, with no
    enter frame, and libompd reports work for a thread in such a wait
    whose current task has none (libompd/states.c).  That saves the
-   waiter four stores and their registers per task.  And it is set only
-   once the thread finds nothing to run: a wait that ends after running
-   the tasks it waited for (a taskwait whose children nobody else took)
-   keeps the thread's work state, which is what libompd would report
-   while those tasks ran anyway, and saves the two stores.  */
+   waiter four stores and their registers per task.  And from work it is
+   set only once the thread finds nothing to run: a wait that ends after
+   running the tasks it waited for (a taskwait whose children nobody
+   else took) keeps the thread's work state, which is what libompd would
+   report while those tasks ran anyway, and saves the two stores.  Not
+   when this wait is in a task run from another wait: the state word
+   says that other wait, which between two tasks libompd would report
+   for this one.  */
 void
 gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 		      void *arg, struct gomp_task *constraint,
 		      unsigned int state, void *cfa)
 {
   struct gomp_team *team = thr->ts.team;
-  unsigned int saved = 0;
+  unsigned int saved = gomp_get_state (thr);
   bool state_set = false;
+  _Static_assert (STATE_WORK_SERIAL == 0 && STATE_WORK_PARALLEL == 1,
+		  "work states");
+  if (saved > STATE_WORK_PARALLEL)
+    {
+      gomp_set_wait_state (thr, state);
+      state_set = true;
+    }
   struct gomp_task *waiting = thr->task;
   void *saved_frame = gomp_task_enter_frame (waiting, cfa);
   unsigned long long spins = 0, limit = gomp_spin_limit ();
@@ -292,7 +302,6 @@ gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 	}
       if (!state_set)
 	{
-	  saved = gomp_get_state (thr);
 	  gomp_set_wait_state (thr, state);
 	  state_set = true;
 	}

@@ -75,7 +75,9 @@ task_init_common (struct gomp_task *task, enum gomp_task_state state)
    creating one moves it), its references only by its children, its
    successors and detach state only by its own completion through
    task_complete, which a task on the stack does not go through, its
-   mutexinoutset flag only by the scheduler's queues.  */
+   mutexinoutset flag only by the scheduler's queues; libompd reads no
+   successors of a task whose kind says TASK_ON_STACK
+   (libompd/deferred-tasks.c).  */
 static inline __attribute__ ((always_inline)) void
 task_init_node (struct gomp_task *task)
 {

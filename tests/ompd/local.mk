@@ -29,6 +29,19 @@ tests_ompd_hooks_LDADD = -ldl -lpthread
 EXTRA_tests_ompd_hooks_DEPENDENCIES = libompd/libompd.la
 TESTS += tests/ompd/hooks
 
+## tests/ompd/undeferred: libompd on tasks run from the encountering
+## thread's stack, whose scheduling task and whose parent's enter frame it
+## derives, over a stack full of garbage; in-process.
+check_PROGRAMS += tests/ompd/undeferred
+tests_ompd_undeferred_SOURCES = tests/ompd/undeferred.c tests/ompd/inproc.c \
+	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h \
+	tests/ompd/check-macros.h
+tests_ompd_undeferred_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
+tests_ompd_undeferred_CPPFLAGS = $(tests_ompd_self_CPPFLAGS)
+tests_ompd_undeferred_LDADD = -ldl
+EXTRA_tests_ompd_undeferred_DEPENDENCIES = libompd/libompd.la
+TESTS += tests/ompd/undeferred
+
 ## tests/ompd/fuzz: libompd (its sources compiled in, under ASan and
 ## UBSan) against garbage, errors and short reads from the memory
 ## callback: 10^5 cases here, OMPDBG_FUZZ_CASES=1000000 for the long run.
