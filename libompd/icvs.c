@@ -538,21 +538,20 @@ icv_num_procs_var (struct icv_ctx *c, struct icv_val *v)
 static ompd_rc_t
 icv_thread_num_var (struct icv_ctx *c, struct icv_val *v)
 {
-  uint64_t id, pool;
+  uint64_t id;
+  bool idle;
   struct thread_now t;
   ompd_rc_t rc = thread_now (c->as, c->th->addr, &t);
   if (rc == ompd_rc_ok)
     rc = read_field (c->as, c->th->addr, L_thread_team_id, &id);
   if (rc == ompd_rc_ok)
-    rc = get_field (c->as, c->th->buf, L_thread, L_thread_pool_thread, &pool);
+    rc = thread_idle (c->th, &t, &idle);
   if (rc != ompd_rc_ok)
     return rc;
+  if (idle)
+    return ompd_rc_unavailable;
   if (t.team == 0)
-    {
-      if (pool || t.ended)
-	return ompd_rc_unavailable;
-      id = 0;
-    }
+    id = 0;
   return val_int (v, (int64_t) id);
 }
 

@@ -254,6 +254,9 @@ struct thread_now
 };
 HIDDEN ompd_rc_t thread_now (ompd_address_space_handle_t *as,
 			     ompd_addr_t thread, struct thread_now *t);
+/* Whether the thread of TH, as T read it now, is an idle pool thread.  */
+HIDDEN ompd_rc_t thread_idle (const ompd_thread_handle_t *th,
+			      const struct thread_now *t, bool *idle);
 /* The parallel region binding task TASK (at ADDR, structure BUF).  */
 HIDDEN ompd_rc_t task_region (ompd_address_space_handle_t *as,
 			      ompd_addr_t addr, const unsigned char *buf,

@@ -83,16 +83,15 @@ ompd_get_curr_task_handle (ompd_thread_handle_t *thread_handle,
   if (task_handle == NULL)
     return ompd_rc_bad_input;
   ompd_address_space_handle_t *as = thread_handle->as;
-  uint64_t pool;
+  bool idle;
   /* Read now: the thread may have moved on since the handle was made.  */
   struct thread_now t;
   rc = thread_now (as, thread_handle->addr, &t);
   if (rc == ompd_rc_ok)
-    rc = get_field (as, thread_handle->buf, L_thread, L_thread_pool_thread,
-		    &pool);
+    rc = thread_idle (thread_handle, &t, &idle);
   if (rc != ompd_rc_ok)
     return rc;
-  if (t.team == 0 && (pool || t.ended))
+  if (idle)
     return ompd_rc_unavailable;	/* an idle pool thread runs no task */
   return task_handle_make (as, t.task, task_handle);
 }

@@ -77,6 +77,28 @@ thread_now (ompd_address_space_handle_t *as, ompd_addr_t thread,
   return ompd_rc_ok;
 }
 
+/* An idle pool thread runs no task and is in no region: the region it
+   last joined has ended, or it has left its team and its current task
+   is its own initial task, which a pool thread never runs otherwise.  A
+   pool thread that runs a target region (from a task it ran; no team
+   then) or a user thread out of any region is not idle.  */
+ompd_rc_t
+thread_idle (const ompd_thread_handle_t *th, const struct thread_now *t,
+	     bool *idle)
+{
+  *idle = t->ended;
+  if (t->ended || t->team != 0)
+    return ompd_rc_ok;
+  uint64_t pool;
+  ompd_rc_t rc = get_field (th->as, th->buf, L_thread, L_thread_pool_thread,
+			    &pool);
+  if (rc != ompd_rc_ok)
+    return rc;
+  *idle = pool
+    && t->task == th->addr + th->as->items[L_thread_initial_task].offset;
+  return ompd_rc_ok;
+}
+
 /* Decode a native id given by the debugger in its own representation.  */
 static ompd_rc_t
 native_id (const ompd_address_space_handle_t *as, ompd_thread_id_t kind,

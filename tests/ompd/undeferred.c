@@ -14,8 +14,11 @@
       region and in a team: succeeds, and lists no task (there is none).
    3. A deferred task's copy constructor (it runs as the thread's current
       task before the task has started): the frames of the task that
-      creates it read without error, its enter frame none or above the
-      constructor's own frame.
+      creates it read without error, its enter frame none or between the
+      constructor's own frame and the creating code's.
+   4. A target region run on the host by a pool thread (which has no
+      team then): the thread's current task is the target region's
+      initial task, running its function, not "an idle pool thread".
 
    Ground truth: the program's own frame addresses (__builtin_dwarf_cfa)
    and what it created.  */
@@ -38,6 +41,9 @@ void GOMP_task (void (*fn) (void *), void *data,
 		void (*cpyfn) (void *, void *), long arg_size, long arg_align,
 		bool if_clause, unsigned flags, void **depend, int priority,
 		void *detach);
+void GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
+		      void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		      unsigned int flags, void **depend, void **args);
 
 static struct ompd_api api;
 static ompd_address_space_handle_t *as;
@@ -159,6 +165,9 @@ task_body (void *arg)
   (void) arg;
 }
 
+/* The frame of the code that creates the task (the single construct's).  */
+static void *creator_cfa;
+
 static void
 task_copy (void *dst, void *src)
 {
@@ -171,11 +180,14 @@ task_copy (void *dst, void *src)
       ompd_frame_info_t x, e;
       if (RC (api.get_task_frame (parent, &x, &e), ompd_rc_ok))
 	CHECK (e.frame_address.address == 0
-	       || e.frame_address.address
-		  > (uint64_t) (uintptr_t) __builtin_dwarf_cfa (),
+	       || (e.frame_address.address
+		   > (uint64_t) (uintptr_t) __builtin_dwarf_cfa ()
+		   && e.frame_address.address
+		      < (uint64_t) (uintptr_t) creator_cfa),
 	       "in a copy constructor: the creating task's enter frame %#"
-	       PRIx64 ", below the constructor's own frame %p",
-	       e.frame_address.address, __builtin_dwarf_cfa ());
+	       PRIx64 ", not between the constructor's own frame %p and the "
+	       "creating code's %p", e.frame_address.address,
+	       __builtin_dwarf_cfa (), creator_cfa);
       RC (api.rel_task_handle (parent), ompd_rc_ok);
     }
   if (cur)
@@ -201,10 +213,44 @@ copy_constructor (void)
     for (int i = 0; i < 64; i++)
       free (blocks[i]);
     long x = 1;
+    creator_cfa = __builtin_dwarf_cfa ();
     GOMP_task (task_body, &x, task_copy, sizeof x, sizeof x, true, 0, NULL,
 	       0, NULL);
 #pragma omp taskwait
   }
+}
+
+/* 4.  */
+static void
+target_region (void *arg)
+{
+  (void) arg;
+  ompd_thread_handle_t *th = self_handle ();
+  ompd_task_handle_t *cur = NULL;
+  ompd_address_t fn;
+  if (th && RC (api.get_curr_task_handle (th, &cur), ompd_rc_ok)
+      && RC (api.get_task_function (cur, &fn), ompd_rc_ok))
+    CHECK (fn.address == (uint64_t) (uintptr_t) target_region,
+	   "a pool thread's target region: its current task runs %#" PRIx64
+	   ", expected %p", fn.address, (void *) (uintptr_t) target_region);
+  if (cur)
+    RC (api.rel_task_handle (cur), ompd_rc_ok);
+  if (th)
+    RC (api.rel_thread_handle (th), ompd_rc_ok);
+}
+
+static void
+target_on_pool_thread (void)
+{
+  int ran = 0;
+#pragma omp parallel num_threads(2) shared (ran)
+  if (omp_get_thread_num () == 1)
+    {
+      GOMP_target_ext (-1, target_region, 0, NULL, NULL, NULL, 0, NULL,
+		       NULL);
+      ran = 1;
+    }
+  CHECK (ran, "no pool thread ran the target region");
 }
 
 int
@@ -241,6 +287,7 @@ main (int argc, char **argv)
   }
 
   copy_constructor ();
+  target_on_pool_thread ();
 
   rc = api.rel_address_space_handle (as);
   if (rc == ompd_rc_ok)
