@@ -234,9 +234,11 @@ HIDDEN ompd_rc_t parallel_handle_make (ompd_address_space_handle_t *as,
 				       ompd_parallel_handle_t **out);
 HIDDEN ompd_rc_t task_running (ompd_address_space_handle_t *as,
 			       ompd_addr_t task, bool *running);
-/* The scheduling task of running task TASK (0: none), read now.  */
+/* The scheduling task of running task TASK of kind KIND (0: none), read
+   now.  */
 HIDDEN ompd_rc_t task_sched_parent (ompd_address_space_handle_t *as,
-				    ompd_addr_t task, ompd_addr_t *sched);
+				    ompd_addr_t task, uint64_t kind,
+				    ompd_addr_t *sched);
 HIDDEN ompd_rc_t task_handle_make (ompd_address_space_handle_t *as,
 				   ompd_addr_t addr,
 				   ompd_task_handle_t **out);

@@ -78,7 +78,7 @@ enter_from_child (ompd_address_space_handle_t *as, ompd_addr_t task,
       if ((kind & TASK_IMPLICIT) && !(kind & TASK_TARGET))
 	rc = read_field (as, cur, L_task_parent, &below);
       else
-	rc = task_sched_parent (as, cur, &below);
+	rc = task_sched_parent (as, cur, kind, &below);
       if (rc == ompd_rc_ok && below == task)
 	{
 	  if (kind & TASK_ON_PARENT)

@@ -38,13 +38,11 @@ task_running (ompd_address_space_handle_t *as, ompd_addr_t task,
    runtime does not store again (layout version 3).  */
 ompd_rc_t
 task_sched_parent (ompd_address_space_handle_t *as, ompd_addr_t task,
-		   ompd_addr_t *sched)
+		   uint64_t kind, ompd_addr_t *sched)
 {
-  uint64_t kind, v;
-  ompd_rc_t rc = read_field (as, task, L_task_kind, &kind);
-  if (rc == ompd_rc_ok)
-    rc = read_field (as, task, (kind & TASK_ON_PARENT) ? L_task_parent
-		     : L_task_sched_parent, &v);
+  uint64_t v;
+  ompd_rc_t rc = read_field (as, task, (kind & TASK_ON_PARENT)
+			     ? L_task_parent : L_task_sched_parent, &v);
   if (rc == ompd_rc_ok)
     *sched = v;
   return rc;
@@ -144,7 +142,7 @@ ompd_get_scheduling_task_handle (ompd_task_handle_t *task_handle,
     return rc;
   if (!running)
     return ompd_rc_unavailable;	/* not yet, or no more */
-  rc = task_sched_parent (as, task_handle->addr, &sched);
+  rc = task_sched_parent (as, task_handle->addr, kind, &sched);
   if (rc != ompd_rc_ok)
     return rc;
   if (sched == 0 || sched == task_handle->addr)

@@ -1112,6 +1112,15 @@ gomp_get_wait_id (struct gomp_thread *thr)
     ? atomic_load_explicit (&thr->wait_id, memory_order_relaxed) : 0;
 }
 
+/* STATE is not one of the two work states.  */
+static inline bool
+gomp_state_is_wait (unsigned int state)
+{
+  _Static_assert (STATE_WORK_SERIAL == 0 && STATE_WORK_PARALLEL == 1,
+		  "work states are 0 and 1");
+  return state > STATE_WORK_PARALLEL;
+}
+
 /* The calling thread's current task enters the runtime for what is no
    wait (a region of one thread, a taskloop's tasks), and sets its enter
    frame.  If the thread's state still names the wait it ran this task
@@ -1122,10 +1131,8 @@ gomp_get_wait_id (struct gomp_thread *thr)
 static inline unsigned int
 gomp_state_work_begin (struct gomp_thread *thr)
 {
-  _Static_assert (STATE_WORK_SERIAL == 0 && STATE_WORK_PARALLEL == 1,
-		  "work states are 0 and 1");
   unsigned int saved = gomp_get_state (thr);
-  if (unlikely (saved > STATE_WORK_PARALLEL))
+  if (unlikely (gomp_state_is_wait (saved)))
     gomp_set_wait_state (thr, STATE_WORK_PARALLEL);
   return saved;
 }
@@ -1133,7 +1140,7 @@ gomp_state_work_begin (struct gomp_thread *thr)
 static inline void
 gomp_state_work_end (struct gomp_thread *thr, unsigned int saved)
 {
-  if (unlikely (saved > STATE_WORK_PARALLEL))
+  if (unlikely (gomp_state_is_wait (saved)))
     gomp_set_wait_state (thr, saved);
 }
 

@@ -123,7 +123,7 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
 		     void *data, unsigned int flags,
 		     struct gomp_taskgroup *taskgroup, void *cfa)
 {
-  if (unlikely (gomp_get_state (thr) > STATE_WORK_PARALLEL))
+  if (unlikely (gomp_state_is_wait (gomp_get_state (thr))))
     parallel_serialized_in_wait (thr, fn, data, flags, taskgroup, cfa);
   else
     parallel_serialized_run (thr, fn, data, flags, taskgroup, cfa);

@@ -281,9 +281,7 @@ gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
   struct gomp_team *team = thr->ts.team;
   unsigned int saved = gomp_get_state (thr);
   bool state_set = false;
-  _Static_assert (STATE_WORK_SERIAL == 0 && STATE_WORK_PARALLEL == 1,
-		  "work states");
-  if (saved > STATE_WORK_PARALLEL)
+  if (gomp_state_is_wait (saved))
     {
       gomp_set_wait_state (thr, state);
       state_set = true;

@@ -696,16 +696,8 @@ main (int argc, char **argv)
   unsetenv ("OMP_THREAD_LIMIT");
   inproc_ensure_ours (argv);
   setvbuf (stdout, NULL, _IOLBF, 0);
-  if (ompd_api_load (inproc_libompd (), &api) != 0)
+  if (inproc_attach (&api, &as) != 0)
     return 1;
-  ompd_rc_t rc = api.initialize (202011, inproc_callbacks ());
-  if (rc == ompd_rc_ok)
-    rc = api.process_initialize (inproc_context (), &as);
-  if (rc != ompd_rc_ok)
-    {
-      printf ("FAIL: libompd: %s\n", ompd_rc_name (rc));
-      return 1;
-    }
   icvs_load ();
   /* Events before this point (the initial thread's thread-begin) are
      only counted.  */
@@ -753,7 +745,7 @@ main (int argc, char **argv)
 	 "while forming a team, at least 3 expected",
 	 atomic_load (&n_overhead));
 
-  rc = api.rel_address_space_handle (as);
+  ompd_rc_t rc = api.rel_address_space_handle (as);
   if (rc == ompd_rc_ok)
     rc = api.finalize ();
   CHECK (rc == ompd_rc_ok, "releasing libompd: %s", ompd_rc_name (rc));

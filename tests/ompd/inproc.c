@@ -261,3 +261,19 @@ inproc_libompd (void)
   const char *p = getenv ("OMPDBG_LIBOMPD");
   return p ? p : OMPDBG_LIBOMPD_BUILD;
 }
+
+int
+inproc_attach (struct ompd_api *api, ompd_address_space_handle_t **as)
+{
+  if (ompd_api_load (inproc_libompd (), api) != 0)
+    return 1;
+  ompd_rc_t rc = api->initialize (202011, inproc_callbacks ());
+  if (rc == ompd_rc_ok)
+    rc = api->process_initialize (inproc_context (), as);
+  if (rc != ompd_rc_ok)
+    {
+      printf ("FAIL: libompd: %s\n", ompd_rc_name (rc));
+      return 1;
+    }
+  return 0;
+}

@@ -37,4 +37,9 @@ void inproc_ensure_ours (char **argv);
 /* The libompd to test: $OMPDBG_LIBOMPD, else the build tree's.  */
 const char *inproc_libompd (void);
 
+/* Load that libompd into *API, initialise it for OpenMP 5.1 and make
+   *AS the calling process's address space.  0 when done; else prints a
+   FAIL line and returns non-zero.  */
+int inproc_attach (struct ompd_api *api, ompd_address_space_handle_t **as);
+
 #endif

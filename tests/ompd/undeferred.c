@@ -261,16 +261,8 @@ main (int argc, char **argv)
   unsetenv ("OMP_CANCELLATION");	/* GOMP_task's fast path */
   inproc_ensure_ours (argv);
   setvbuf (stdout, NULL, _IOLBF, 0);
-  if (ompd_api_load (inproc_libompd (), &api) != 0)
+  if (inproc_attach (&api, &as) != 0)
     return 1;
-  ompd_rc_t rc = api.initialize (202011, inproc_callbacks ());
-  if (rc == ompd_rc_ok)
-    rc = api.process_initialize (inproc_context (), &as);
-  if (rc != ompd_rc_ok)
-    {
-      printf ("FAIL: libompd: %s\n", ompd_rc_name (rc));
-      return 1;
-    }
 
   region_in_undeferred (1);
   region_in_undeferred (2);
@@ -289,7 +281,7 @@ main (int argc, char **argv)
   copy_constructor ();
   target_on_pool_thread ();
 
-  rc = api.rel_address_space_handle (as);
+  ompd_rc_t rc = api.rel_address_space_handle (as);
   if (rc == ompd_rc_ok)
     rc = api.finalize ();
   CHECK (rc == ompd_rc_ok, "releasing libompd: %s", ompd_rc_name (rc));
