@@ -601,10 +601,12 @@ struct gomp_thread
   /* Deferred tasks this thread may still create before it looks at its
      queue's length again (task.c, undeferred).  */
   unsigned long throttle_credit;
-  /* Tasks of DONE_TEAM this thread completed and has not yet subtracted
-     from its task_pending (task.c, gomp_task_pending_flush).  */
-  unsigned long done_count;
-  struct gomp_team *done_team;
+  /* How much EXCESS_TEAM's task_pending is above the true count because
+     of this thread: the tasks it completed and has not yet subtracted,
+     plus what it added ahead for the tasks it will create (task.c,
+     task_count and gomp_task_pending_flush).  */
+  unsigned long pending_excess;
+  struct gomp_team *excess_team;
 
   /* What the thread is doing, for debuggers (enum gomp_state) and the
      object it waits for (a lock, a critical's slot, a barrier).  */

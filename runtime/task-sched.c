@@ -71,6 +71,19 @@ queue_unlink (struct gomp_thread *owner, struct gomp_task *t)
     owner->queue_tail = t->queue_prev;
 }
 
+/* QUEUE_COUNT changes only under the queue's lock: a plain update, not
+   a locked instruction, which would wait for every store issued before
+   it (the task's initialisation, on lines the thread that ran the
+   block's last task may still hold).  Read without the lock.  */
+static inline void
+queue_count_add (struct gomp_thread *owner, int n)
+{
+  atomic_store_explicit (&owner->queue_count,
+			 atomic_load_explicit (&owner->queue_count,
+					       memory_order_relaxed) + n,
+			 memory_order_relaxed);
+}
+
 static void
 queue_push_head (struct gomp_thread *owner, struct gomp_task *t)
 {
@@ -110,7 +123,7 @@ gomp_task_enqueue (struct gomp_thread *thr, struct gomp_task *task)
 	thr = team->threads[0];
       qlock (&thr->queue_lock);
       queue_push_head (thr, task);
-      atomic_fetch_add_explicit (&thr->queue_count, 1, memory_order_relaxed);
+      queue_count_add (thr, 1);
       qunlock (&thr->queue_lock);
     }
   gomp_task_event (team);
@@ -191,14 +204,12 @@ take_from (struct gomp_thread *owner, struct gomp_thread *thr,
 	moved = steal_more (owner, thr, team,
 			    atomic_load_explicit (&owner->queue_count,
 						  memory_order_relaxed));
-      atomic_fetch_sub_explicit (&owner->queue_count, 1 + moved,
-				 memory_order_relaxed);
+      queue_count_add (owner, -(int) (1 + moved));
     }
   if (batch)
     {
       if (moved)
-	atomic_fetch_add_explicit (&thr->queue_count, moved,
-				   memory_order_relaxed);
+	queue_count_add (thr, (int) moved);
       qunlock (&thr->queue_lock);
     }
   qunlock (&owner->queue_lock);

@@ -7,8 +7,9 @@
    - parent->children_created / children_done: taskwait waits until they
      are equal (the first written only by the parent's thread);
    - taskgroup->pending: tasks of the group not complete;
-   - team->barrier.task_pending: tasks of the team not complete (barriers
-     and the end of the region wait for 0);
+   - team->barrier.task_pending: tasks of the team not complete, or more
+     while members hold an excess (task_count, gomp_task_pending_flush);
+     barriers and the end of the region wait for 0;
    - refs: the task's own reference until it completes, plus one per child
      structure still alive, because children read their ancestors (depth
      walks, dependence tables).  The last reference frees it.  Implicit
@@ -236,6 +237,17 @@ task_unref (struct gomp_task *task)
     }
 }
 
+/* THR's excess count (gomp_task_pending_flush) is about to be TEAM's.  */
+static inline void
+excess_team (struct gomp_thread *thr, struct gomp_team *team)
+{
+  if (thr->excess_team != team)
+    {
+      gomp_task_pending_flush (thr);
+      thr->excess_team = team;
+    }
+}
+
 /* TASK's region is complete (its function returned and, with detach, its
    event was fulfilled).  THR is the completing thread, maybe not one of
    the team's (omp_fulfill_event).  */
@@ -257,12 +269,8 @@ task_complete (struct gomp_thread *thr, struct gomp_task *task)
     {
       if (thr != NULL && thr->ts.team == team)
 	{
-	  if (thr->done_team != team)
-	    {
-	      gomp_task_pending_flush (thr);
-	      thr->done_team = team;
-	    }
-	  thr->done_count++;
+	  excess_team (thr, team);
+	  thr->pending_excess++;
 	}
       else
 	atomic_fetch_sub_explicit (&team->barrier.task_pending, 1,
@@ -272,22 +280,23 @@ task_complete (struct gomp_thread *thr, struct gomp_task *task)
 }
 
 /* A team member subtracts the tasks it completed from the team's
-   task_pending in batches, when something needs the count (a barrier that
-   everybody has reached, the end of the region: task-sched.c, barrier.c)
-   or before it sleeps, not at each task: in a producer-consumer pattern
-   every subtraction took the line from the producer, whose next addition
-   then waited for it.  Until then the count is only too high, never too
-   low: a task's completion can only be seen after its creation.  */
+   task_pending in batches, with what it added ahead and did not use
+   (task_count), when something needs the count (a barrier that everybody
+   has reached, the end of the region: task-sched.c, barrier.c) or before
+   it sleeps, not at each task: in a producer-consumer pattern every
+   subtraction took the line from the producer, whose next addition then
+   waited for it.  Until then the count is only too high, never too low:
+   a task's completion can only be seen after its creation.  */
 void
 gomp_task_pending_flush (struct gomp_thread *thr)
 {
-  unsigned long n = thr->done_count;
+  unsigned long n = thr->pending_excess;
   if (n == 0)
     return;
-  thr->done_count = 0;
-  atomic_fetch_sub_explicit (&thr->done_team->barrier.task_pending, n,
+  thr->pending_excess = 0;
+  atomic_fetch_sub_explicit (&thr->excess_team->barrier.task_pending, n,
 			     memory_order_seq_cst);
-  gomp_task_event (thr->done_team);
+  gomp_task_event (thr->excess_team);
 }
 
 /* The completion count of a task: its function, plus its event when it
@@ -402,18 +411,33 @@ task_init (struct gomp_task *task, struct gomp_task *parent,
 }
 
 /* Count a new task in its parent, group and team before anything can
-   complete it.  */
+   complete it.  The team's count is added to ahead, TASK_PENDING_AHEAD
+   at a time, and each task created takes one of those: like the
+   subtractions (gomp_task_pending_flush), an addition at each task took
+   the line from the threads that last subtracted, and the locked
+   instruction made the creator wait for every store it had issued
+   before.  The count stays at or above the true one.  */
+#define TASK_PENDING_AHEAD 8
+
 static void
-task_count (struct gomp_task *task)
+task_count (struct gomp_thread *thr, struct gomp_task *task)
 {
   task->parent->children_created++;	/* the calling thread's own task */
   task_ref_parent (task->parent);
   if (task->taskgroup)
     atomic_fetch_add_explicit (&task->taskgroup->pending, 1,
 			       memory_order_relaxed);
-  if (task->team)
-    atomic_fetch_add_explicit (&task->team->barrier.task_pending, 1,
-			       memory_order_relaxed);
+  struct gomp_team *team = task->team;
+  if (team == NULL)
+    return;
+  excess_team (thr, team);
+  if (thr->pending_excess == 0)
+    {
+      atomic_fetch_add_explicit (&team->barrier.task_pending,
+				 TASK_PENDING_AHEAD, memory_order_relaxed);
+      thr->pending_excess = TASK_PENDING_AHEAD;
+    }
+  thr->pending_excess--;
 }
 
 /* The calling thread's current task, about to become the parent of a
@@ -666,7 +690,7 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
      releasing it early; afterwards its completion count (see
      gomp_task_finished).  */
   atomic_store_explicit (&task->npred, 1, memory_order_relaxed);
-  task_count (task);
+  task_count (thr, task);
 
   /* detach: the event handle is the task; GCC reads it from *DETACH and
      from the first word of the argument block.  */
