@@ -15,7 +15,7 @@ EXTRA_DIST += bench/ompbench.c bench/run-bench.sh bench/README.md
 CLEANFILES += bench/ompbench bench/results.txt bench/results-raw.txt \
 	bench/libomp-compat/libgomp.so.1 bench/nostate/libgomp.so.1 \
 	bench/state-cost.txt bench/state-cost-raw.txt \
-	bench/relinked/libgomp.so.1
+	bench/relinked/libgomp.so.1 bench/nostate-relinked/libgomp.so.1
 
 BENCH_ROUNDS = 5
 BENCH_THREADS = 2
@@ -33,7 +33,9 @@ BENCH_LIBOMP_DIR = $(abs_top_builddir)/bench/libomp-compat
 ## given in the reverse order, so its functions lie elsewhere in the
 ## library: the `relinked` column of `make bench-state` shows how much a
 ## different code layout alone moves a row -- nostate differs from ours in
-## its layout as well as in the stores it leaves out.
+## its layout as well as in the stores it leaves out.  And
+## bench/nostate-relinked/libgomp.so.1, nostate laid out the same other
+## way: the state's cost over two layouts on each side.
 bench_nostate_sources = $(filter %.c,$(runtime_libgomp_la_SOURCES) \
 	$(nodist_runtime_libgomp_la_SOURCES))
 ## $(call bench_runtime_link,EXTRA-CPPFLAGS,forward|reverse)
@@ -58,6 +60,8 @@ bench/nostate/libgomp.so.1: $(bench_runtime_deps)
 	$(call bench_runtime_link,-DOMPDBG_NO_STATE,forward)
 bench/relinked/libgomp.so.1: $(bench_runtime_deps)
 	$(call bench_runtime_link,,reverse)
+bench/nostate-relinked/libgomp.so.1: $(bench_runtime_deps)
+	$(call bench_runtime_link,-DOMPDBG_NO_STATE,reverse)
 
 bench/ompbench: $(srcdir)/bench/ompbench.c config.h
 	@$(MKDIR_P) bench
@@ -90,7 +94,10 @@ bench: all bench/ompbench bench/nostate/libgomp.so.1
 ## rounds, a column that runs our runtime again (ours-again), so that the
 ## ours/ours-again ratio shows how far two runs of the very same library
 ## differ, and one with the same runtime laid out differently (relinked):
-## together the resolution of the ours/nostate ratio beside them.
+## together the resolution of the ours/nostate ratio beside them.  With
+## nostate laid out that other way too (nostate-relinked), the last column
+## is the state's cost with what code layout alone does averaged out: the
+## geometric mean of ours and relinked over that of the two nostates.
 BENCH_STATE_ROUNDS = 11
 BENCH_STATE_ROWS = PARALLEL 'PARALLEL (1 thr)' FOR 'PARALLEL FOR' \
 	BARRIER SINGLE REDUCTION CRITICAL LOCK/UNLOCK 'SCHED dynamic,4' \
@@ -99,12 +106,14 @@ BENCH_STATE_ROWS = PARALLEL 'PARALLEL (1 thr)' FOR 'PARALLEL FOR' \
 	'TASKLOOP grainsize,16' 'FIB 30 (cutoff 20)'
 .PHONY: bench-state
 bench-state: all bench/ompbench bench/nostate/libgomp.so.1 \
-		bench/relinked/libgomp.so.1
+		bench/relinked/libgomp.so.1 bench/nostate-relinked/libgomp.so.1
 	$(SHELL) $(srcdir)/bench/run-bench.sh -b bench/ompbench \
 	  -o bench/state-cost.txt -r '$(BENCH_STATE_ROUNDS)' \
+	  -G ours+relinked/nostate+nostate-relinked \
 	  -n '$(BENCH_THREADS)' \
 	  'ours=$(abs_top_builddir)/runtime/.libs' \
 	  'nostate=$(abs_top_builddir)/bench/nostate' \
 	  'ours-again=$(abs_top_builddir)/runtime/.libs' \
 	  'relinked=$(abs_top_builddir)/bench/relinked' \
+	  'nostate-relinked=$(abs_top_builddir)/bench/nostate-relinked' \
 	  -- $(BENCH_STATE_ROWS)

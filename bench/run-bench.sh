@@ -2,7 +2,8 @@
 # run-bench.sh -- run ompbench on several OpenMP runtimes and tabulate.
 #
 #   run-bench.sh [-b BIN] [-o FILE] [-r ROUNDS] [-n THREADS] [-t SECONDS]
-#                [-B CPUS] [-R RETRIES] NAME=LIBDIR... [-- OMPBENCH-ARGS...]
+#                [-B CPUS] [-R RETRIES] [-G A+B/C+D] NAME=LIBDIR...
+#                [-- OMPBENCH-ARGS...]
 #
 # Each NAME=LIBDIR is a runtime: LIBDIR holds the libgomp.so.1 to run BIN
 # on (LD_LIBRARY_PATH=LIBDIR).  An empty LIBDIR means "not installed": its
@@ -24,6 +25,10 @@
 #
 # For each runtime and construct the table shows the median over the rounds
 # of the per-run medians, and the ratio of the first runtime to each other.
+# -G A+B/C+D adds a column: the geometric mean of runtimes A and B over
+# that of C and D (names of runtimes above), e.g. two builds of one runtime
+# that differ only in code layout over two builds of another: a ratio from
+# which what layout alone does is largely averaged out.
 # The table (markdown) goes to stdout and to FILE; the raw outputs go to
 # FILE's name with -raw inserted before the extension.
 #
@@ -41,9 +46,10 @@ busy_max=0.25
 retries=40
 nretried=0
 nbusy=0
+geo=
 
 usage () {
-  sed -n '3,5s/^# \{0,1\}//p' "$0" >&2
+  sed -n '3,6s/^# \{0,1\}//p' "$0" >&2
   exit 2
 }
 
@@ -56,6 +62,7 @@ while test $# -gt 0; do
     -t) limit=$2; shift 2 ;;
     -B) busy_max=$2; shift 2 ;;
     -R) retries=$2; shift 2 ;;
+    -G) geo=$2; shift 2 ;;
     -h|--help) usage ;;
     -*) usage ;;
     *) break ;;
@@ -235,7 +242,7 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
     eval "names=\"\$names \$rt_name_$i\""
     i=$((i + 1))
   done
-  awk -F '\t' -v names="$names" '
+  awk -F '\t' -v names="$names" -v geo="$geo" '
     function med(s,   a, n, i, j, t) {
       n = split(s, a, " ")
       for (i = 2; i <= n; i++)
@@ -263,6 +270,18 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
       head[++ncol] = "construct"
       for (i = 1; i <= nrt; i++) head[++ncol] = rt[i] " (us)"
       for (i = 2; i <= nrt; i++) head[++ncol] = rt[1] "/" rt[i]
+      if (geo != "") {
+        # A+B/C+D: column indices of the four runtimes.
+        ng = split(geo, gn, "[+/]")
+        for (j = 1; j <= 4; j++) {
+          gi[j] = 0
+          for (i = 1; i <= nrt; i++) if (rt[i] == gn[j]) gi[j] = i
+        }
+        if (ng != 4 || !gi[1] || !gi[2] || !gi[3] || !gi[4]) {
+          print "run-bench.sh: -G " geo ": not A+B/C+D of runtimes run" > "/dev/stderr"
+          geo = ""
+        } else head[++ncol] = geo
+      }
       for (c = 1; c <= ncol; c++) w[c] = length(head[c])
       for (r = 1; r <= nrow; r++) {
         c = 1; cell[r, c] = row[r]
@@ -272,6 +291,10 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
           cell[r, ++c] = m[i] == "" ? "n/a" : num(m[i])
         }
         for (i = 2; i <= nrt; i++) cell[r, ++c] = ratio(m[1], m[i])
+        if (geo != "")
+          cell[r, ++c] = m[gi[1]] == "" || m[gi[2]] == "" || m[gi[3]] == "" \
+            || m[gi[4]] == "" ? "-" \
+            : ratio(sqrt(m[gi[1]] * m[gi[2]]), sqrt(m[gi[3]] * m[gi[4]]))
         for (c = 1; c <= ncol; c++)
           if (length(cell[r, c]) > w[c]) w[c] = length(cell[r, c])
       }
