@@ -215,11 +215,13 @@ enum gomp_task_kind
   /* Runtime-internal, not an OpenMP task flag: the struct lives on the
      executing thread's stack (an undeferred task, task.c).  */
   TASK_ON_STACK = 0x10000,
-  /* Runtime-internal: an undeferred task GOMP_task runs at once on top
-     of its parent, the thread's current task (task.c).  Neither the
-     task's sched_parent nor its parent's enter_frame is stored: the
-     first is its parent, the second its own exit_frame (libompd derives
-     both; layout version 3).  */
+  /* Runtime-internal: a task run on top of its parent, the thread's
+     current task, from the frame where the parent's code entered the
+     runtime: an undeferred task GOMP_task runs at once (task.c), or a
+     child GOMP_taskwait runs (taskwait.c).  Neither the task's
+     sched_parent nor its parent's enter_frame is stored: the first is its
+     parent, the second its own exit_frame (libompd derives both; layout
+     version 3).  */
   TASK_ON_PARENT = 0x20000,
   TASK_UNDEFERRED = 0x8000000,
   TASK_UNTIED = 0x10000000,
@@ -801,6 +803,8 @@ HIDDEN void gomp_task_create_bounds (struct gomp_thread *thr,
 /* task-sched.c */
 HIDDEN void gomp_task_enqueue (struct gomp_thread *thr,
 			       struct gomp_task *task);
+HIDDEN struct gomp_task *gomp_task_take_child (struct gomp_thread *thr,
+					       struct gomp_task *parent);
 HIDDEN bool gomp_task_run_one (struct gomp_thread *thr,
 			       struct gomp_task *constraint);
 /* CFA, here and below: the entry point's frame (GOMP_CFA), which the
@@ -1206,6 +1210,18 @@ gomp_task_start_on_parent_debug (struct gomp_task *task, void *cfa)
 {
   if (GOMP_TRACK_STATE)
     task->frame.exit_frame = cfa;
+}
+
+/* The same for a deferred TASK that GOMP_taskwait runs on top of its
+   parent (taskwait.c): it becomes a TASK_ON_PARENT task.  Only libompd
+   reads that flag, so the runtime without state does not set it.  */
+static inline void
+gomp_task_start_child_debug (struct gomp_task *task, void *cfa)
+{
+  if (!GOMP_TRACK_STATE)
+    return;
+  task->kind |= TASK_ON_PARENT;
+  task->frame.exit_frame = cfa;
 }
 
 /* TASK's code is in the runtime entry point whose frame is CFA, and may

@@ -235,6 +235,31 @@ take_priority (struct gomp_team *team, const struct gomp_task *constraint)
   return t;
 }
 
+/* The newest task of THR's own queue if it is a child of PARENT, the
+   thread's current task, that GOMP_taskwait may run from its own frame
+   (taskwait.c): not while priority tasks wait (they go first), nor one
+   with mutexinoutset dependences (gomp_task_run_one locks them).  */
+struct gomp_task *
+gomp_task_take_child (struct gomp_thread *thr, struct gomp_task *parent)
+{
+  struct gomp_team *team = thr->ts.team;
+  if (team == NULL
+      || atomic_load_explicit (&thr->queue_count, memory_order_relaxed) == 0
+      || atomic_load_explicit (&team->prio_count, memory_order_relaxed) != 0)
+    return NULL;
+  qlock (&thr->queue_lock);
+  struct gomp_task *t = thr->queue_head;
+  if (t && t->parent == parent && t->team == team && !t->has_mutex)
+    {
+      queue_unlink (thr, t);
+      queue_count_add (thr, -1);
+    }
+  else
+    t = NULL;
+  qunlock (&thr->queue_lock);
+  return t;
+}
+
 /* Run one ready task the calling thread may run, if there is one.  */
 bool
 gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)

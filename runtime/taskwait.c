@@ -27,8 +27,36 @@ GOMP_taskwait (void)
      the heap, task.c), and keeps no children counts.  */
   if ((task->kind & TASK_ON_STACK) || no_children (task))
     return;
+  void *cfa = GOMP_CFA ();
+  /* Its own children, newest first, from the head of its own queue, run
+     from this very frame: as GOMP_task's undeferred tasks, each is a
+     TASK_ON_PARENT task, whose exit frame is this frame, the enter frame
+     of TASK, which libompd derives from it; nor is its sched_parent
+     stored.  The common taskwait (the children it waits for still queued
+     here) so stores neither TASK's enter frame nor a wait state, nor
+     goes through the wait loop.  Cancellation discards tasks instead
+     (gomp_task_run_one).  */
+  if (likely (!gomp_global_icv.cancel_var))
+    {
+      struct gomp_task *t;
+      while ((t = gomp_task_take_child (thr, task)) != NULL)
+	{
+	  gomp_task_start_child_debug (t, cfa);
+	  t->thread = thr;
+	  atomic_store_explicit (&t->task_state, TASK_STATE_RUNNING,
+				 memory_order_relaxed);
+	  thr->task = t;
+	  GOMP_OMPD_EVENT (task_begin);
+	  t->fn (t->data);
+	  GOMP_OMPD_EVENT (task_end);
+	  thr->task = task;
+	  gomp_task_finished (thr, t);
+	  if (no_children (task))
+	    return;
+	}
+    }
   gomp_task_wait_until (thr, no_children, task, task, STATE_WAIT_TASKWAIT,
-			GOMP_CFA ());
+			cfa);
 }
 
 /* taskwait depend(...): only the siblings those clauses name.  */

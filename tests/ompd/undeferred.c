@@ -19,6 +19,12 @@
    4. A target region run on the host by a pool thread (which has no
       team then): the thread's current task is the target region's
       initial task, running its function, not "an idle pool thread".
+   5. Deferred tasks a taskwait runs on top of their parent (the runtime
+      runs its own queued children from GOMP_taskwait's frame, storing
+      neither their scheduling task nor the parent's enter frame): in a
+      team of one, the implicit task waits for A, which waits for B; in
+      B, each one's scheduling task is its parent and each parent's
+      enter frame lies between its child's exit frame and its own code.
 
    Ground truth: the program's own frame addresses (__builtin_dwarf_cfa)
    and what it created.  */
@@ -239,6 +245,101 @@ target_region (void *arg)
     RC (api.rel_thread_handle (th), ompd_rc_ok);
 }
 
+/* 5.  The frames of the code of the implicit task, of A and of B.  */
+static void *implicit_cfa, *a_cfa;
+
+/* TASK's scheduling task is PARENT, and PARENT's enter frame lies from
+   TASK's exit frame (equal when derived from it) up to below PARENT_CFA;
+   TASK's exit frame is above CODE_CFA, its code's.  */
+static void
+check_on_parent (const char *what, ompd_task_handle_t *task,
+		 ompd_task_handle_t *parent, void *code_cfa, void *parent_cfa)
+{
+  ompd_task_handle_t *sched = NULL;
+  if (RC (api.get_scheduling_task_handle (task, &sched), ompd_rc_ok))
+    {
+      int cmp = 1;
+      RC (api.task_handle_compare (sched, parent, &cmp), ompd_rc_ok);
+      CHECK (cmp == 0, "%s: its scheduling task is not its parent", what);
+      RC (api.rel_task_handle (sched), ompd_rc_ok);
+    }
+  ompd_frame_info_t tx, te, px, pe;
+  if (RC (api.get_task_frame (task, &tx, &te), ompd_rc_ok)
+      && RC (api.get_task_frame (parent, &px, &pe), ompd_rc_ok))
+    {
+      uint64_t code = (uint64_t) (uintptr_t) code_cfa;
+      uint64_t pcode = (uint64_t) (uintptr_t) parent_cfa;
+      CHECK (tx.frame_address.address > code
+	     && tx.frame_address.address < pcode,
+	     "%s: exit frame %#" PRIx64 ", not between its code's frame %p "
+	     "and its parent's code's %p", what, tx.frame_address.address,
+	     code_cfa, parent_cfa);
+      CHECK (pe.frame_address.address >= tx.frame_address.address
+	     && pe.frame_address.address < pcode && pe.frame_flag == 0x10,
+	     "%s: its parent's enter frame %#" PRIx64 " (flags %#" PRIx64
+	     "), not from its exit frame %#" PRIx64 " to below its parent's "
+	     "code's frame %p", what, pe.frame_address.address,
+	     pe.frame_flag, tx.frame_address.address, parent_cfa);
+    }
+}
+
+static __attribute__ ((noinline)) void
+check_taskwait_children (void *b_cfa)
+{
+  ompd_thread_handle_t *th = self_handle ();
+  ompd_task_handle_t *b = NULL, *a = NULL, *imp = NULL;
+  if (th == NULL
+      || !RC (api.get_curr_task_handle (th, &b), ompd_rc_ok)
+      || !RC (api.get_generating_task_handle (b, &a), ompd_rc_ok)
+      || !RC (api.get_generating_task_handle (a, &imp), ompd_rc_ok))
+    goto out;
+  check_on_parent ("task B run by A's taskwait", b, a, b_cfa, a_cfa);
+  check_on_parent ("task A run by the implicit task's taskwait", a, imp,
+		   a_cfa, implicit_cfa);
+  ompd_frame_info_t bx, be;
+  if (RC (api.get_task_frame (b, &bx, &be), ompd_rc_ok))
+    CHECK (be.frame_address.address == 0,
+	   "task B, in its own code: enter frame %#" PRIx64,
+	   be.frame_address.address);
+out:
+  if (imp)
+    RC (api.rel_task_handle (imp), ompd_rc_ok);
+  if (a)
+    RC (api.rel_task_handle (a), ompd_rc_ok);
+  if (b)
+    RC (api.rel_task_handle (b), ompd_rc_ok);
+  if (th)
+    RC (api.rel_thread_handle (th), ompd_rc_ok);
+}
+
+static void
+taskwait_children (void)
+{
+  int ran = 0;
+#pragma omp parallel num_threads(1) shared (ran)
+  {
+    implicit_cfa = __builtin_dwarf_cfa ();
+#pragma omp task shared (ran)
+    {
+      a_cfa = __builtin_dwarf_cfa ();
+#pragma omp task shared (ran)
+      {
+	dirty_stack ();
+	check_taskwait_children (__builtin_dwarf_cfa ());
+	ran = 1;
+      }
+      dirty_stack ();
+#pragma omp taskwait
+      /* Not a tail call: GOMP_taskwait's frame below A's.  */
+      __asm__ volatile ("" : : : "memory");
+    }
+    dirty_stack ();
+#pragma omp taskwait
+    __asm__ volatile ("" : : : "memory");
+  }
+  CHECK (ran, "task B did not run");
+}
+
 static void
 target_on_pool_thread (void)
 {
@@ -280,6 +381,7 @@ main (int argc, char **argv)
 
   copy_constructor ();
   target_on_pool_thread ();
+  taskwait_children ();
 
   ompd_rc_t rc = api.rel_address_space_handle (as);
   if (rc == ompd_rc_ok)
