@@ -39,7 +39,7 @@
 /* Format version: changes when the header or entry format changes, or
    when the meaning of an existing entry or root does.  libompd returns
    ompd_rc_incompatible for a version it does not know.  */
-#define OMPDBG_LAYOUT_VERSION 3
+#define OMPDBG_LAYOUT_VERSION 4
 
 /* Global roots: addresses of the runtime's hidden globals, so that a
    debugger needs no symbol but `ompdbg_layout'.  Index into
@@ -60,6 +60,13 @@ enum ompdbg_layout_root
   /* int: the ompt_frame_flag_t flags of every task frame (exit and enter
      frames alike), which the runtime does not store per task.  */
   OMPDBG_ROOT_FRAME_FLAGS,
+  /* uintptr_t: the exit frame of a task whose kind has both TASK_ON_STACK
+     and TASK_ON_PARENT (GOMP_task's undeferred task: its struct is a
+     local of GOMP_task, whose frame is its exit frame) minus the task's
+     own address: one distance for every such task, which the runtime
+     stores once, when the first one starts (0 before: there is no such
+     task yet), instead of an exit frame per task (version 4).  */
+  OMPDBG_ROOT_ON_PARENT_EXIT,
   OMPDBG_ROOT_COUNT_V1 = 16	/* slots in version 1; unused ones are 0 */
 };
 

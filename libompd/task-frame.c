@@ -42,6 +42,34 @@ ompd_get_task_function (ompd_task_handle_t *task_handle,
   return ompd_rc_ok;
 }
 
+/* The exit frame of running task TASK, of kind KIND.  GOMP_task's
+   undeferred task (TASK_ON_STACK and TASK_ON_PARENT: a local of
+   GOMP_task) does not store it: it is the task's address plus the one
+   distance the root OMPDBG_ROOT_ON_PARENT_EXIT holds (layout version 4),
+   which the first such task stored; 0 there, or a distance no frame can
+   be at, is garbage in the target.  */
+#define MAX_ON_PARENT_EXIT 65536
+
+static ompd_rc_t
+task_exit_frame (ompd_address_space_handle_t *as, ompd_addr_t task,
+		 uint64_t kind, uint64_t *exit)
+{
+  if ((kind & (TASK_ON_STACK | TASK_ON_PARENT))
+      != (TASK_ON_STACK | TASK_ON_PARENT))
+    return read_field (as, task, L_task_exit_frame, exit);
+  ompd_addr_t root = as->roots[OMPDBG_ROOT_ON_PARENT_EXIT];
+  uint64_t d;
+  if (root == 0)
+    return ompd_rc_incompatible;
+  ompd_rc_t rc = tread_ptr (as, root, &d);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (d == 0 || d > MAX_ON_PARENT_EXIT)
+    return ompd_rc_unavailable;
+  *exit = task + d;
+  return ompd_rc_ok;
+}
+
 /* The enter frame of running task TASK, whose own field is NULL: the
    exit frame of the task running on top of it if that one is a
    TASK_ON_PARENT task (GOMP_task ran it from the frame TASK entered the
@@ -82,7 +110,7 @@ enter_from_child (ompd_address_space_handle_t *as, ompd_addr_t task,
       if (rc == ompd_rc_ok && below == task)
 	{
 	  if (kind & TASK_ON_PARENT)
-	    rc = read_field (as, cur, L_task_exit_frame, enter);
+	    rc = task_exit_frame (as, cur, kind, enter);
 	  return rc;
 	}
       cur = below;
@@ -113,10 +141,12 @@ ompd_get_task_frame (ompd_task_handle_t *task_handle,
   rc = task_running (as, task_handle->addr, &running);
   if (rc != ompd_rc_ok)
     return rc;
-  uint64_t exit_addr = 0, enter_addr = 0;
+  uint64_t exit_addr = 0, enter_addr = 0, kind;
   if (running)
     {
-      rc = read_field (as, task_handle->addr, L_task_exit_frame, &exit_addr);
+      rc = get_field (as, task_handle->buf, L_task, L_task_kind, &kind);
+      if (rc == ompd_rc_ok)
+	rc = task_exit_frame (as, task_handle->addr, kind, &exit_addr);
       if (rc == ompd_rc_ok)
 	rc = read_field (as, task_handle->addr, L_task_enter_frame,
 			 &enter_addr);

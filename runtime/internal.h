@@ -1203,13 +1203,26 @@ gomp_task_start_debug (struct gomp_task *task, struct gomp_task *sched_parent,
   task->frame.exit_frame = cfa;
 }
 
-/* The same for a TASK_ON_PARENT task, started by GOMP_task on top of its
-   parent: only its exit frame.  */
+/* The same for a TASK_ON_PARENT task that GOMP_task runs from a struct
+   on its own stack: not even its exit frame.  TASK is a local of
+   GOMP_task, at the same place in every call's frame, and CFA that
+   frame's: the distance between them is the same for every such task,
+   which libompd takes from gomp_on_parent_exit (the layout table's root
+   OMPDBG_ROOT_ON_PARENT_EXIT).  It is stored once, by the first such
+   task; after that, a compare with a constant (both addresses are
+   offsets from the stack pointer, so the compiler folds the difference)
+   instead of a store per task.  */
+extern HIDDEN _Atomic uintptr_t gomp_on_parent_exit;
+
 static inline void
 gomp_task_start_on_parent_debug (struct gomp_task *task, void *cfa)
 {
-  if (GOMP_TRACK_STATE)
-    task->frame.exit_frame = cfa;
+  if (!GOMP_TRACK_STATE)
+    return;
+  uintptr_t d = (uintptr_t) cfa - (uintptr_t) task;
+  if (unlikely (atomic_load_explicit (&gomp_on_parent_exit,
+				      memory_order_relaxed) != d))
+    atomic_store_explicit (&gomp_on_parent_exit, d, memory_order_relaxed);
 }
 
 /* The same for a deferred TASK that GOMP_taskwait runs on top of its

@@ -397,6 +397,7 @@ EXPORT struct ompdbg_layout_object ompdbg_layout =\n\
       [OMPDBG_ROOT_OPENMP_VERSION] = ROOT (&ompdbg_layout.openmp_version),\n\
       [OMPDBG_ROOT_VERSION_STRING] = ROOT (&ompdbg_layout.version_string),\n\
       [OMPDBG_ROOT_FRAME_FLAGS] = ROOT (&ompdbg_layout.frame_flags),\n\
+      [OMPDBG_ROOT_ON_PARENT_EXIT] = ROOT (&gomp_on_parent_exit),\n\
     },\n\
   },\n\
   .entries =\n\

@@ -203,6 +203,8 @@ task_free (struct gomp_task *task)
     task_block_free (task->alloc_base, task->alloc_size, task->alloc_owner);
 }
 
+_Atomic uintptr_t gomp_on_parent_exit;
+
 /* Does TASK count references?  Implicit and initial tasks outlive every
    task of their region by construction (the region ends only when all
    have completed), so their children take no reference on them: two

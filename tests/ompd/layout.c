@@ -199,6 +199,12 @@ check_value (const char *block, const char *name, const char *want)
 }
 
 static void
+set_flag (void *arg)
+{
+  *(int *) arg = 1;
+}
+
+static void
 check_roots (const struct ompdbg_layout_header *h, void *lib)
 {
   Dl_info self;
@@ -208,14 +214,14 @@ check_roots (const struct ompdbg_layout_header *h, void *lib)
       exit (1);
     }
   for (int r = 0; r < OMPDBG_ROOT_COUNT_V1; r++)
-    if (r <= OMPDBG_ROOT_FRAME_FLAGS)
+    if (r <= OMPDBG_ROOT_ON_PARENT_EXIT)
       CHECK (in_runtime (h->roots[r], self.dli_fbase),
 	     "root %d = %#llx is not in the runtime", r,
 	     (unsigned long long) h->roots[r]);
     else
       CHECK (h->roots[r] == 0, "unused root %d = %#llx", r,
 	     (unsigned long long) h->roots[r]);
-  for (int r = 0; r <= OMPDBG_ROOT_FRAME_FLAGS; r++)
+  for (int r = 0; r <= OMPDBG_ROOT_ON_PARENT_EXIT; r++)
     if (!in_runtime (h->roots[r], self.dli_fbase))
       return;			/* reported; do not dereference */
 
@@ -234,6 +240,8 @@ check_roots (const struct ompdbg_layout_header *h, void *lib)
     = (void *) (uintptr_t) h->roots[OMPDBG_ROOT_VERSION_STRING];
   const int *frame_flags
     = (void *) (uintptr_t) h->roots[OMPDBG_ROOT_FRAME_FLAGS];
+  const uintptr_t *on_parent_exit
+    = (void *) (uintptr_t) h->roots[OMPDBG_ROOT_ON_PARENT_EXIT];
 
   int (*get_num_procs) (void) = (int (*) (void)) sym (lib,
 						      "omp_get_num_procs");
@@ -270,6 +278,21 @@ check_roots (const struct ompdbg_layout_header *h, void *lib)
   CHECK (*openmp == GOMP_OPENMP_VERSION, "_OPENMP %d", *openmp);
   /* ompt_frame_runtime | ompt_frame_cfa: every frame is a CFA.  */
   CHECK (*frame_flags == 0x10, "frame flags %#x", *frame_flags);
+  /* GOMP_task's undeferred task: its exit frame's distance from the task
+     struct, stored by the first one (the frames themselves are checked
+     against the program's by tests/ompd/undeferred and hooks).  */
+  CHECK (*on_parent_exit == 0, "exit frame distance %#lx before any task",
+	 (unsigned long) *on_parent_exit);
+  void (*gomp_task) (void (*) (void *), void *, void (*) (void *, void *),
+		     long, long, bool, unsigned, void **, int, void *)
+    = (void (*) (void (*) (void *), void *, void (*) (void *, void *), long,
+		 long, bool, unsigned, void **, int, void *))
+      sym (lib, "GOMP_task");
+  int ran = 0;
+  gomp_task (set_flag, &ran, NULL, 0, 1, false, 0, NULL, 0, NULL);
+  CHECK (ran == 1 && *on_parent_exit > sizeof (struct gomp_task)
+	 && *on_parent_exit < 4096, "after an if(0) task (ran %d): exit "
+	 "frame distance %#lx", ran, (unsigned long) *on_parent_exit);
   CHECK (strncmp (version, OMPDBG_RUNTIME_NAME " ",
 		  strlen (OMPDBG_RUNTIME_NAME " ")) == 0
 	 && strlen (version) < 64, "version string \"%.64s\"", version);
