@@ -1209,20 +1209,20 @@ gomp_task_start_debug (struct gomp_task *task, struct gomp_task *sched_parent,
    frame's: the distance between them is the same for every such task,
    which libompd takes from gomp_on_parent_exit (the layout table's root
    OMPDBG_ROOT_ON_PARENT_EXIT).  It is stored once, by the first such
-   task; after that, a compare with a constant (both addresses are
-   offsets from the stack pointer, so the compiler folds the difference)
-   instead of a store per task.  */
+   task; after that, one test of a global that stays in the cache instead
+   of a store per task (GOMP_task is the only caller, so the first value
+   is every later one's).  */
 extern HIDDEN _Atomic uintptr_t gomp_on_parent_exit;
 
 static inline void
 gomp_task_start_on_parent_debug (struct gomp_task *task, void *cfa)
 {
-  if (!GOMP_TRACK_STATE)
-    return;
-  uintptr_t d = (uintptr_t) cfa - (uintptr_t) task;
-  if (unlikely (atomic_load_explicit (&gomp_on_parent_exit,
-				      memory_order_relaxed) != d))
-    atomic_store_explicit (&gomp_on_parent_exit, d, memory_order_relaxed);
+  if (GOMP_TRACK_STATE
+      && unlikely (atomic_load_explicit (&gomp_on_parent_exit,
+					 memory_order_relaxed) == 0))
+    atomic_store_explicit (&gomp_on_parent_exit,
+			   (uintptr_t) cfa - (uintptr_t) task,
+			   memory_order_relaxed);
 }
 
 /* The same for a deferred TASK that GOMP_taskwait runs on top of its

@@ -573,9 +573,7 @@ task_run_here (struct gomp_thread *thr, struct gomp_task *parent,
   task_init (&t, parent, thr->ts.team, fn, kind | TASK_ON_STACK, priority,
 	     TASK_STATE_RUNNING);
   t.thread = thr;
-  if (kind & TASK_ON_PARENT)
-    gomp_task_start_on_parent_debug (&t, cfa);
-  else
+  if (!(kind & TASK_ON_PARENT))
     gomp_task_start_debug (&t, prev, cfa);
   thr->task = &t;
   void *arg;
@@ -583,6 +581,12 @@ task_run_here (struct gomp_thread *thr, struct gomp_task *parent,
   if (bounds_size)
     memcpy (arg, bounds, bounds_size);
   t.data = arg;
+  /* After the task's stores, which the compiler may then merge (it does
+     not move stores across the atomic load in there).  A debugger that
+     stops in between in the process's very first such task finds no
+     exit frame for it yet (libompd: unavailable).  */
+  if (kind & TASK_ON_PARENT)
+    gomp_task_start_on_parent_debug (&t, cfa);
   GOMP_OMPD_EVENT (task_begin);
   fn (arg);
   GOMP_OMPD_EVENT (task_end);
