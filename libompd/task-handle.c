@@ -142,7 +142,11 @@ ompd_get_scheduling_task_handle (ompd_task_handle_t *task_handle,
     return rc;
   if (!running)
     return ompd_rc_unavailable;	/* not yet, or no more */
-  rc = task_sched_parent (as, task_handle->addr, kind, &sched);
+  /* The kind too: a queued task becomes TASK_ON_PARENT when a taskwait
+     runs it (runtime/taskwait.c), maybe after the handle was made.  */
+  rc = read_field (as, task_handle->addr, L_task_kind, &kind);
+  if (rc == ompd_rc_ok)
+    rc = task_sched_parent (as, task_handle->addr, kind, &sched);
   if (rc != ompd_rc_ok)
     return rc;
   if (sched == 0 || sched == task_handle->addr)

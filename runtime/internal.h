@@ -1225,6 +1225,18 @@ gomp_task_start_on_parent_debug (struct gomp_task *task, void *cfa)
 			   memory_order_relaxed);
 }
 
+/* HEAP is the copy of stack task TASK (task_move): a TASK_ON_PARENT
+   one, no longer on the stack, needs the exit frame it did not store
+   (its code runs, so the distance is stored by now).  */
+static inline void
+gomp_task_moved_debug (struct gomp_task *heap, struct gomp_task *task)
+{
+  if (GOMP_TRACK_STATE && (heap->kind & TASK_ON_PARENT))
+    heap->frame.exit_frame
+      = (char *) task + atomic_load_explicit (&gomp_on_parent_exit,
+					      memory_order_relaxed);
+}
+
 /* The same for a deferred TASK that GOMP_taskwait runs on top of its
    parent (taskwait.c): it becomes a TASK_ON_PARENT task.  Only libompd
    reads that flag, so the runtime without state does not set it.  */

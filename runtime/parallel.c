@@ -85,7 +85,8 @@ parallel_serialized_run (struct gomp_thread *thr, void (*fn) (void *),
      debugger stopping in the few instructions before the region is gone
      finds exit_frame at the CFA of this very frame, a frame of the
      runtime, with no frame of the task's code below it: true.  */
-  if (unlikely (gomp_ompd_enabled || thr->pending_excess != 0
+  if (unlikely (gomp_ompd_enabled
+		|| (thr->excess_team == team && thr->pending_excess != 0)
 		|| atomic_load_explicit (&team->barrier.task_pending,
 					 memory_order_acquire) != 0))
     {

@@ -487,6 +487,7 @@ task_move (struct gomp_thread *thr, struct gomp_task *task)
       && heap->sched_parent->moved != NULL)
     heap->sched_parent = heap->sched_parent->moved;
   heap->kind &= ~TASK_ON_STACK;
+  gomp_task_moved_debug (heap, task);
   task_init_node (heap);
   heap->alloc_base = heap;
   heap->alloc_size = got;

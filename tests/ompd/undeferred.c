@@ -25,6 +25,13 @@
       team of one, the implicit task waits for A, which waits for B; in
       B, each one's scheduling task is its parent and each parent's
       enter frame lies between its child's exit frame and its own code.
+   6. An if(0) task that creates a deferred child, which moves it to the
+      heap (its exit frame, never stored on the stack, must be on the
+      copy): its frames and its parent's while it still runs.
+   7. A handle made to a task while it is queued, used once a taskwait
+      runs that task from its own frame (the kind it read then lacks the
+      flag that says the scheduling task is not stored): the scheduling
+      task is still the parent.
 
    Ground truth: the program's own frame addresses (__builtin_dwarf_cfa)
    and what it created.  */
@@ -340,6 +347,120 @@ taskwait_children (void)
   CHECK (ran, "task B did not run");
 }
 
+/* 6.  */
+static void *moved_parent_cfa;
+
+static __attribute__ ((noinline)) void
+check_moved (void *t_cfa)
+{
+  ompd_thread_handle_t *th = self_handle ();
+  ompd_task_handle_t *t = NULL, *p = NULL;
+  if (th != NULL && RC (api.get_curr_task_handle (th, &t), ompd_rc_ok)
+      && RC (api.get_generating_task_handle (t, &p), ompd_rc_ok))
+    check_on_parent ("an if(0) task moved to the heap", t, p, t_cfa,
+		     moved_parent_cfa);
+  if (p)
+    RC (api.rel_task_handle (p), ompd_rc_ok);
+  if (t)
+    RC (api.rel_task_handle (t), ompd_rc_ok);
+  if (th)
+    RC (api.rel_thread_handle (th), ompd_rc_ok);
+}
+
+static void
+moved_undeferred (void)
+{
+  int ran = 0;
+#pragma omp parallel num_threads(2) shared (ran)
+#pragma omp single
+  {
+    moved_parent_cfa = __builtin_dwarf_cfa ();
+    dirty_stack ();
+#pragma omp task if (0) shared (ran)
+    {
+#pragma omp task shared (ran)
+      ran = 1;
+      check_moved (__builtin_dwarf_cfa ());
+#pragma omp taskwait
+    }
+    __asm__ volatile ("" : : : "memory");
+  }
+  CHECK (ran, "the moved task's child did not run");
+}
+
+/* 7.  */
+static ompd_task_handle_t *queued_handle;
+
+static __attribute__ ((noinline)) void
+check_queued_handle (void)
+{
+  ompd_thread_handle_t *th = self_handle ();
+  ompd_task_handle_t *cur = NULL, *parent = NULL, *sched = NULL;
+  if (th == NULL || queued_handle == NULL
+      || !RC (api.get_curr_task_handle (th, &cur), ompd_rc_ok)
+      || !RC (api.get_generating_task_handle (cur, &parent), ompd_rc_ok))
+    goto out;
+  int cmp = 1;
+  RC (api.task_handle_compare (cur, queued_handle, &cmp), ompd_rc_ok);
+  CHECK (cmp == 0, "a task's handle made while it was queued is not the "
+	 "running task's");
+  if (RC (api.get_scheduling_task_handle (queued_handle, &sched),
+	  ompd_rc_ok))
+    {
+      cmp = 1;
+      RC (api.task_handle_compare (sched, parent, &cmp), ompd_rc_ok);
+      CHECK (cmp == 0, "through a handle made while it was queued: the "
+	     "scheduling task of a task its parent's taskwait runs is not "
+	     "the parent");
+    }
+out:
+  if (sched)
+    RC (api.rel_task_handle (sched), ompd_rc_ok);
+  if (parent)
+    RC (api.rel_task_handle (parent), ompd_rc_ok);
+  if (cur)
+    RC (api.rel_task_handle (cur), ompd_rc_ok);
+  if (th)
+    RC (api.rel_thread_handle (th), ompd_rc_ok);
+}
+
+static void
+queued_handle_used_later (void)
+{
+  /* Blocks a task may be made in, freed with garbage in them: a field
+     nobody stored reads as garbage.  */
+  void *blocks[64];
+  for (int i = 0; i < 64; i++)
+    {
+      blocks[i] = NULL;
+      if (posix_memalign (&blocks[i], 64, 1024) == 0)
+	memset (blocks[i], GARBAGE, 1024);
+    }
+  for (int i = 0; i < 64; i++)
+    free (blocks[i]);
+#pragma omp parallel num_threads(1)
+  {
+#pragma omp task
+    check_queued_handle ();
+    ompd_task_handle_t **tasks = NULL;
+    int n = -1;
+    if (RC (api.get_deferred_tasks (as, &tasks, &n), ompd_rc_ok))
+      {
+	CHECK (n == 1, "%d deferred tasks listed, one is queued", n);
+	for (int i = 0; i < n; i++)
+	  if (i == 0)
+	    queued_handle = tasks[i];
+	  else
+	    RC (api.rel_task_handle (tasks[i]), ompd_rc_ok);
+	inproc_free (tasks);
+      }
+#pragma omp taskwait
+    if (queued_handle)
+      RC (api.rel_task_handle (queued_handle), ompd_rc_ok);
+    queued_handle = NULL;
+  }
+}
+
 static void
 target_on_pool_thread (void)
 {
@@ -382,6 +503,8 @@ main (int argc, char **argv)
   copy_constructor ();
   target_on_pool_thread ();
   taskwait_children ();
+  moved_undeferred ();
+  queued_handle_used_later ();
 
   ompd_rc_t rc = api.rel_address_space_handle (as);
   if (rc == ompd_rc_ok)
