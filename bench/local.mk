@@ -11,10 +11,10 @@
 ## must be set with '=' exactly once in the whole non-recursive Makefile, so
 ## another folder could not use it too.
 
-EXTRA_DIST += bench/ompbench.c bench/run-bench.sh bench/README.md
-CLEANFILES += bench/ompbench bench/results.txt bench/results-raw.txt \
-	bench/libomp-compat/libgomp.so.1 bench/nostate/libgomp.so.1 \
-	bench/state-cost.txt bench/state-cost-raw.txt \
+EXTRA_DIST += bench/ompbench.c bench/floor.c bench/run-bench.sh bench/README.md
+CLEANFILES += bench/ompbench bench/floor bench/results.txt \
+	bench/results-raw.txt bench/libomp-compat/libgomp.so.1 \
+	bench/nostate/libgomp.so.1 bench/state-cost.txt bench/state-cost-raw.txt \
 	bench/relinked/libgomp.so.1 bench/nostate-relinked/libgomp.so.1
 
 BENCH_ROUNDS = 5
@@ -68,6 +68,20 @@ bench/ompbench: $(srcdir)/bench/ompbench.c config.h
 	$(AM_V_CC)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) \
 	  -fopenmp $(AM_CFLAGS) $(CFLAGS) $(LDFLAGS) \
 	  -o $@ $(srcdir)/bench/ompbench.c $(LIBS)
+
+## bench/floor: a fork-join of two threads and a cache-line round trip
+## without any OpenMP runtime (bench/floor.c): the floor under the
+## PARALLEL and REDUCTION rows on this machine, and which mode a VM whose
+## transfers switch between fast and slow is in.  `make bench-floor`.
+bench/floor: $(srcdir)/bench/floor.c config.h
+	@$(MKDIR_P) bench
+	$(AM_V_CC)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) \
+	  $(AM_CFLAGS) $(CFLAGS) $(LDFLAGS) \
+	  -o $@ $(srcdir)/bench/floor.c -lpthread $(LIBS)
+
+.PHONY: bench-floor
+bench-floor: bench/floor
+	./bench/floor
 
 ## LLVM's libomp exports the GOMP_* entry points under the libgomp symbol
 ## versions: a directory with libgomp.so.1 -> libomp.so.5 makes the same
