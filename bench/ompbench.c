@@ -35,7 +35,12 @@
    the libgomp.so.1 this process really mapped (read from /proc/self/maps),
    so that a driver can check which runtime was measured, and, at the end,
    "# foreign_cpu <TAB> CPUS", how busy the machine was with other work
-   while the rows were measured, so that it can repeat a disturbed run.
+   while the rows were measured, so that it can repeat a disturbed run;
+   and "# transfer_us <TAB> BEFORE <TAB> AFTER", a cache-line round trip
+   between two threads of the process before and after the rows (no
+   OpenMP involved), so that a driver can tell which mode a VM whose
+   transfers switch between fast and slow was in, and whether it changed
+   meanwhile.
 
    Timing uses clock_gettime, and the benchmarks call no omp_* query routine
    themselves, only the OpenMP constructs (and the lock routines for LOCK,
@@ -45,6 +50,8 @@
 
 #include <errno.h>
 #include <omp.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +106,59 @@ struct cpu_snap
 };
 
 static double foreign_cpu_s, foreign_wall_s;
+
+/* ---- cache-line round trip ---------------------------------------------
+
+   Two plain threads, each spinning on a line the other writes: the time
+   of one exchange.  The least over 20 batches of 100 exchanges, so that a
+   batch during which a spinning OpenMP worker or anything else shared the
+   CPUs does not count.  */
+static _Alignas (64) _Atomic long ping;
+static _Alignas (64) _Atomic long pong;
+
+static void *
+pong_thread (void *arg)
+{
+  long n = *(long *) arg;
+  for (long i = 1; i <= n; i++)
+    {
+      while (atomic_load_explicit (&ping, memory_order_acquire) != i)
+        ;
+      atomic_store_explicit (&pong, i, memory_order_release);
+    }
+  return NULL;
+}
+
+static double
+transfer_us (void)
+{
+  enum { BATCHES = 20, PER = 100 };
+  long n = BATCHES * PER;
+  atomic_store (&ping, 0);
+  atomic_store (&pong, 0);
+  pthread_t t;
+  if (sysconf (_SC_NPROCESSORS_ONLN) < 2
+      || pthread_create (&t, NULL, pong_thread, &n) != 0)
+    return -1;
+  double best = 1e30;
+  long i = 0;
+  for (int b = 0; b < BATCHES; b++)
+    {
+      double t0 = now_us ();
+      for (int k = 0; k < PER; k++)
+        {
+          i++;
+          atomic_store_explicit (&ping, i, memory_order_release);
+          while (atomic_load_explicit (&pong, memory_order_acquire) != i)
+            ;
+        }
+      double per = (now_us () - t0) / PER;
+      if (per < best)
+        best = per;
+    }
+  pthread_join (t, NULL);
+  return best;
+}
 static int foreign_ok = 1;
 
 static void
@@ -958,6 +1018,10 @@ main (int argc, char **argv)
       return 0;
     }
 
+  /* Before the runtime's threads exist (they may spin for a while after
+     each region).  */
+  double transfer_before = transfer_us ();
+
   /* Start the team (and the runtime) before anything is timed.  */
   nthreads = count_threads ();
   for (int k = 0; k < 100; k++)
@@ -994,6 +1058,9 @@ main (int argc, char **argv)
     printf ("# foreign_cpu\t%.2f\t(CPUs used by other processes or stolen,"
             " on average, while measuring)\n",
             foreign_cpu_s / foreign_wall_s);
+  if (transfer_before > 0)
+    printf ("# transfer_us\t%.3f\t%.3f\t(cache-line round trip before and"
+            " after)\n", transfer_before, transfer_us ());
   omp_destroy_lock (&lock);
   if (sink == 1 && atomic_var < 0)
     puts ("#");

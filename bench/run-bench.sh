@@ -2,7 +2,7 @@
 # run-bench.sh -- run ompbench on several OpenMP runtimes and tabulate.
 #
 #   run-bench.sh [-b BIN] [-o FILE] [-r ROUNDS] [-n THREADS] [-t SECONDS]
-#                [-B CPUS] [-R RETRIES] [-G A+B/C+D] NAME=LIBDIR...
+#                [-B CPUS] [-R RETRIES] [-S US] [-G A+B/C+D] NAME=LIBDIR...
 #                [-- OMPBENCH-ARGS...]
 #
 # Each NAME=LIBDIR is a runtime: LIBDIR holds the libgomp.so.1 to run BIN
@@ -19,6 +19,14 @@
 # processes used more than CPUS (default 0.25) CPUs on average, as ompbench
 # reports it, is repeated after a second's pause, at most twice, RETRIES
 # (default 40) times in all; the header says how many.
+#
+# Some VMs switch between a fast and a slow mode of cache-line transfers
+# between their CPUs, which moves rows by 2-5 times.  ompbench reports a
+# round trip before and after its rows; a run whose two are on either side
+# of US (-S, default 0.35 us) changed mode meanwhile and is repeated like
+# a disturbed one.  Each run is fast or slow; each row of the table uses
+# only the runs of the mode most of its runs were in (a runtime without
+# any such run: all its runs, its cell marked '*'), and says which.
 #
 # The work items are calibrated once (ompbench -C) and every run gets the
 # same delay lengths (-L, -M), so that all runtimes do the same work.
@@ -46,6 +54,8 @@ busy_max=0.25
 retries=40
 nretried=0
 nbusy=0
+nmixed=0
+slow_us=0.35
 geo=
 
 usage () {
@@ -63,6 +73,7 @@ while test $# -gt 0; do
     -B) busy_max=$2; shift 2 ;;
     -R) retries=$2; shift 2 ;;
     -G) geo=$2; shift 2 ;;
+    -S) slow_us=$2; shift 2 ;;
     -h|--help) usage ;;
     -*) usage ;;
     *) break ;;
@@ -157,12 +168,19 @@ while test $k -le $nrows; do
           # Was the machine busy with something else meanwhile?
           busy=$(awk -F '\t' -v max="$busy_max" '$1 == "# foreign_cpu" \
             { b = $2 > max + 0 } END { print b + 0 }' "$o")
-          test $rc -eq 0 && test "$busy" = 1 || break
+          # Did the VM's transfer mode change meanwhile?
+          mode=$(awk -F '\t' -v th="$slow_us" '$1 == "# transfer_us" \
+            { a = $2 + 0 >= th; b = $3 + 0 >= th
+              m = a != b ? "mixed" : a ? "slow" : "fast" }
+            END { print m == "" ? "-" : m }' "$o")
+          test $rc -eq 0 && { test "$busy" = 1 || test "$mode" = mixed; } ||
+            break
           if test $attempt -ge 3 || test $retries -le 0; then
-            nbusy=$((nbusy + 1))
+            if test "$busy" = 1; then nbusy=$((nbusy + 1))
+            else nmixed=$((nmixed + 1)); fi
             break
           fi
-          printf 'r' >&2
+          if test "$busy" = 1; then printf 'r' >&2; else printf 'm' >&2; fi
           retries=$((retries - 1)); nretried=$((nretried + 1))
           attempt=$((attempt + 1))
           sleep 1
@@ -194,8 +212,9 @@ while test $k -le $nrows; do
           failed=1
         else
           printf '.' >&2
-          awk -F '\t' -v rt="$i" 'NF == 3 && $1 !~ /^#/ && $1 != "construct" \
-            && $2 ~ /^-?[0-9.]+$/ && $3 ~ /^-?[0-9.]+$/ { print rt "\t" $0 }' \
+          awk -F '\t' -v rt="$i" -v mode="$mode" 'NF == 3 && $1 !~ /^#/ \
+            && $1 != "construct" && $2 ~ /^-?[0-9.]+$/ \
+            && $3 ~ /^-?[0-9.]+$/ { print rt "\t" $0 "\t" mode }' \
             "$o" >>"$tmp/rows"
         fi
       fi
@@ -214,7 +233,7 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
   echo "# OpenMP construct overheads, $threads threads"
   echo
   echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -n), $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //') ($ncpu CPUs), $rounds rounds, ${elapsed} s; load average ${load0:-?} before, ${load1:-?} after (a busy machine inflates every number)."
-  echo "Runs repeated because other processes used the CPUs: $nretried; kept although still disturbed: $nbusy."
+  echo "Runs repeated because other processes used the CPUs or the VM changed its transfer mode meanwhile: $nretried; kept although still disturbed: $nbusy, although the mode changed: $nmixed."
   awk -F '\t' '/^## / { if (sep) exit }
     /^# (threads|outer_reps|target_us|delay_us|sched)\t/ {
       sub(/^# /, ""); gsub(/\t/, " "); printf "%s%s", sep, $0; sep = "; " }
@@ -261,13 +280,18 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
     }
     {
       if (!($2 in seen)) { seen[$2] = 1; row[++nrow] = $2 }
+      md = NF >= 5 ? $5 : "-"
       k = $1 SUBSEP $2
       vals[k] = vals[k] " " $3
+      mvals[k, md] = mvals[k, md] " " $3
+      mcount[$2, md]++
+      if (!(md in modeseen)) { modeseen[md] = 1; modes[++nmodes] = md }
     }
     END {
       nrt = split(names, rt, " ")
       ncol = 0
       head[++ncol] = "construct"
+      head[++ncol] = "mode"
       for (i = 1; i <= nrt; i++) head[++ncol] = rt[i] " (us)"
       for (i = 2; i <= nrt; i++) head[++ncol] = rt[1] "/" rt[i]
       if (geo != "") {
@@ -285,10 +309,21 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
       for (c = 1; c <= ncol; c++) w[c] = length(head[c])
       for (r = 1; r <= nrow; r++) {
         c = 1; cell[r, c] = row[r]
+        # The mode most runs of the row were in, and how many were not.
+        best = ""; total = 0
+        for (j = 1; j <= nmodes; j++) {
+          n = mcount[row[r], modes[j]] + 0; total += n
+          if (best == "" || n > mcount[row[r], best] + 0) best = modes[j]
+        }
+        dropped = total - mcount[row[r], best]
+        cell[r, ++c] = best (dropped ? " (" dropped " other)" : "")
         for (i = 1; i <= nrt; i++) {
           k = i SUBSEP row[r]
-          m[i] = (k in vals) ? med(vals[k]) : ""
-          cell[r, ++c] = m[i] == "" ? "n/a" : num(m[i])
+          star = ""
+          if ((k, best) in mvals) m[i] = med(mvals[k, best])
+          else if (k in vals) { m[i] = med(vals[k]); star = "*" }
+          else m[i] = ""
+          cell[r, ++c] = m[i] == "" ? "n/a" : num(m[i]) star
         }
         for (i = 2; i <= nrt; i++) cell[r, ++c] = ratio(m[1], m[i])
         if (geo != "")
@@ -320,6 +355,9 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
   echo "Median overhead in microseconds per construct instance (SCHED rows:"
   echo "per whole loop), median over the rounds of each run's median; ratios"
   echo "above 1 mean ours is slower; '-' where a value is under 0.01 us."
+  echo "mode: the VM's cache-line transfers during the runs the row uses (fast"
+  echo "or slow: round trip under or over $slow_us us; '(N other)': runs in the"
+  echo "other mode left out; '*': no run of this runtime in that mode)."
 } >"$tmp/table"
 
 cat "$tmp/table"
