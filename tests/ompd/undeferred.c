@@ -77,6 +77,21 @@ dirty_stack (void)
   __asm__ volatile ("" : : "r" (b) : "memory");
 }
 
+/* Release a handle a check obtained, if it did.  */
+static void
+put_task (ompd_task_handle_t *t)
+{
+  if (t)
+    RC (api.rel_task_handle (t), ompd_rc_ok);
+}
+
+static void
+put_thread (ompd_thread_handle_t *th)
+{
+  if (th)
+    RC (api.rel_thread_handle (th), ompd_rc_ok);
+}
+
 static ompd_thread_handle_t *
 self_handle (void)
 {
@@ -128,14 +143,10 @@ check_region_in_undeferred (const char *what, void *code_cfa)
       RC (api.rel_task_handle (sched), ompd_rc_ok);
     }
 out:
-  if (p)
-    RC (api.rel_task_handle (p), ompd_rc_ok);
-  if (t)
-    RC (api.rel_task_handle (t), ompd_rc_ok);
-  if (cur)
-    RC (api.rel_task_handle (cur), ompd_rc_ok);
-  if (th)
-    RC (api.rel_thread_handle (th), ompd_rc_ok);
+  put_task (p);
+  put_task (t);
+  put_task (cur);
+  put_thread (th);
 }
 
 static void
@@ -203,10 +214,8 @@ task_copy (void *dst, void *src)
 	       __builtin_dwarf_cfa (), creator_cfa);
       RC (api.rel_task_handle (parent), ompd_rc_ok);
     }
-  if (cur)
-    RC (api.rel_task_handle (cur), ompd_rc_ok);
-  if (th)
-    RC (api.rel_thread_handle (th), ompd_rc_ok);
+  put_task (cur);
+  put_thread (th);
 }
 
 static void
@@ -246,10 +255,8 @@ target_region (void *arg)
     CHECK (fn.address == (uint64_t) (uintptr_t) target_region,
 	   "a pool thread's target region: its current task runs %#" PRIx64
 	   ", expected %p", fn.address, (void *) (uintptr_t) target_region);
-  if (cur)
-    RC (api.rel_task_handle (cur), ompd_rc_ok);
-  if (th)
-    RC (api.rel_thread_handle (th), ompd_rc_ok);
+  put_task (cur);
+  put_thread (th);
 }
 
 /* 5.  The frames of the code of the implicit task, of A and of B.  */
@@ -309,14 +316,10 @@ check_taskwait_children (void *b_cfa)
 	   "task B, in its own code: enter frame %#" PRIx64,
 	   be.frame_address.address);
 out:
-  if (imp)
-    RC (api.rel_task_handle (imp), ompd_rc_ok);
-  if (a)
-    RC (api.rel_task_handle (a), ompd_rc_ok);
-  if (b)
-    RC (api.rel_task_handle (b), ompd_rc_ok);
-  if (th)
-    RC (api.rel_thread_handle (th), ompd_rc_ok);
+  put_task (imp);
+  put_task (a);
+  put_task (b);
+  put_thread (th);
 }
 
 static void
@@ -359,12 +362,9 @@ check_moved (void *t_cfa)
       && RC (api.get_generating_task_handle (t, &p), ompd_rc_ok))
     check_on_parent ("an if(0) task moved to the heap", t, p, t_cfa,
 		     moved_parent_cfa);
-  if (p)
-    RC (api.rel_task_handle (p), ompd_rc_ok);
-  if (t)
-    RC (api.rel_task_handle (t), ompd_rc_ok);
-  if (th)
-    RC (api.rel_thread_handle (th), ompd_rc_ok);
+  put_task (p);
+  put_task (t);
+  put_thread (th);
 }
 
 static void
@@ -414,14 +414,10 @@ check_queued_handle (void)
 	     "the parent");
     }
 out:
-  if (sched)
-    RC (api.rel_task_handle (sched), ompd_rc_ok);
-  if (parent)
-    RC (api.rel_task_handle (parent), ompd_rc_ok);
-  if (cur)
-    RC (api.rel_task_handle (cur), ompd_rc_ok);
-  if (th)
-    RC (api.rel_thread_handle (th), ompd_rc_ok);
+  put_task (sched);
+  put_task (parent);
+  put_task (cur);
+  put_thread (th);
 }
 
 static void
@@ -455,8 +451,7 @@ queued_handle_used_later (void)
 	inproc_free (tasks);
       }
 #pragma omp taskwait
-    if (queued_handle)
-      RC (api.rel_task_handle (queued_handle), ompd_rc_ok);
+    put_task (queued_handle);
     queued_handle = NULL;
   }
 }
