@@ -502,9 +502,9 @@ struct gomp_team
   unsigned int nhot;		/* workers reserved in threads[1..nhot] */
   unsigned int reserved;	/* threads counted in gomp_busy_threads */
   bool in_use;			/* a hot team while its region runs */
-  /* JOIN once every worker of the current region has joined (the master
-     hands it to each worker on its dock line).  */
-  unsigned int join_target;
+  /* What the workers of the last region added to JOIN's count, which the
+     master takes out of it when this region's code is done (join.c).  */
+  unsigned int join_residue;
   /* Regions of this team that have ended (the master bumps it once all
      workers have joined).  A worker that joined keeps pointing at the
      team, in the region's implicit barrier, for debuggers; its LEFT_SEQ
@@ -529,6 +529,7 @@ struct gomp_team
   unsigned int level;		/* nesting level of this region (1 = outermost) */
   unsigned int active_level;	/* active regions enclosing it, itself included */
   bool combined;		/* ws_first set up by the master (parallel loop) */
+  bool early_join;		/* a hot team: workers may join early (join.c) */
   bool affinity_show;		/* OMP_DISPLAY_AFFINITY: every member prints
 				   its line on entry (affinity-fmt.c) */
   void (*fn) (void *);		/* the outlined function of the region */
@@ -556,18 +557,13 @@ struct gomp_team
   CACHE_ALIGNED _Atomic int prio_lock;
   _Atomic unsigned int prio_count;
   struct gomp_task *prio_head;
-  /* End of region: each worker adds 2 to JOIN (bit 0 is WORD_SLEEPING);
-     the master waits until it reaches JOIN_TARGET.  MASTER_DONE: the
-     number (REGION_SEQ + 1) of the last region whose master finished its
-     code, after which no task of the team can be created except by
-     running tasks; workers stay (running tasks) until then.  Both only
-     grow, so that nobody writes the line to reset them: the master
-     writes it once per region (MASTER_DONE), each worker once (JOIN),
-     and the other side waits on it.  A store by the master after the
+  /* End of region: the workers' count (bits 0-31, bit 0 WORD_SLEEPING)
+     and how many regions' code the master has finished (bits 32-63), in
+     one word so that each side's atomic operation returns the other's
+     progress (join.c).  Never reset: a store by the master after the
      join would wait for the line to come back from the last worker, and
      every later store with it (x86 commits stores in order).  */
-  CACHE_ALIGNED _Atomic unsigned int join;
-  _Atomic unsigned long master_done;
+  CACHE_ALIGNED _Atomic uint64_t join;
   /* single: the number of single constructs some thread has claimed.  */
   CACHE_ALIGNED _Atomic unsigned long single_claimed;
 
@@ -619,6 +615,9 @@ struct gomp_thread
      team).  The region has ended when the team's REGION_SEQ moved on;
      until then the worker is in its implicit barrier.  */
   unsigned long left_seq;
+  /* A worker that joined its hot team's region early and still reads the
+     team's join word (join.c): its master must not free the team.  */
+  _Atomic unsigned int lingering;
 
   pthread_t pthread;
   int tid;			/* kernel thread id (LWP) */
@@ -642,7 +641,6 @@ struct gomp_thread
   long dock_ws_first;
   unsigned long dock_single_first;
   unsigned long dock_region_seq;
-  unsigned int dock_join_target;
   /* With places: the place and partition the master chose for it.  */
   int dock_place;
   unsigned int dock_partition_off, dock_partition_len;
@@ -817,6 +815,7 @@ HIDDEN void gomp_task_event (struct gomp_team *team);
 HIDDEN void gomp_task_drain (struct gomp_thread *thr, void *cfa);
 HIDDEN void gomp_task_help_region (struct gomp_thread *thr, void *cfa);
 HIDDEN void gomp_task_drain_region (struct gomp_thread *thr, void *cfa);
+HIDDEN bool gomp_task_none_pending (struct gomp_team *team);
 
 /* task-depend.c */
 HIDDEN void gomp_depend_add (struct gomp_task *parent,
@@ -930,6 +929,26 @@ HIDDEN void gomp_places_init_thread (struct gomp_thread *thr);
 HIDDEN void gomp_places_team (struct gomp_thread *thr, struct gomp_team *team,
 			      unsigned int n, unsigned int clause);
 HIDDEN void gomp_places_worker (struct gomp_thread *thr);
+
+/* join.c: the end of a region.  The master, its code done: true if every
+   worker has joined already.  */
+HIDDEN bool gomp_join_master_done (struct gomp_team *team);
+/* After gomp_join_master_done: has every worker joined?  */
+HIDDEN bool gomp_join_complete (struct gomp_team *team);
+/* Wait for that (the master).  */
+HIDDEN void gomp_join_wait (struct gomp_team *team);
+/* Has the master of THR's region in TEAM finished its code?  */
+HIDDEN bool gomp_join_is_master_done (struct gomp_thread *thr,
+				      struct gomp_team *team);
+/* A worker joins; it must not touch TEAM afterwards.  */
+HIDDEN void gomp_join_leave (struct gomp_team *team);
+/* A worker of a hot team with nothing to run joins before the master is
+   done: true once it has joined for good, false if it took that back
+   because tasks appeared (or it spun out) and must wait and join the
+   usual way.  */
+HIDDEN bool gomp_join_early (struct gomp_thread *thr, struct gomp_team *team);
+/* Before freeing hot TEAM: until none of its workers looks at it.  */
+HIDDEN void gomp_join_wait_lingering (struct gomp_team *team);
 
 /* pool.c */
 HIDDEN struct gomp_thread *gomp_pool_get (void);

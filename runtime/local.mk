@@ -12,6 +12,7 @@ runtime_libgomp_la_SOURCES = \
 	runtime/display-env.c \
 	runtime/wait.c \
 	runtime/registry.c \
+	runtime/join.c \
 	runtime/pool.c \
 	runtime/team.c \
 	runtime/parallel.c \

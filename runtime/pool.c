@@ -87,13 +87,18 @@ gomp_dock_release (struct gomp_thread *worker, struct gomp_team *team,
   worker->dock_ws_first = team->ws_first;
   worker->dock_single_first = team->single_first;
   worker->dock_region_seq = team->region_seq;
-  worker->dock_join_target = team->join_target;
   gomp_word_bump (&worker->dock);
 }
 
-/* End of the region for a worker: count itself in at the join word; the
-   last one wakes the master if it sleeps.  After this the worker must not
-   touch TEAM: the master may reuse or free it.
+/* End of the region for a worker, its implicit task's code done (CFA:
+   the frame that called it): the region's implicit barrier, then count
+   itself in at the join (join.c).  A worker of a hot team with nothing
+   to run joins at once and waits for the master there (gomp_join_early),
+   unless it takes that back to run tasks; otherwise it runs tasks until
+   the master is done and none is pending (task-sched.c), then joins.
+   Not with OMPD's event hooks on: a debugger breaking at the implicit
+   task's end would see its thread run tasks after it.  After the join
+   the worker must not touch TEAM: the master may reuse or free it.
 
    For debuggers the worker stays what it is in OpenMP's terms until the
    region ends -- in the implicit barrier, member of TEAM, in its
@@ -105,15 +110,25 @@ gomp_dock_release (struct gomp_thread *worker, struct gomp_team *team,
    and the master clearing it after the join would cost a cache-line
    transfer per worker on every region's critical path.  */
 static void
-worker_leave (struct gomp_thread *thr, struct gomp_team *team)
+worker_end (struct gomp_thread *thr, struct gomp_team *team, void *cfa)
 {
+  bool early = team->early_join && !gomp_ompd_enabled
+    && gomp_task_none_pending (team);
+  if (!early)
+    gomp_task_drain_region (thr, cfa);
+  /* Every task of the region has completed: none still uses the
+     dependence table of this implicit task (team.c frees the
+     master's).  */
+  gomp_depend_table_free (thr->task);
+  GOMP_OMPD_EVENT (task_end);
+  gomp_set_wait_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
   if (GOMP_TRACK_STATE)
     thr->left_seq = thr->dock_region_seq + 1;
-  unsigned int target = thr->dock_join_target;
-  unsigned int old = atomic_fetch_add_explicit (&team->join, 2,
-						memory_order_acq_rel);
-  if ((old & WORD_SLEEPING) && (old & ~WORD_SLEEPING) + 2 == target)
-    futex_wake_all (&team->join);
+  if (early && gomp_join_early (thr, team))
+    return;
+  if (early)
+    gomp_task_drain_region (thr, cfa);
+  gomp_join_leave (team);
 }
 
 static void *
@@ -152,14 +167,7 @@ worker_main (void *arg)
       team->fn (team->data);
       gomp_task_exit_frame (thr->task, NULL);
       gomp_task_enter_frame (thr->task, cfa);
-      gomp_task_drain_region (thr, cfa);
-      /* Every task of the region has completed: none still uses the
-	 dependence table of this implicit task (team.c frees the
-	 master's).  */
-      gomp_depend_table_free (thr->task);
-      GOMP_OMPD_EVENT (task_end);
-      gomp_set_wait_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
-      worker_leave (thr, team);
+      worker_end (thr, team, cfa);
     }
 }
 

@@ -391,6 +391,12 @@ no_pending_tasks (void *arg)
 			       memory_order_acquire) == 0;
 }
 
+bool
+gomp_task_none_pending (struct gomp_team *team)
+{
+  return no_pending_tasks (team);
+}
+
 /* The end of a parallel region: run tasks until every task of the team
    has completed.  CFA: the frame of the function that called the
    region's code.  */
@@ -413,23 +419,16 @@ gomp_task_drain (struct gomp_thread *thr, void *cfa)
    not sleep on task_event for the join as well: the last worker to join
    would have to look at the team's task_event after its join, when the
    master may have ended the region and freed the team.  */
-static bool
-workers_joined (const struct gomp_team *team)
-{
-  return (atomic_load_explicit (&team->join, memory_order_acquire)
-	  & ~WORD_SLEEPING) == team->join_target;
-}
-
 void
 gomp_task_help_region (struct gomp_thread *thr, void *cfa)
 {
   struct gomp_team *team = thr->ts.team;
   unsigned long long spins = 0, limit = gomp_spin_limit ();
   bool ran = false;
-  if (limit == 0 || workers_joined (team))
+  if (limit == 0 || gomp_join_complete (team))
     return;
   gomp_set_wait_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
-  while (spins < limit && !workers_joined (team))
+  while (spins < limit && !gomp_join_complete (team))
     {
       if (gomp_task_run_one (thr, NULL))
 	{
@@ -452,16 +451,14 @@ gomp_task_help_region (struct gomp_thread *thr, void *cfa)
    create tasks (a master or single nowait construct generating tasks is
    common), so a worker that leaves as soon as the queues are empty would
    leave all of them to the master; it waits for the master too, running
-   tasks meanwhile.  The master sets MASTER_DONE and wakes it
-   (team.c).  */
+   tasks meanwhile.  The master says it is done in the join word and
+   wakes it (join.c, team.c).  */
 static bool
 region_done (void *arg)
 {
   struct gomp_thread *thr = arg;
   struct gomp_team *team = thr->ts.team;
-  return atomic_load_explicit (&team->master_done, memory_order_acquire)
-	 == thr->dock_region_seq + 1
-    && no_pending_tasks (team);
+  return gomp_join_is_master_done (thr, team) && no_pending_tasks (team);
 }
 
 void

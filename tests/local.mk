@@ -70,6 +70,7 @@ tests_runtime_c = \
 	tests/runtime/task-undeferred-nest \
 	tests/runtime/task-many \
 	tests/runtime/task-producer \
+	tests/runtime/join-recall \
 	tests/runtime/task-priority \
 	tests/runtime/taskloop-ull \
 	tests/runtime/taskloop-simd \

@@ -1,0 +1,227 @@
+/* join.c -- the end of a parallel region: workers join, the master waits.
+
+   The end of a region is a join, not a full barrier (docs/runtime.md):
+   each worker counts itself in and goes back to its dock; only the master
+   waits.  But until the master has finished the region's code it may
+   still create tasks (a master or single nowait construct generating
+   tasks is common), and the workers should be there to run them.
+
+   Both facts live in one 64-bit word, JOIN, on a line of its own:
+     bits 0-31   the workers' count: each adds 2 (bit 0 is WORD_SLEEPING,
+		 set by the master when it sleeps on this half);
+     bits 32-63  how many regions of the team the master has finished the
+		 code of: region N (the team's region_seq + 1 at its start)
+		 is done once this reaches N.
+   One word, because every party then learns what it needs from its own
+   atomic operation, without a load of the other side's write:
+
+   - A worker with nothing to run joins at once (gomp_join_early).  The
+     value its addition returns says whether the master was done already;
+     if not, it stays, spinning on the word, and should a task appear
+     (the team's task_pending) while the master is still not done, it
+     takes its join back with a compare-and-swap -- which fails exactly
+     when the master has finished meanwhile -- and runs tasks the usual
+     way (task-sched.c, gomp_task_drain_region) before it joins for good
+     (gomp_join_leave).
+
+   - The master, when its code is done (gomp_join_master_done), adds one
+     to the upper half, and the value returned says whether every worker
+     had joined: in the common case of workers that reached the end
+     first, the region is over with that one operation.
+
+   Before, the master stored a done flag the workers waited for; each
+   worker then read it, added itself to the count, and the master read
+   the count: four cache-line transfers after the master's code, now one
+   (the master's addition fetching the line from the last worker), and
+   two when the master is first (a worker's addition, the master's read).
+
+   Nothing resets the word (a store after the last worker's addition
+   would wait for the line to come back).  The count would grow without
+   bound and at last carry into the upper half, so the master's addition
+   also subtracts what the workers of the previous region added
+   (JOIN_RESIDUE), all of which were in before that region ended: the
+   count then holds this region's joins only, and its target is
+   2 * (nthreads - 1).
+
+   A worker that joined early reads the word and task_pending until it
+   sees the master done, possibly after the region has ended.  So only a
+   hot team (team.c), which outlives its regions, lets its workers join
+   early, and before a hot team is freed its master waits until none of
+   them still looks at it (LINGERING, gomp_join_wait_lingering).  */
+
+#include "config.h"
+#include "internal.h"
+#include "futex.h"
+
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+# error "join.c: the count must be the word's first 32 bits (the futex)"
+#endif
+
+/* One finished region in the upper half.  */
+#define JOIN_DONE_ONE ((uint64_t) 1 << 32)
+
+/* The count half, for the futex: the first four bytes of the word.  */
+static inline _Atomic unsigned int *
+join_count_word (struct gomp_team *team)
+{
+  return (_Atomic unsigned int *) (void *) &team->join;
+}
+
+static inline unsigned int
+join_count (uint64_t v)
+{
+  return (unsigned int) v & ~WORD_SLEEPING;
+}
+
+/* The count once every worker of the region has joined.  Read before
+   joining: after it the team may start another region.  */
+static inline unsigned int
+join_target (const struct gomp_team *team)
+{
+  return 2 * (team->nthreads - 1);
+}
+
+/* Has the master finished the code of the region the team numbered
+   REGION_SEQ at its start?  Modulo 2^32, as the half counts.  */
+static inline bool
+join_master_done (uint64_t v, unsigned long region_seq)
+{
+  return (int32_t) ((uint32_t) (v >> 32) - (uint32_t) (region_seq + 1)) >= 0;
+}
+
+bool
+gomp_join_master_done (struct gomp_team *team)
+{
+  unsigned int residue = team->join_residue;
+  unsigned int target = join_target (team);
+  team->join_residue = target;
+  /* Release: the master's region code before the workers' leaving;
+     acquire: the joined workers' code before the master's return.  */
+  uint64_t v = atomic_fetch_add_explicit (&team->join,
+					  JOIN_DONE_ONE - residue,
+					  memory_order_acq_rel);
+  return join_count (v) - residue == target;
+}
+
+bool
+gomp_join_complete (struct gomp_team *team)
+{
+  return join_count (atomic_load_explicit (&team->join, memory_order_acquire))
+    == join_target (team);
+}
+
+bool
+gomp_join_is_master_done (struct gomp_thread *thr, struct gomp_team *team)
+{
+  return join_master_done (atomic_load_explicit (&team->join,
+						 memory_order_acquire),
+			   thr->dock_region_seq);
+}
+
+/* The master sleeps only after its gomp_join_master_done, so a worker
+   that sees the bit completes a count from which the residue is gone.  */
+static void
+join_wake (struct gomp_team *team, uint64_t old, unsigned int target)
+{
+  if ((old & WORD_SLEEPING) && join_count (old) + 2 == target)
+    futex_wake_all (join_count_word (team));
+}
+
+void
+gomp_join_leave (struct gomp_team *team)
+{
+  unsigned int target = join_target (team);
+  uint64_t old = atomic_fetch_add_explicit (&team->join, 2,
+					    memory_order_acq_rel);
+  join_wake (team, old, target);
+}
+
+bool
+gomp_join_early (struct gomp_thread *thr, struct gomp_team *team)
+{
+  unsigned long seq = thr->dock_region_seq;
+  unsigned int target = join_target (team);
+  /* Ordered before the join by the locked addition that follows.  */
+  atomic_store_explicit (&thr->lingering, 1, memory_order_relaxed);
+  uint64_t v = atomic_fetch_add_explicit (&team->join, 2,
+					  memory_order_acq_rel);
+  bool joined = true;
+  if (join_master_done (v, seq))
+    join_wake (team, v, target);
+  else
+    {
+      /* Spin only: a joined worker must not sleep on the team's task
+	 event, which it would look at after the region may have ended.
+	 Spun out, it takes its join back and waits the usual way.  With
+	 a spin limit of 0 (OMP_WAIT_POLICY=passive) that is at once.  */
+      unsigned long long spins = 0, limit = gomp_spin_limit ();
+      for (;;)
+	{
+	  v = atomic_load_explicit (&team->join, memory_order_acquire);
+	  if (join_master_done (v, seq))
+	    break;
+	  if (spins < limit
+	      && atomic_load_explicit (&team->barrier.task_pending,
+				       memory_order_relaxed) == 0)
+	    {
+	      spins++;
+	      gomp_cpu_relax ();
+	      continue;
+	    }
+	  /* Fails if the master finished meanwhile (or another worker
+	     joined: look again).  */
+	  if (atomic_compare_exchange_weak_explicit (&team->join, &v, v - 2,
+						     memory_order_acq_rel,
+						     memory_order_relaxed))
+	    {
+	      joined = false;
+	      break;
+	    }
+	}
+    }
+  /* After this the master may free the team (gomp_thread_exit_pool).  */
+  atomic_store_explicit (&thr->lingering, 0, memory_order_release);
+  return joined;
+}
+
+void
+gomp_join_wait (struct gomp_team *team)
+{
+  unsigned int target = join_target (team);
+  unsigned long long spins = gomp_spin_limit ();
+  for (unsigned long long i = 0; i < spins; i++)
+    {
+      if (gomp_join_complete (team))
+	return;
+      gomp_cpu_relax ();
+    }
+  for (;;)
+    {
+      uint64_t v = atomic_load_explicit (&team->join, memory_order_acquire);
+      if (join_count (v) == target)
+	break;
+      if (!(v & WORD_SLEEPING)
+	  && !atomic_compare_exchange_weak_explicit (&team->join, &v,
+						     v | WORD_SLEEPING,
+						     memory_order_acq_rel,
+						     memory_order_acquire))
+	continue;
+      futex_wait (join_count_word (team),
+		  (unsigned int) v | WORD_SLEEPING);
+    }
+  /* Only if this thread slept: the word keeps counting without the bit
+     (a worker that saw it would wake nobody next time).  */
+  if (atomic_load_explicit (&team->join, memory_order_relaxed)
+      & WORD_SLEEPING)
+    atomic_fetch_and_explicit (&team->join, ~(uint64_t) WORD_SLEEPING,
+			       memory_order_relaxed);
+}
+
+void
+gomp_join_wait_lingering (struct gomp_team *team)
+{
+  for (unsigned int i = 1; i <= team->nhot; i++)
+    while (atomic_load_explicit (&team->threads[i]->lingering,
+				 memory_order_acquire))
+      gomp_cpu_relax ();
+}
