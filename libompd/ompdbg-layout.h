@@ -64,11 +64,16 @@ enum ompdbg_layout_root
      and TASK_ON_PARENT (GOMP_task's undeferred task: its struct is a
      local of GOMP_task, whose frame is its exit frame) minus the task's
      own address: one distance for every such task, which the runtime
-     stores once, when the first one starts (0 before: there is no such
-     task yet), instead of an exit frame per task (version 4).  */
+     measures once at start-up, instead of storing an exit frame per task
+     (version 4); 0: unknown (its unwinder could not tell), such exit
+     frames are unavailable.  At most OMPDBG_ON_PARENT_EXIT_MAX.  */
   OMPDBG_ROOT_ON_PARENT_EXIT,
   OMPDBG_ROOT_COUNT_V1 = 16	/* slots in version 1; unused ones are 0 */
 };
+
+/* The largest distance OMPDBG_ROOT_ON_PARENT_EXIT can hold: a frame
+   size; beyond it, garbage.  */
+#define OMPDBG_ON_PARENT_EXIT_MAX 65536
 
 struct ompdbg_layout_header
 {

@@ -46,9 +46,8 @@ ompd_get_task_function (ompd_task_handle_t *task_handle,
    undeferred task (TASK_ON_STACK and TASK_ON_PARENT: a local of
    GOMP_task) does not store it: it is the task's address plus the one
    distance the root OMPDBG_ROOT_ON_PARENT_EXIT holds (layout version 4),
-   which the first such task stored; 0 there, or a distance no frame can
-   be at, is garbage in the target.  */
-#define MAX_ON_PARENT_EXIT 65536
+   which the runtime measured at start-up; 0 there: unknown; a distance
+   no frame can be at: garbage in the target.  */
 
 static ompd_rc_t
 task_exit_frame (ompd_address_space_handle_t *as, ompd_addr_t task,
@@ -64,7 +63,7 @@ task_exit_frame (ompd_address_space_handle_t *as, ompd_addr_t task,
   ompd_rc_t rc = tread_ptr (as, root, &d);
   if (rc != ompd_rc_ok)
     return rc;
-  if (d == 0 || d > MAX_ON_PARENT_EXIT)
+  if (d == 0 || d > OMPDBG_ON_PARENT_EXIT_MAX)
     return ompd_rc_unavailable;
   *exit = task + d;
   return ompd_rc_ok;

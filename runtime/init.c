@@ -32,6 +32,7 @@ gomp_init (void)
      thread-begin event already passes the hook.  */
   gomp_ompd_init ();
   struct gomp_thread *thr = gomp_thread ();
+  gomp_task_probe_on_parent ();
   /* With places, the initial thread starts on the first one, as in
      libgomp.  */
   if (gomp_places_len != 0)

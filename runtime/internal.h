@@ -781,6 +781,7 @@ HIDDEN void gomp_task_init_implicit (struct gomp_task *task);
 HIDDEN void gomp_task_run (struct gomp_thread *thr, struct gomp_task *task);
 HIDDEN void gomp_task_finished (struct gomp_thread *thr,
 				struct gomp_task *task);
+HIDDEN void gomp_task_probe_on_parent (void);
 HIDDEN void gomp_task_ready (struct gomp_thread *thr, struct gomp_task *task);
 HIDDEN struct gomp_task *gomp_task_parent (struct gomp_thread *thr);
 HIDDEN void gomp_task_run_shared (struct gomp_thread *thr,
@@ -1222,31 +1223,20 @@ gomp_task_start_debug (struct gomp_task *task, struct gomp_task *sched_parent,
   task->frame.exit_frame = cfa;
 }
 
-/* The same for a TASK_ON_PARENT task that GOMP_task runs from a struct
-   on its own stack: not even its exit frame.  TASK is a local of
-   GOMP_task, at the same place in every call's frame, and CFA that
-   frame's: the distance between them is the same for every such task,
-   which libompd takes from gomp_on_parent_exit (the layout table's root
-   OMPDBG_ROOT_ON_PARENT_EXIT).  It is stored once, by the first such
-   task; after that, one test of a global that stays in the cache instead
-   of a store per task (GOMP_task is the only caller, so the first value
-   is every later one's).  */
+/* A TASK_ON_PARENT task that GOMP_task runs from a struct on its own
+   stack stores nothing of this, not even its exit frame: the struct is a
+   local of GOMP_task, at the same place in every call's frame, so the
+   distance from it to that frame is the same for every such task, which
+   libompd takes from gomp_on_parent_exit (the layout table's root
+   OMPDBG_ROOT_ON_PARENT_EXIT).  The runtime measures it once at
+   start-up (task.c, gomp_task_probe_on_parent): storing it from the
+   first such task instead cost every task a test of the global, and the
+   CFA kept in a register for it (about 5 instructions of 120; the state
+   cost of CONDITIONAL TASK, 1.05 of the runtime without it).  */
 extern HIDDEN _Atomic uintptr_t gomp_on_parent_exit;
 
-static inline void
-gomp_task_start_on_parent_debug (struct gomp_task *task, void *cfa)
-{
-  if (GOMP_TRACK_STATE
-      && unlikely (atomic_load_explicit (&gomp_on_parent_exit,
-					 memory_order_relaxed) == 0))
-    atomic_store_explicit (&gomp_on_parent_exit,
-			   (uintptr_t) cfa - (uintptr_t) task,
-			   memory_order_relaxed);
-}
-
 /* HEAP is the copy of stack task TASK (task_move): a TASK_ON_PARENT
-   one, no longer on the stack, needs the exit frame it did not store
-   (its code runs, so the distance is stored by now).  */
+   one, no longer on the stack, needs the exit frame it did not store.  */
 static inline void
 gomp_task_moved_debug (struct gomp_task *heap, struct gomp_task *task)
 {

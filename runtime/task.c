@@ -27,9 +27,12 @@
 #include "config.h"
 #include "internal.h"
 
+#include "ompd-layout.h"
+
 #include <omp.h>
 
 #include <alloca.h>
+#include <unwind.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -204,6 +207,67 @@ task_free (struct gomp_task *task)
 }
 
 _Atomic uintptr_t gomp_on_parent_exit;
+
+/* GOMP_task, for taking its address and calling it inside the library
+   (an exported name may be interposed or resolve to a PLT entry).  */
+extern __typeof (GOMP_task) gomp_task_self
+  __attribute__ ((alias ("GOMP_task"), visibility ("hidden")));
+
+struct on_parent_probe
+{
+  uintptr_t task;		/* the probe task's struct, in GOMP_task */
+  uintptr_t cfa;		/* GOMP_task's frame, from the unwinder */
+  bool next;			/* the frame before was called by GOMP_task */
+};
+
+/* The unwinder's context for a frame holds that frame's CFA and the
+   address it returns to, in its caller: the frame whose return address
+   is in GOMP_task is the one GOMP_task called, and the next one is
+   GOMP_task's own.  */
+static _Unwind_Reason_Code
+on_parent_probe_frame (struct _Unwind_Context *ctx, void *arg)
+{
+  struct on_parent_probe *p = arg;
+  if (p->next)
+    {
+      p->cfa = _Unwind_GetCFA (ctx);
+      return _URC_END_OF_STACK;
+    }
+  int before;
+  uintptr_t ip = _Unwind_GetIPInfo (ctx, &before);
+  p->next = _Unwind_FindEnclosingFunction ((void *) (ip - !before))
+    == (void *) gomp_task_self;
+  return _URC_NO_REASON;
+}
+
+static void
+on_parent_probe_task (void *arg)
+{
+  struct on_parent_probe *p = arg;
+  p->task = (uintptr_t) gomp_tls->task;
+  _Unwind_Backtrace (on_parent_probe_frame, p);
+}
+
+/* Measure, once at start-up, the distance from the struct of GOMP_task's
+   undeferred task to GOMP_task's frame (internal.h, gomp_on_parent_exit,
+   says why): run one `if (0)' task through GOMP_task whose code asks the
+   unwinder for the frame it was called from.  Left at 0 (libompd: such
+   exit frames unavailable) if the unwinder cannot say, or GOMP_task does
+   not take its fast path (cancellation on: then no task ever does).  No
+   OMPD events for this task: it is none of the program's.  */
+void
+gomp_task_probe_on_parent (void)
+{
+  struct on_parent_probe p = { 0, 0, false };
+  int ompd = gomp_ompd_enabled;
+  gomp_ompd_enabled = 0;
+  gomp_task_self (on_parent_probe_task, &p, NULL, 0, 1, false, 0, NULL, 0,
+		  NULL);
+  gomp_ompd_enabled = ompd;
+  if (p.cfa > p.task && p.cfa - p.task < OMPDBG_ON_PARENT_EXIT_MAX)
+    atomic_store_explicit (&gomp_on_parent_exit, p.cfa - p.task,
+			   memory_order_relaxed);
+}
 
 /* Does TASK count references?  Implicit and initial tasks outlive every
    task of their region by construction (the region ends only when all
@@ -582,12 +646,6 @@ task_run_here (struct gomp_thread *thr, struct gomp_task *parent,
   if (bounds_size)
     memcpy (arg, bounds, bounds_size);
   t.data = arg;
-  /* After the task's stores, which the compiler may then merge (it does
-     not move stores across the atomic load in there).  A debugger that
-     stops in between in the process's very first such task finds no
-     exit frame for it yet (libompd: unavailable).  */
-  if (kind & TASK_ON_PARENT)
-    gomp_task_start_on_parent_debug (&t, cfa);
   GOMP_OMPD_EVENT (task_begin);
   fn (arg);
   GOMP_OMPD_EVENT (task_end);

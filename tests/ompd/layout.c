@@ -279,10 +279,13 @@ check_roots (const struct ompdbg_layout_header *h, void *lib)
   /* ompt_frame_runtime | ompt_frame_cfa: every frame is a CFA.  */
   CHECK (*frame_flags == 0x10, "frame flags %#x", *frame_flags);
   /* GOMP_task's undeferred task: its exit frame's distance from the task
-     struct, stored by the first one (the frames themselves are checked
-     against the program's by tests/ompd/undeferred and hooks).  */
-  CHECK (*on_parent_exit == 0, "exit frame distance %#lx before any task",
-	 (unsigned long) *on_parent_exit);
+     struct, measured at start-up, before any task of the program (the
+     frames themselves are checked against the program's by
+     tests/ompd/undeferred and hooks), and the same after one.  */
+  uintptr_t distance = *on_parent_exit;
+  CHECK (distance > sizeof (struct gomp_task) && distance < 4096,
+	 "exit frame distance %#lx before any task",
+	 (unsigned long) distance);
   void (*gomp_task) (void (*) (void *), void *, void (*) (void *, void *),
 		     long, long, bool, unsigned, void **, int, void *)
     = (void (*) (void (*) (void *), void *, void (*) (void *, void *), long,
@@ -290,9 +293,9 @@ check_roots (const struct ompdbg_layout_header *h, void *lib)
       sym (lib, "GOMP_task");
   int ran = 0;
   gomp_task (set_flag, &ran, NULL, 0, 1, false, 0, NULL, 0, NULL);
-  CHECK (ran == 1 && *on_parent_exit > sizeof (struct gomp_task)
-	 && *on_parent_exit < 4096, "after an if(0) task (ran %d): exit "
-	 "frame distance %#lx", ran, (unsigned long) *on_parent_exit);
+  CHECK (ran == 1 && *on_parent_exit == distance, "after an if(0) task "
+	 "(ran %d): exit frame distance %#lx, was %#lx", ran,
+	 (unsigned long) *on_parent_exit, (unsigned long) distance);
   CHECK (strncmp (version, OMPDBG_RUNTIME_NAME " ",
 		  strlen (OMPDBG_RUNTIME_NAME " ")) == 0
 	 && strlen (version) < 64, "version string \"%.64s\"", version);

@@ -9,8 +9,8 @@
    or asleep once their spin count is spent), then creates the tasks.
    Checked: every task has completed when the region ends, and some ran
    on another thread than their creator -- on a machine busy enough that no
-   worker got a CPU in time that may fail once, so each case has several
-   tries and needs one.  Each setting of the waiting policy re-executes
+   worker got a CPU in time that may fail once, so each case tries again
+   for up to TRY_SECONDS and needs one success.  Each setting of the waiting policy re-executes
    the program (run_self): the default spin, none (GOMP_SPINCOUNT=0,
    passive: workers sleep at once), and a short one spent before the
    tasks come.  */
@@ -20,7 +20,7 @@
 #include <time.h>
 
 #define NTASKS 200
-#define TRIES 10
+#define TRY_SECONDS 10
 
 static long done_count, done_elsewhere;
 static int producer;		/* thread number of the task creator */
@@ -84,23 +84,21 @@ kernel (void)
     for (unsigned int l = 0; l < sizeof lates / sizeof lates[0]; l++)
       for (int single = 0; single <= 1; single++)
 	{
-	  int helped = 0;
-	  for (int t = 0; t < TRIES; t++)
+	  int helped = 0, t;
+	  double until = omp_get_wtime () + TRY_SECONDS;
+	  for (t = 1; !helped && omp_get_wtime () < until; t++)
 	    {
 	      long elsewhere = single ? late_single (nthr, lates[l])
 				      : late_master (nthr, lates[l]);
 	      CHECK (elsewhere >= 0, "%s producer %ld us late, %d threads: "
 		     "a task not complete at the region's end",
 		     single ? "single nowait" : "master", lates[l], nthr);
-	      if (elsewhere > 0)
-		{
-		  helped = 1;
-		  break;
-		}
+	      helped = elsewhere > 0;
 	    }
 	  CHECK (helped >= 1, "%s producer %ld us late, %d threads: no task "
-		 "ran on another thread in %d tries",
-		 single ? "single nowait" : "master", lates[l], nthr, TRIES);
+		 "ran on another thread in %d tries (%d s)",
+		 single ? "single nowait" : "master", lates[l], nthr, t - 1,
+		 TRY_SECONDS);
 	}
 }
 
