@@ -517,7 +517,10 @@ struct gomp_team
      master hands them to each worker on its dock line (pool.c).  */
   long ws_first;
   unsigned long single_first;
-  struct gomp_team_state master_saved;	/* the master's state outside */
+  /* The master's state outside; read by the workers too, but only for
+     queries one level up (omp_get_ancestor_thread_num, affinity), so it
+     is not worth a line of its own.  */
+  struct gomp_team_state master_saved;
   unsigned int master_state;	/* and its thread state word (debuggers) */
 
   /* Read by every member during the region.  The master writes each of
@@ -945,8 +948,8 @@ HIDDEN bool gomp_join_is_master_done (struct gomp_thread *thr,
 HIDDEN void gomp_join_leave (struct gomp_team *team);
 /* A worker of a hot team with nothing to run joins before the master is
    done: true once it has joined for good, false if it took that back
-   because tasks appeared (or it spun out) and must wait and join the
-   usual way.  */
+   because tasks appeared (or it spun out, or may not spin) and must wait
+   and join the usual way.  */
 HIDDEN bool gomp_join_early (struct gomp_thread *thr, struct gomp_team *team);
 /* Before freeing hot TEAM: until none of its workers looks at it.  */
 HIDDEN void gomp_join_wait_lingering (struct gomp_team *team);
@@ -1277,6 +1280,20 @@ gomp_task_enter_frame_restore (struct gomp_task *task, void *old)
 {
   if (GOMP_TRACK_STATE)
     task->frame.enter_frame = old;
+}
+
+/* A full memory barrier right after an atomic read-modify-write or a
+   sequentially consistent store: on x86 those are locked instructions
+   (an xchg for the store), which later loads cannot pass, so only the
+   compiler must keep them in order; elsewhere a fence.  */
+static inline void
+gomp_fence_after_rmw (void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  atomic_signal_fence (memory_order_seq_cst);
+#else
+  atomic_thread_fence (memory_order_seq_cst);
+#endif
 }
 
 static inline void

@@ -141,6 +141,12 @@ gomp_join_early (struct gomp_thread *thr, struct gomp_team *team)
 {
   unsigned long seq = thr->dock_region_seq;
   unsigned int target = join_target (team);
+  /* A worker that may not spin (OMP_WAIT_POLICY=passive) would only
+     take its join back at once: joining and leaving would be two
+     operations on the master's line for nothing.  */
+  unsigned long long spins = 0, limit = gomp_spin_limit ();
+  if (limit == 0)
+    return false;
   /* Ordered before the join by the locked addition that follows.  */
   atomic_store_explicit (&thr->lingering, 1, memory_order_relaxed);
   uint64_t v = atomic_fetch_add_explicit (&team->join, 2,
@@ -152,9 +158,7 @@ gomp_join_early (struct gomp_thread *thr, struct gomp_team *team)
     {
       /* Spin only: a joined worker must not sleep on the team's task
 	 event, which it would look at after the region may have ended.
-	 Spun out, it takes its join back and waits the usual way.  With
-	 a spin limit of 0 (OMP_WAIT_POLICY=passive) that is at once.  */
-      unsigned long long spins = 0, limit = gomp_spin_limit ();
+	 Spun out, it takes its join back and waits the usual way.  */
       for (;;)
 	{
 	  v = atomic_load_explicit (&team->join, memory_order_acquire);

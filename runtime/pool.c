@@ -109,6 +109,13 @@ gomp_dock_release (struct gomp_thread *worker, struct gomp_team *team,
    (a crash in one thread would show its finished team mates as idle),
    and the master clearing it after the join would cost a cache-line
    transfer per worker on every region's critical path.  */
+static inline void
+worker_left (struct gomp_thread *thr)
+{
+  if (GOMP_TRACK_STATE)
+    thr->left_seq = thr->dock_region_seq + 1;
+}
+
 static void
 worker_end (struct gomp_thread *thr, struct gomp_team *team, void *cfa)
 {
@@ -122,12 +129,16 @@ worker_end (struct gomp_thread *thr, struct gomp_team *team, void *cfa)
   gomp_depend_table_free (thr->task);
   GOMP_OMPD_EVENT (task_end);
   gomp_set_wait_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
-  if (GOMP_TRACK_STATE)
-    thr->left_seq = thr->dock_region_seq + 1;
-  if (early && gomp_join_early (thr, team))
-    return;
   if (early)
-    gomp_task_drain_region (thr, cfa);
+    {
+      worker_left (thr);
+      if (gomp_join_early (thr, team))
+	return;
+      /* It took its join back to run tasks, which may enter regions of
+	 their own: gomp_team_enter clears LEFT_SEQ.  */
+      gomp_task_drain_region (thr, cfa);
+    }
+  worker_left (thr);
   gomp_join_leave (team);
 }
 

@@ -172,10 +172,16 @@ task_block_free (void *block, size_t size, struct gomp_thread *owner)
   struct gomp_thread *thr = gomp_tls;
   if (size == TASK_BLOCK && owner != thr)
     {
+      /* Acquire: the depth in HEAD, written by whoever pushed it.  */
       void *head = atomic_load_explicit (&owner->remote_free,
-					 memory_order_relaxed);
+					 memory_order_acquire);
       /* Word 0: the next block; word 1: the depth of the stack from
-	 here, which the owner reads instead of counting.  */
+	 here, which the owner reads instead of counting.  Should the
+	 owner take the stack, reuse HEAD and get it pushed back on top
+	 between our load and our compare-and-swap, the depth read is
+	 garbage but the link right: the owner's count of cached blocks is
+	 then wrong until its cache next runs dry, which only changes how
+	 many it keeps instead of freeing (task_block_alloc).  */
       do
 	{
 	  ((void **) block)[0] = head;
@@ -184,7 +190,7 @@ task_block_free (void *block, size_t size, struct gomp_thread *owner)
       while (!atomic_compare_exchange_weak_explicit (&owner->remote_free,
 						     &head, block,
 						     memory_order_release,
-						     memory_order_relaxed));
+						     memory_order_acquire));
       return;
     }
   if (size == TASK_BLOCK && thr && thr->task_cache_count < TASK_CACHE_MAX)
@@ -843,13 +849,15 @@ GOMP_task (void (*fn) (void *), void *data,
 			   flags, depend, priority, detach);
       return;
     }
-  void *cfa = GOMP_CFA ();
   struct gomp_task *parent = thr->task;
-  /* The parent's enter frame, this frame, is the task's exit frame:
-     stored once, in the task (TASK_ON_PARENT).  */
+  /* The parent's enter frame, this frame, is the task's exit frame, which
+     is not stored either (TASK_ON_PARENT; gomp_on_parent_exit): so no
+     CFA.  Merely taking it (GOMP_CFA) made the compiler keep one more
+     register: 13.9 -> 13.5 ns per `if (0)' task, the runtime without
+     state's time.  */
   task_run_here (thr, parent, fn, data, NULL, arg_size, 1,
 		 task_kind (parent, flags, true) | TASK_ON_PARENT,
-		 task_priority (flags, priority), NULL, 0, cfa);
+		 task_priority (flags, priority), NULL, 0, NULL);
 }
 
 /* One task of a taskloop (taskloop.c): no depend or detach clause, the

@@ -42,6 +42,18 @@ tests_ompd_undeferred_LDADD = -ldl
 EXTRA_tests_ompd_undeferred_DEPENDENCIES = libompd/libompd.la
 TESTS += tests/ompd/undeferred
 
+## tests/ompd/join: libompd on workers at and after the end of a region
+## (the runtime's early join, taken back for late tasks); in-process.
+check_PROGRAMS += tests/ompd/join
+tests_ompd_join_SOURCES = tests/ompd/join.c tests/ompd/inproc.c \
+	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h \
+	tests/ompd/check-macros.h
+tests_ompd_join_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
+tests_ompd_join_CPPFLAGS = $(tests_ompd_self_CPPFLAGS)
+tests_ompd_join_LDADD = -ldl
+EXTRA_tests_ompd_join_DEPENDENCIES = libompd/libompd.la
+TESTS += tests/ompd/join
+
 ## tests/ompd/fuzz: libompd (its sources compiled in, under ASan and
 ## UBSan) against garbage, errors and short reads from the memory
 ## callback: 10^5 cases here, OMPDBG_FUZZ_CASES=1000000 for the long run.

@@ -1,0 +1,222 @@
+/* join.c -- what libompd reports for a worker at the end of a parallel
+   region and after it, under the runtime's join (runtime/join.c): a
+   worker with nothing to run counts itself in at once, waits for the
+   master there, and takes that back to run the tasks the master creates
+   later.  In-process, as tests/ompd/undeferred: the program asks libompd
+   about its own threads.
+
+   1. A worker at the end while the master still works: in the region's
+      implicit barrier (ompt_state_wait_barrier_implicit_parallel), a
+      member of the master's region with its thread number.
+   2. After the region: the worker is idle, in no region.
+   3. The same after a region in which the worker, back from its early
+      join, ran the master's late tasks, each with a parallel region of
+      its own inside (entering a region resets what the runtime keeps to
+      tell debuggers that a worker's region has ended).
+
+   Ground truth: the threads' own LWPs and thread numbers, and the
+   regions they are in.  */
+
+#define _GNU_SOURCE
+#include "config.h"
+#include "tests/ompd/inproc.h"
+
+#include <omp.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#define STATE_IDLE 0x100
+#define STATE_WAIT_BARRIER_IMPLICIT_PARALLEL 0x11
+
+static struct ompd_api api;
+static ompd_address_space_handle_t *as;
+static atomic_ulong pass, fail;
+
+#define CHECK_PASS() (atomic_fetch_add (&pass, 1))
+#define CHECK_FAIL() (atomic_fetch_add (&fail, 1))
+#include "tests/ompd/check-macros.h"
+
+static void
+spin_us (long us)
+{
+  struct timespec a, b;
+  clock_gettime (CLOCK_MONOTONIC, &a);
+  do
+    clock_gettime (CLOCK_MONOTONIC, &b);
+  while ((b.tv_sec - a.tv_sec) * 1000000L + (b.tv_nsec - a.tv_nsec) / 1000
+	 < us);
+}
+
+static ompd_thread_handle_t *
+thread_handle (int64_t lwp)
+{
+  ompd_thread_handle_t *th = NULL;
+  RC (api.get_thread_handle (as, OMPD_THREAD_ID_LWP, sizeof lwp, &lwp, &th),
+      ompd_rc_ok);
+  return th;
+}
+
+static ompd_word_t
+state_of (ompd_thread_handle_t *th)
+{
+  ompd_word_t state = -1;
+  RC (api.get_state (th, &state, NULL), ompd_rc_ok);
+  return state;
+}
+
+/* The thread LWP is idle, in no region: what a debugger must show for a
+   worker whose region has ended.  */
+static void
+check_idle (const char *what, int64_t lwp)
+{
+  ompd_thread_handle_t *th = thread_handle (lwp);
+  if (th == NULL)
+    return;
+  ompd_word_t state = state_of (th);
+  CHECK (state == STATE_IDLE, "%s: worker (LWP %lld) in state %#llx, "
+	 "expected idle", what, (long long) lwp, (long long) state);
+  ompd_parallel_handle_t *ph = NULL;
+  RC (api.get_curr_parallel_handle (th, &ph), ompd_rc_unavailable);
+  if (ph)
+    RC (api.rel_parallel_handle (ph), ompd_rc_ok);
+  RC (api.rel_thread_handle (th), ompd_rc_ok);
+}
+
+/* 1 and 2.  */
+static void
+worker_at_end (void)
+{
+  int64_t worker = 0;
+  int seen_state = 0, same_region = 0, thread_num = -1;
+#pragma omp parallel num_threads(2) shared (worker, seen_state, \
+					    same_region, thread_num)
+  {
+    if (omp_get_thread_num () == 1)
+      __atomic_store_n (&worker, syscall (SYS_gettid), __ATOMIC_RELEASE);
+    else
+      {
+	while (__atomic_load_n (&worker, __ATOMIC_ACQUIRE) == 0)
+	  ;
+	ompd_thread_handle_t *self = thread_handle (syscall (SYS_gettid));
+	ompd_thread_handle_t *th = thread_handle (worker);
+	ompd_parallel_handle_t *mine = NULL, *its = NULL;
+	if (self && th
+	    && RC (api.get_curr_parallel_handle (self, &mine), ompd_rc_ok))
+	  {
+	    /* The worker gets there soon after it has said its LWP: a
+	       few seconds are for a busy machine.  */
+	    for (int i = 0; i < 3000 && !seen_state; i++)
+	      {
+		if (state_of (th) == STATE_WAIT_BARRIER_IMPLICIT_PARALLEL)
+		  seen_state = 1;
+		else
+		  spin_us (1000);
+	      }
+	    int cmp = 1;
+	    if (RC (api.get_curr_parallel_handle (th, &its), ompd_rc_ok)
+		&& RC (api.parallel_handle_compare (mine, its, &cmp),
+		       ompd_rc_ok))
+	      same_region = cmp == 0;
+	    ompd_word_t num = -1;
+	    ompd_icv_id_t id;
+	    const char *name;
+	    ompd_scope_t scope;
+	    /* thread-num-var: look its id up by name.  */
+	    for (ompd_icv_id_t k = 0, next = 0;; k = next)
+	      {
+		int more = 0;
+		if (api.enumerate_icvs (as, k, &next, &name, &scope, &more)
+		    != ompd_rc_ok)
+		  break;
+		if (strcmp (name, "thread-num-var") == 0)
+		  {
+		    id = next;
+		    if (RC (api.get_icv_from_scope (th, ompd_scope_thread,
+						    id, &num), ompd_rc_ok))
+		      thread_num = (int) num;
+		    break;
+		  }
+		if (!more)
+		  break;
+	      }
+	  }
+	if (its)
+	  RC (api.rel_parallel_handle (its), ompd_rc_ok);
+	if (mine)
+	  RC (api.rel_parallel_handle (mine), ompd_rc_ok);
+	if (th)
+	  RC (api.rel_thread_handle (th), ompd_rc_ok);
+	if (self)
+	  RC (api.rel_thread_handle (self), ompd_rc_ok);
+      }
+  }
+  CHECK (seen_state, "1: the worker at the region's end while the master "
+	 "works is never in the implicit barrier");
+  CHECK (same_region, "1: the worker at the end is not in the master's "
+	 "region");
+  CHECK (thread_num == 1, "1: the worker at the end has thread number %d",
+	 thread_num);
+  /* The worker may still be on its way back to its dock: idle either
+     way, as soon as the region has ended.  */
+  check_idle ("2: after the region", worker);
+}
+
+/* 3.  */
+static void
+late_tasks_with_regions (void)
+{
+  int64_t ran_on = 0;
+  for (int attempt = 0; attempt < 200 && ran_on == 0; attempt++)
+    {
+#pragma omp parallel num_threads(2) shared (ran_on)
+#pragma omp master
+      {
+	spin_us (2000);		/* the worker is at the end by now */
+	for (int i = 0; i < 20; i++)
+	  {
+#pragma omp task shared (ran_on)
+	    {
+	      if (omp_get_thread_num () != 0)
+		__atomic_store_n (&ran_on, syscall (SYS_gettid),
+				  __ATOMIC_RELAXED);
+#pragma omp parallel num_threads(1)
+	      spin_us (100);
+	    }
+	  }
+      }
+    }
+  CHECK (ran_on != 0, "3: no late task ran on the worker in 200 regions");
+  if (ran_on != 0)
+    check_idle ("3: after a region whose worker ran tasks with regions",
+		ran_on);
+}
+
+int
+main (int argc, char **argv)
+{
+  (void) argc;
+  unsetenv ("OMP_NUM_THREADS");
+  unsetenv ("OMP_WAIT_POLICY");
+  unsetenv ("GOMP_SPINCOUNT");
+  inproc_ensure_ours (argv);
+  setvbuf (stdout, NULL, _IOLBF, 0);
+  if (inproc_attach (&api, &as) != 0)
+    return 1;
+
+  worker_at_end ();
+  late_tasks_with_regions ();
+
+  ompd_rc_t rc = api.rel_address_space_handle (as);
+  if (rc == ompd_rc_ok)
+    rc = api.finalize ();
+  CHECK (rc == ompd_rc_ok, "releasing libompd: %s", ompd_rc_name (rc));
+  unsigned long p = atomic_load (&pass), f = atomic_load (&fail);
+  printf ("%lu checks, %lu failed\n", p + f, f);
+  return f == 0 && p >= 10 ? 0 : 1;
+}
