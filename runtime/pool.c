@@ -153,6 +153,10 @@ worker_main (void *arg)
      thread-end hook is never passed.  */
   GOMP_OMPD_EVENT (thread_begin);
   unsigned int seen = 0;
+  /* For debuggers: this frame calls each region's implicit task's code,
+     and is where it waits at the region's end.  Taken once: the same for
+     every region (and the builtin costs registers).  */
+  void *cfa = GOMP_CFA ();
   gomp_set_state (thr, STATE_IDLE, 0);
   for (;;)
     {
@@ -169,9 +173,6 @@ worker_main (void *arg)
       gomp_team_enter (thr, team, thr->dock_id, thr->dock_ws_first,
 		       thr->dock_single_first);
       gomp_set_state (thr, STATE_WORK_PARALLEL, 0);	/* was idle */
-      /* For debuggers: this frame calls the implicit task's code, and is
-	 where it waits at the end of the region.  */
-      void *cfa = GOMP_CFA ();
       gomp_task_exit_frame (thr->task, cfa);
       /* OMPD implicit task begin / end, as for the master (team.c).  */
       GOMP_OMPD_EVENT (task_begin);
