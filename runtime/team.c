@@ -154,8 +154,14 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
      region ends; the thread is forming the team.  */
   gomp_task_enter_frame (thr->task, cfa);
   unsigned int state = gomp_get_state (thr);
-  gomp_set_state (thr, STATE_OVERHEAD, 0);
   struct gomp_team *team = thr->hot_team;
+  /* Forming the team takes long only when it allocates or starts threads:
+     the thread says so then (overhead).  Reusing its hot team as it is
+     takes a few dozen instructions, after which it works in the region:
+     two stores fewer on the way to releasing the workers.  */
+  if (team == NULL || team->in_use || team->nhot < n - 1
+      || team->capacity < n)
+    gomp_set_state (thr, STATE_OVERHEAD, 0);
   if (team == NULL || team->in_use)
     {
       team = team_alloc (n);
@@ -299,12 +305,17 @@ gomp_team_launch (struct gomp_team *team)
     gomp_dock_release (team->threads[i], team, i);
 }
 
-/* Wait until every worker of TEAM has finished the region.  */
+/* Wait until every worker of TEAM has finished the region, unless all
+   had joined by the time the master was done (JOINED): then it does not
+   wait, nor say it does.  */
 static void
-team_join (struct gomp_thread *thr, struct gomp_team *team)
+team_join (struct gomp_thread *thr, struct gomp_team *team, bool joined)
 {
-  gomp_set_wait_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
-  gomp_join_wait (team);
+  if (!joined)
+    {
+      gomp_set_wait_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
+      gomp_join_wait (team);
+    }
   /* The region has ended: its workers are idle for debuggers now
      (pool.c, worker_end).  */
   team->region_seq++;
@@ -339,7 +350,7 @@ gomp_team_end (void *cfa)
      worker has left it, while the team is still the current one.  */
   GOMP_OMPD_EVENT (task_end);
   if (team->nthreads > 1)
-    team_join (thr, team);
+    team_join (thr, team, joined);
   /* The implicit task has ended: the thread is back in the encountering
      task, still in the region that ends (OpenMP 5.1 binds parallel-end
      to both).  */
