@@ -207,11 +207,11 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
 
   /* Everything the workers read of the team is set: release them now.
      The master's own entry into the team (its implicit task and state)
-     then overlaps their start instead of delaying it -- on two threads a region start waits for this thread
-     to write the dock and for the worker to see it, and the master,
-     which reaches the end first, waits for the worker there: the
-     master's entry was on that critical path (PARALLEL 0.31 -> 0.27 us in
-     the VM's fast mode).  Not for a combined construct, whose work share
+     then overlaps their start instead of delaying it -- on two threads
+     a region start waits for this thread to write the dock and for the
+     worker to see it, and the master, which reaches the end first, waits
+     for the worker there: the master's entry was on that critical path
+     (PARALLEL 0.31 -> 0.27 us in the VM's fast mode).  Not for a combined construct, whose work share
      the caller fills in first, nor with OMPD's event hooks on
      (parallel-begin comes before any worker runs) or affinity display
      (the master decides for all members whether they show their line:
