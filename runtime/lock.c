@@ -41,6 +41,10 @@ struct gomp_nest_lock
   void *owner;
 };
 
+/* The longest pause of a lock waiter between two looks at the lock, in
+   gomp_cpu_relax calls (gomp_mutex_lock_slow).  */
+#define LOCK_BACKOFF_MAX 64
+
 void
 gomp_mutex_lock_slow (_Atomic int *m, unsigned int state, uintptr_t wait_id,
 		      void *cfa)
@@ -55,9 +59,21 @@ gomp_mutex_lock_slow (_Atomic int *m, unsigned int state, uintptr_t wait_id,
      waiter out for many rounds when cache lines travel slowly between
      the CPUs; capped at 1000 spins, the waiter then went to sleep, and
      from then on every unlock made a system call (the word stays 2 while
-     the woken waiter holds the lock).  */
+     the woken waiter holds the lock).
+     Between two looks the waiter pauses longer each time, doubling up
+     to LOCK_BACKOFF_MAX pauses: each look takes the lock's line out of
+     the holder's cache, and the holder's next lock or unlock waits for
+     it to come back.  Under contention (CRITICAL, LOCK/UNLOCK: each
+     thread takes the lock again 0.1 us after releasing it) looking at
+     every pause cost 0.12-0.15 us per critical section in the VM's slow
+     mode, as libgomp's lock does; with the backoff 0.012-0.025 (fast
+     mode 0.015 -> 0.005-0.008).  The price: a waiter may see a release up
+     to 64 pauses late (1.75 us here), and the holder, taking the lock
+     again meanwhile, is favoured -- OpenMP asks for no fairness, and a
+     waiter that spins out sleeps and is woken as before.  */
   unsigned long long spins = gomp_spin_limit ();
-  for (unsigned long long i = 0; i < spins; i++)
+  unsigned int backoff = 1;
+  for (unsigned long long i = 0; i < spins; i += backoff)
     {
       int z = 0;
       if (atomic_load_explicit (m, memory_order_relaxed) == 0
@@ -65,7 +81,10 @@ gomp_mutex_lock_slow (_Atomic int *m, unsigned int state, uintptr_t wait_id,
 						    memory_order_acquire,
 						    memory_order_relaxed))
 	goto out;
-      gomp_cpu_relax ();
+      for (unsigned int k = 0; k < backoff; k++)
+	gomp_cpu_relax ();
+      if (backoff < LOCK_BACKOFF_MAX)
+	backoff *= 2;
     }
   while (atomic_exchange_explicit (m, 2, memory_order_acquire) != 0)
     futex_wait ((_Atomic unsigned int *) m, 2);
