@@ -745,9 +745,7 @@ main (int argc, char **argv)
 	 "while forming a team, at least 3 expected",
 	 atomic_load (&n_overhead));
 
-  ompd_rc_t rc = api.rel_address_space_handle (as);
-  if (rc == ompd_rc_ok)
-    rc = api.finalize ();
+  ompd_rc_t rc = inproc_detach (&api, as);
   CHECK (rc == ompd_rc_ok, "releasing libompd: %s", ompd_rc_name (rc));
   CHECK (inproc_outstanding () == 0, "%ld blocks not freed",
 	 inproc_outstanding ());

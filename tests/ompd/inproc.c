@@ -277,3 +277,12 @@ inproc_attach (struct ompd_api *api, ompd_address_space_handle_t **as)
     }
   return 0;
 }
+
+ompd_rc_t
+inproc_detach (const struct ompd_api *api, ompd_address_space_handle_t *as)
+{
+  ompd_rc_t rc = api->rel_address_space_handle (as);
+  if (rc == ompd_rc_ok)
+    rc = api->finalize ();
+  return rc;
+}

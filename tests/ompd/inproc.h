@@ -41,5 +41,8 @@ const char *inproc_libompd (void);
    *AS the calling process's address space.  0 when done; else prints a
    FAIL line and returns non-zero.  */
 int inproc_attach (struct ompd_api *api, ompd_address_space_handle_t **as);
+/* Release AS and finalise libompd: the first call that failed, or ok.  */
+ompd_rc_t inproc_detach (const struct ompd_api *api,
+			 ompd_address_space_handle_t *as);
 
 #endif

@@ -212,9 +212,7 @@ main (int argc, char **argv)
   worker_at_end ();
   late_tasks_with_regions ();
 
-  ompd_rc_t rc = api.rel_address_space_handle (as);
-  if (rc == ompd_rc_ok)
-    rc = api.finalize ();
+  ompd_rc_t rc = inproc_detach (&api, as);
   CHECK (rc == ompd_rc_ok, "releasing libompd: %s", ompd_rc_name (rc));
   unsigned long p = atomic_load (&pass), f = atomic_load (&fail);
   printf ("%lu checks, %lu failed\n", p + f, f);

@@ -296,4 +296,25 @@ run_self_checked (const char *arg, const char *const *vars, const char *key)
   return v;
 }
 
+/* The main of a test whose KERNEL runs in a child of its own under each
+   of the N environment changes SETTINGS (waiting policies, say): run as
+   `PROG kernel` it runs KERNEL and says "ok=1"; otherwise it runs itself
+   so for each setting and checks that line.  */
+static inline int
+run_kernel_per_setting (int argc, char **argv, void (*kernel) (void),
+			const char *const (*settings)[3], size_t n)
+{
+  check_init (argv[0]);
+  if (argc > 1)
+    {
+      kernel ();
+      printf ("ok=1\n");
+      return 0;
+    }
+  for (size_t i = 0; i < n; i++)
+    CHECK_EQ (run_self_checked ("kernel", settings[i], "ok"), 1LL, "%s: ok",
+	      env_str (settings[i]));
+  return 0;
+}
+
 #endif /* TESTS_CHECK_H */

@@ -186,15 +186,6 @@ static const char *const settings[][3] = {
 int
 main (int argc, char **argv)
 {
-  check_init (argv[0]);
-  if (argc > 1)
-    {
-      kernel ();
-      printf ("ok=1\n");
-      return 0;
-    }
-  for (int i = 0; i < (int) (sizeof settings / sizeof settings[0]); i++)
-    CHECK_EQ (run_self_checked ("kernel", settings[i], "ok"), 1LL, "%s: ok",
-	      env_str (settings[i]));
-  return 0;
+  return run_kernel_per_setting (argc, argv, kernel, settings,
+				 sizeof settings / sizeof settings[0]);
 }
