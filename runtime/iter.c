@@ -39,8 +39,8 @@ trip_count (unsigned long long start, unsigned long long end,
    stored only if it changes (GOMP_SET_IF_CHANGED): then the line stays
    in every reader's cache, and publishing the work share (worksharing.c)
    does not first wait for this thread to take the line back from them.
-   NEXT (a line of its own, which the chunks' fetch-and-adds move about
-   anyway) is always reset.  */
+   NEXT, on the hand-over line this thread holds since it claimed the
+   slot (or alone: a thread without a team), is always reset.  */
 void
 gomp_iter_init (struct gomp_work_share *ws, unsigned int kind,
 		unsigned long long start,
