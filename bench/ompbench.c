@@ -339,15 +339,20 @@ ref_none (long reps)
 static double ref_self_us = -1;
 
 /* REPS loops, each the work of one thread of a schedule row, run by every
-   thread of a team at once; the reference is the mean of the times each
-   thread took for its share (ref_self_us), so that neither the region's
-   start and end nor threads of unequal speed count in it.  EPCC times
-   this work on one thread alone, but how fast it runs with the other
-   CPUs busy differs from that, by up to 25 % between two processes on
-   this VM (SMT siblings or not, host load): with a one-thread reference
-   that difference, a few microseconds of the 100 of one loop, swamped
-   the rows' overhead (SCHED dynamic,4: 16-37 us over six runs of one
-   runtime in the slow mode, 25.5-27.1 against this reference).  */
+   thread of a team at once, each timing its own share (no construct, so
+   the region's start and end are not in it); the reference is the mean
+   of those times.  EPCC times this work on one thread alone, but how fast
+   it runs with the other CPUs busy differs from that, by up to 25 %
+   between two processes on this VM (SMT siblings or not, host load): a
+   few microseconds of the 100 of one loop, which swamped the rows'
+   overhead (SCHED dynamic,4: 16-37 us over six runs of one runtime in the
+   slow mode, 25.5-27.1 against this reference).  CPUs of unequal speed
+   still show: a static schedule waits for the slower one, half their
+   difference above the mean (the rows' spread in the table); a dynamic
+   one balances them, to a time a little below the mean (the harmonic
+   mean, second order in the difference).  The harmonic mean as the
+   reference would charge the static rows the whole difference: tried,
+   their medians in the slow mode went from 1-6 us to 1-12.  */
 static void
 ref_sched (long reps)
 {
