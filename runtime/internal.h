@@ -704,7 +704,11 @@ struct gomp_registry
   pthread_mutex_t lock;
   struct gomp_thread *_Atomic threads;
   _Atomic unsigned int nthreads;
-  _Atomic unsigned long next_region_id;
+  /* Every team's master takes an id here, NTHREADS is read by every
+     thread that starts to wait (gomp_spin_limit): on one line, each
+     region's start would take that line back from the workers that
+     read it at the previous region's end.  */
+  CACHE_ALIGNED _Atomic unsigned long next_region_id;
   struct gomp_registry_slot *index;
   unsigned int index_len;
   _Atomic unsigned long generation;	/* odd while INDEX changes */
