@@ -346,7 +346,7 @@ static double ref_self_us = -1;
    between two processes on this VM (SMT siblings or not, host load): a
    few microseconds of the 100 of one loop, which swamped the rows'
    overhead (SCHED dynamic,4: 16-37 us over six runs of one runtime in the
-   slow mode, 25.5-27.1 against this reference).  CPUs of unequal speed
+   slow mode, 25.9-27.1 against this reference).  CPUs of unequal speed
    still show: a static schedule waits for the slower one, half their
    difference above the mean (the rows' spread in the table); a dynamic
    one balances them, to a time a little below the mean (the harmonic
