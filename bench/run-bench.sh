@@ -2,7 +2,7 @@
 # run-bench.sh -- run ompbench on several OpenMP runtimes and tabulate.
 #
 #   run-bench.sh [-b BIN] [-o FILE] [-r ROUNDS] [-n THREADS] [-t SECONDS]
-#                [-B CPUS] [-R RETRIES] [-S US] [-G A+B/C+D] NAME=LIBDIR...
+#                [-B CPUS] [-R RETRIES] [-S US[,US2]] [-G A+B/C+D] NAME=LIBDIR...
 #                [-- OMPBENCH-ARGS...]
 #
 # Each NAME=LIBDIR is a runtime: LIBDIR holds the libgomp.so.1 to run BIN
@@ -21,12 +21,13 @@
 # (default 40) times in all; the header says how many.
 #
 # Some VMs switch between a fast and a slow mode of cache-line transfers
-# between their CPUs, which moves rows by 2-5 times.  ompbench reports a
-# round trip before and after its rows; a run whose two are on either side
-# of US (-S, default 0.35 us) changed mode meanwhile and is repeated like
-# a disturbed one.  Each run is fast or slow; each row of the table uses
-# only the runs of the mode most of its runs were in (a runtime without
-# any such run: all its runs, its cell marked '*'), and says which.
+# between their CPUs, which moves rows by 2-5 times, and now and then to a
+# slower one still.  ompbench reports a round trip before and after its
+# rows; a run whose two are on either side of US or of US2 (-S, default
+# 0.35,0.85 us) changed mode meanwhile and is repeated like a disturbed
+# one.  Each run is fast, slow or slower; each row of the table uses only
+# the runs of the mode most of its runs were in (a runtime without any
+# such run: all its runs, its cell marked '*'), and says which.
 #
 # The work items are calibrated once (ompbench -C) and every run gets the
 # same delay lengths (-L, -M), so that all runtimes do the same work.
@@ -55,7 +56,7 @@ retries=40
 nretried=0
 nbusy=0
 nmixed=0
-slow_us=0.35
+slow_us=0.35,0.85
 geo=
 
 usage () {
@@ -169,9 +170,14 @@ while test $k -le $nrows; do
           busy=$(awk -F '\t' -v max="$busy_max" '$1 == "# foreign_cpu" \
             { b = $2 > max + 0 } END { print b + 0 }' "$o")
           # Did the VM's transfer mode change meanwhile?
-          mode=$(awk -F '\t' -v th="$slow_us" '$1 == "# transfer_us" \
-            { a = $2 + 0 >= th; b = $3 + 0 >= th
-              m = a != b ? "mixed" : a ? "slow" : "fast" }
+          mode=$(awk -F '\t' -v th="$slow_us" '
+            function mode(us,   n, t) {
+              n = split(th, t, ",")
+              if (us + 0 < t[1] + 0) return "fast"
+              return n < 2 || us + 0 < t[2] + 0 ? "slow" : "slower"
+            }
+            $1 == "# transfer_us" \
+            { a = mode($2); b = mode($3); m = a != b ? "mixed" : a }
             END { print m == "" ? "-" : m }' "$o")
           test $rc -eq 0 && { test "$busy" = 1 || test "$mode" = mixed; } ||
             break
@@ -355,9 +361,10 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
   echo "Median overhead in microseconds per construct instance (SCHED rows:"
   echo "per whole loop), median over the rounds of each run's median; ratios"
   echo "above 1 mean ours is slower; '-' where a value is under 0.01 us."
-  echo "mode: the VM's cache-line transfers during the runs the row uses (fast"
-  echo "or slow: round trip under or over $slow_us us; '(N other)': runs in the"
-  echo "other mode left out; '*': no run of this runtime in that mode)."
+  echo "mode: the VM's cache-line transfers during the runs the row uses (fast,"
+  echo "slow or slower: a round trip under, between or over $slow_us us;"
+  echo "'(N other)': runs in another mode left out; '*': no run of this runtime"
+  echo "in that mode)."
 } >"$tmp/table"
 
 cat "$tmp/table"
