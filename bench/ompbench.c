@@ -359,7 +359,9 @@ static void
 ref_sched_team (long reps, int slowest)
 {
   double sum = 0, max = 0;
-#pragma omp parallel firstprivate(reps) reduction(+:sum) reduction(max:max)
+  int team = 0;
+#pragma omp parallel firstprivate(reps) reduction(+:sum, team) \
+  reduction(max:max)
   {
     double t0 = now_us ();
     for (long j = 0; j < reps; j++)
@@ -367,9 +369,12 @@ ref_sched_team (long reps, int slowest)
         delay (sched_delay_len);
     double t = now_us () - t0;
     sum += t;
+    team++;
     max = t > max ? t : max;
   }
-  ref_self_us = slowest ? max : sum / nthreads;
+  /* The team the region got, which OMP_DYNAMIC or a thread limit may
+     make smaller than nthreads.  */
+  ref_self_us = slowest ? max : sum / team;
 }
 
 /* Schedules that balance the threads' work.  */

@@ -361,10 +361,15 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
   echo "Median overhead in microseconds per construct instance (SCHED rows:"
   echo "per whole loop), median over the rounds of each run's median; ratios"
   echo "above 1 mean ours is slower; '-' where a value is under 0.01 us."
-  echo "mode: the VM's cache-line transfers during the runs the row uses (fast,"
-  echo "slow or slower: a round trip under, between or over $slow_us us;"
-  echo "'(N other)': runs in another mode left out; '*': no run of this runtime"
-  echo "in that mode)."
+  case $slow_us in
+    *,*) modes="fast, slow or slower: a round trip under ${slow_us%%,*} us,"
+         modes="$modes between, or over ${slow_us#*,} us" ;;
+    *) modes="fast or slow: a round trip under or over $slow_us us" ;;
+  esac
+  echo "mode: the VM's cache-line transfers during the runs the row uses"
+  echo "($modes);"
+  echo "'(N other)': runs in another mode left out; '*': no run of this"
+  echo "runtime in that mode."
 } >"$tmp/table"
 
 cat "$tmp/table"
