@@ -144,7 +144,8 @@ EXTRA_DIST += \
 	tests/runtime/cancel-check.h \
 	tests/runtime/env-check.h \
 	tests/README.md \
-	tests/lib/run-test.sh
+	tests/lib/run-test.sh \
+	tests/lib/spin.h
 
 ## One stamp per (program, runtime), holding the program's path (see
 ## tests/lib/run-test.sh): tests/runtime/NAME-ours.ours,

@@ -8,6 +8,7 @@
 
 #include "tests/ompd/ompd-api.h"
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 /* Called after every successful read of N bytes at ADDR into BUF; may
@@ -44,5 +45,11 @@ int inproc_attach (struct ompd_api *api, ompd_address_space_handle_t **as);
 /* Release AS and finalise libompd: the first call that failed, or ok.  */
 ompd_rc_t inproc_detach (const struct ompd_api *api,
 			 ompd_address_space_handle_t *as);
+/* inproc_detach, counted as one more check in PASS or FAIL, then the
+   count printed: the exit status of a test, 0 only with no failure and
+   at least MIN_PASS passes.  */
+int inproc_finish (const struct ompd_api *api, ompd_address_space_handle_t *as,
+		   atomic_ulong *pass, atomic_ulong *fail,
+		   unsigned long min_pass);
 
 #endif

@@ -20,6 +20,7 @@
 #define _GNU_SOURCE
 #include "config.h"
 #include "tests/ompd/inproc.h"
+#include "tests/lib/spin.h"
 
 #include <omp.h>
 #include <stdatomic.h>
@@ -41,17 +42,6 @@ static atomic_ulong pass, fail;
 #define CHECK_PASS() (atomic_fetch_add (&pass, 1))
 #define CHECK_FAIL() (atomic_fetch_add (&fail, 1))
 #include "tests/ompd/check-macros.h"
-
-static void
-spin_us (long us)
-{
-  struct timespec a, b;
-  clock_gettime (CLOCK_MONOTONIC, &a);
-  do
-    clock_gettime (CLOCK_MONOTONIC, &b);
-  while ((b.tv_sec - a.tv_sec) * 1000000L + (b.tv_nsec - a.tv_nsec) / 1000
-	 < us);
-}
 
 static ompd_thread_handle_t *
 thread_handle (int64_t lwp)
@@ -212,9 +202,5 @@ main (int argc, char **argv)
   worker_at_end ();
   late_tasks_with_regions ();
 
-  ompd_rc_t rc = inproc_detach (&api, as);
-  CHECK (rc == ompd_rc_ok, "releasing libompd: %s", ompd_rc_name (rc));
-  unsigned long p = atomic_load (&pass), f = atomic_load (&fail);
-  printf ("%lu checks, %lu failed\n", p + f, f);
-  return f == 0 && p >= 10 ? 0 : 1;
+  return inproc_finish (&api, as, &pass, &fail, 10);
 }

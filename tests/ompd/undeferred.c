@@ -501,9 +501,5 @@ main (int argc, char **argv)
   moved_undeferred ();
   queued_handle_used_later ();
 
-  ompd_rc_t rc = inproc_detach (&api, as);
-  CHECK (rc == ompd_rc_ok, "releasing libompd: %s", ompd_rc_name (rc));
-  unsigned long p = atomic_load (&pass), f = atomic_load (&fail);
-  printf ("%lu checks, %lu failed\n", p + f, f);
-  return f == 0 && p >= 20 ? 0 : 1;
+  return inproc_finish (&api, as, &pass, &fail, 20);
 }

@@ -16,6 +16,7 @@
    tasks come.  */
 
 #include "check.h"
+#include "tests/lib/spin.h"
 
 #include <time.h>
 
@@ -24,17 +25,6 @@
 
 static long done_count, done_elsewhere;
 static int producer;		/* thread number of the task creator */
-
-static void
-spin_us (long us)
-{
-  struct timespec a, b;
-  clock_gettime (CLOCK_MONOTONIC, &a);
-  do
-    clock_gettime (CLOCK_MONOTONIC, &b);
-  while ((b.tv_sec - a.tv_sec) * 1000000L + (b.tv_nsec - a.tv_nsec) / 1000
-	 < us);
-}
 
 static void
 task_body (void)
