@@ -15,7 +15,7 @@ EXTRA_DIST += bench/ompbench.c bench/floor.c bench/run-bench.sh bench/README.md
 CLEANFILES += bench/ompbench bench/floor bench/results.txt \
 	bench/results-raw.txt bench/libomp-compat/libgomp.so.1 \
 	bench/nostate/libgomp.so.1 bench/state-cost.txt bench/state-cost-raw.txt \
-	bench/relinked/libgomp.so.1 bench/nostate-relinked/libgomp.so.1
+	$(bench_layout_libs)
 
 BENCH_ROUNDS = 5
 BENCH_THREADS = 2
@@ -29,24 +29,26 @@ BENCH_LIBOMP_DIR = $(abs_top_builddir)/bench/libomp-compat
 ## same sources, flags, symbol map and soname as runtime/libgomp.la, in
 ## one compiler run (plain `make` never builds it).
 ##
-## bench/relinked/libgomp.so.1: our runtime as it is, but its sources
-## given in the reverse order, so its functions lie elsewhere in the
-## library: the `relinked` column of `make bench-state` shows how much a
-## different code layout alone moves a row -- nostate differs from ours in
-## its layout as well as in the stores it leaves out.  And
-## bench/nostate-relinked/libgomp.so.1, nostate laid out the same other
-## way: the state's cost over two layouts on each side.
+## bench/layouts/ours-L/libgomp.so.1 and bench/layouts/nostate-L/...: both
+## runtimes in several code layouts (L, BENCH_LAYOUTS), for `make
+## bench-state`.  Where each function lies decides how its loops and
+## branches fall on cache lines and predictor entries, and two links of
+## the very same sources differ by 2-9 % on some rows (up to 15 %): more
+## than the state costs.  Layout 0 links the sources in the Makefile's
+## order; layout L > 0 sorts them by the checksum (cksum) of "L file", a
+## shuffle that is the same on every machine.  The same layout on both
+## sides, so that over all of them layout averages out.
 bench_nostate_sources = $(filter %.c,$(runtime_libgomp_la_SOURCES) \
 	$(nodist_runtime_libgomp_la_SOURCES))
-## $(call bench_runtime_link,EXTRA-CPPFLAGS,forward|reverse)
+## $(call bench_runtime_link,EXTRA-CPPFLAGS,LAYOUT)
 bench_runtime_link = \
 	@$(MKDIR_P) $(@D); \
-	srcs=; \
-	for f in $(bench_nostate_sources); do \
+	srcs=`for f in $(bench_nostate_sources); do \
 	  if test -f "$$f"; then p=$$f; else p=$(srcdir)/$$f; fi; \
-	  if test $(2) = reverse; then srcs="$$p $$srcs"; \
-	  else srcs="$$srcs $$p"; fi; \
-	done; \
+	  if test $(2) = 0; then echo "$$p"; \
+	  else echo "$(2) $$f" | cksum | sed "s| .*| $$p|"; fi; \
+	done | { if test $(2) = 0; then cat; \
+	  else sort -n | sed 's/^[0-9]* //'; fi; }`; \
 	echo "  CCLD     $@"; \
 	$(CC) $(DEFS) $(DEFAULT_INCLUDES) -I$(srcdir)/runtime -Iruntime \
 	  $(runtime_libgomp_la_CPPFLAGS) $(CPPFLAGS) $(1) \
@@ -57,11 +59,15 @@ bench_runtime_link = \
 bench_runtime_deps = $(runtime_libgomp_la_SOURCES) \
 	$(nodist_runtime_libgomp_la_SOURCES) runtime/libgomp.map config.h
 bench/nostate/libgomp.so.1: $(bench_runtime_deps)
-	$(call bench_runtime_link,-DOMPDBG_NO_STATE,forward)
-bench/relinked/libgomp.so.1: $(bench_runtime_deps)
-	$(call bench_runtime_link,,reverse)
-bench/nostate-relinked/libgomp.so.1: $(bench_runtime_deps)
-	$(call bench_runtime_link,-DOMPDBG_NO_STATE,reverse)
+	$(call bench_runtime_link,-DOMPDBG_NO_STATE,0)
+bench/layouts/ours-%/libgomp.so.1: $(bench_runtime_deps)
+	$(call bench_runtime_link,,$*)
+bench/layouts/nostate-%/libgomp.so.1: $(bench_runtime_deps)
+	$(call bench_runtime_link,-DOMPDBG_NO_STATE,$*)
+BENCH_LAYOUTS = 1 2 3 4 5 6 7 8 9 10
+bench_layout_libs = $(foreach l,$(BENCH_LAYOUTS), \
+	bench/layouts/ours-$(l)/libgomp.so.1 \
+	bench/layouts/nostate-$(l)/libgomp.so.1)
 
 bench/ompbench: $(srcdir)/bench/ompbench.c config.h
 	@$(MKDIR_P) bench
@@ -104,30 +110,26 @@ bench: all bench/ompbench bench/nostate/libgomp.so.1
 	  -- $(BENCH_FLAGS)
 
 ## `make bench-state`: what the state kept for debuggers costs, measured
-## more closely than `make bench` can: the rows where it could show, more
-## rounds, a column that runs our runtime again (ours-again), so that the
-## ours/ours-again ratio shows how far two runs of the very same library
-## differ, and one with the same runtime laid out differently (relinked):
-## together the resolution of the ours/nostate ratio beside them.  With
-## nostate laid out that other way too (nostate-relinked), the last column
-## is the state's cost with what code layout alone does averaged out: the
-## geometric mean of ours and relinked over that of the two nostates.
-BENCH_STATE_ROUNDS = 11
+## more closely than `make bench` can: the rows where it could show, each
+## runtime in every layout of BENCH_LAYOUTS (above), interleaved (ours-1,
+## nostate-1, ours-2, ...).  The table gives each runtime's geometric mean
+## over its layouts, their ratio, and the range of the ratios of the
+## single layouts.
+BENCH_STATE_ROUNDS = 7
 BENCH_STATE_ROWS = PARALLEL 'PARALLEL (1 thr)' FOR 'PARALLEL FOR' \
 	BARRIER SINGLE REDUCTION CRITICAL LOCK/UNLOCK 'SCHED dynamic,4' \
 	'PARALLEL TASK' 'MASTER TASK' 'CONDITIONAL TASK' 'TASK WAIT' \
 	'TASK BARRIER' 'NESTED TASK' 'NESTED MASTER TASK' \
 	'TASKLOOP grainsize,16' 'FIB 30 (cutoff 20)'
 .PHONY: bench-state
-bench-state: all bench/ompbench bench/nostate/libgomp.so.1 \
-		bench/relinked/libgomp.so.1 bench/nostate-relinked/libgomp.so.1
+bench-state: all bench/ompbench $(bench_layout_libs)
+	@set --; ours=; nostate=; \
+	for l in $(BENCH_LAYOUTS); do \
+	  set -- "$$@" "ours-$$l=$(abs_top_builddir)/bench/layouts/ours-$$l" \
+	    "nostate-$$l=$(abs_top_builddir)/bench/layouts/nostate-$$l"; \
+	  ours="$$ours+ours-$$l"; nostate="$$nostate+nostate-$$l"; \
+	done; \
 	$(SHELL) $(srcdir)/bench/run-bench.sh -b bench/ompbench \
 	  -o bench/state-cost.txt -r '$(BENCH_STATE_ROUNDS)' \
-	  -G ours+relinked/nostate+nostate-relinked \
-	  -n '$(BENCH_THREADS)' \
-	  'ours=$(abs_top_builddir)/runtime/.libs' \
-	  'nostate=$(abs_top_builddir)/bench/nostate' \
-	  'ours-again=$(abs_top_builddir)/runtime/.libs' \
-	  'relinked=$(abs_top_builddir)/bench/relinked' \
-	  'nostate-relinked=$(abs_top_builddir)/bench/nostate-relinked' \
-	  -- $(BENCH_STATE_ROWS)
+	  -G "ours:$${ours#+}/nostate:$${nostate#+}" \
+	  -n '$(BENCH_THREADS)' "$$@" -- $(BENCH_STATE_ROWS)

@@ -2,8 +2,8 @@
 # run-bench.sh -- run ompbench on several OpenMP runtimes and tabulate.
 #
 #   run-bench.sh [-b BIN] [-o FILE] [-r ROUNDS] [-n THREADS] [-t SECONDS]
-#                [-B CPUS] [-R RETRIES] [-S US[,US2]] [-G A+B/C+D] NAME=LIBDIR...
-#                [-- OMPBENCH-ARGS...]
+#                [-B CPUS] [-R RETRIES] [-S US[,US2]] [-G A+B.../C+D...]
+#                NAME=LIBDIR... [-- OMPBENCH-ARGS...]
 #
 # Each NAME=LIBDIR is a runtime: LIBDIR holds the libgomp.so.1 to run BIN
 # on (LD_LIBRARY_PATH=LIBDIR).  An empty LIBDIR means "not installed": its
@@ -34,10 +34,14 @@
 #
 # For each runtime and construct the table shows the median over the rounds
 # of the per-run medians, and the ratio of the first runtime to each other.
-# -G A+B/C+D adds a column: the geometric mean of runtimes A and B over
-# that of C and D (names of runtimes above), e.g. two builds of one runtime
-# that differ only in code layout over two builds of another: a ratio from
-# which what layout alone does is largely averaged out.
+# -G [LA:]A1+A2+.../[LB:]B1+B2+... compares two groups of runtimes, e.g.
+# builds of one runtime that differ only in code layout (A1, A2, ...)
+# against the same layouts of another (B1, B2, ...): instead of their own
+# columns and ratios, each group's geometric mean of its runtimes' medians
+# (labelled LA, LB), LA/LB to three decimals, a ratio from which what
+# layout alone does is largely averaged out, and, when the groups are of
+# one size, the range of the pairs' ratios A1/B1, A2/B2, ...: how much
+# layout alone moves the ratio.
 # The table (markdown) goes to stdout and to FILE; the raw outputs go to
 # FILE's name with -raw inserted before the extension.
 #
@@ -298,19 +302,39 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
       ncol = 0
       head[++ncol] = "construct"
       head[++ncol] = "mode"
-      for (i = 1; i <= nrt; i++) head[++ncol] = rt[i] " (us)"
-      for (i = 2; i <= nrt; i++) head[++ncol] = rt[1] "/" rt[i]
+      # -G [LA:]A1+A2.../[LB:]B1+B2...: the runtimes of each side.
       if (geo != "") {
-        # A+B/C+D: column indices of the four runtimes.
-        ng = split(geo, gn, "[+/]")
-        for (j = 1; j <= 4; j++) {
-          gi[j] = 0
-          for (i = 1; i <= nrt; i++) if (rt[i] == gn[j]) gi[j] = i
+        bad = split(geo, side, "/") != 2
+        for (g = 1; g <= 2 && !bad; g++) {
+          lab[g] = side[g]
+          if (index(side[g], ":")) {
+            lab[g] = substr(side[g], 1, index(side[g], ":") - 1)
+            side[g] = substr(side[g], index(side[g], ":") + 1)
+          }
+          ng[g] = split(side[g], gn, "+")
+          for (j = 1; j <= ng[g]; j++) {
+            gi[g, j] = 0
+            for (i = 1; i <= nrt; i++) if (rt[i] == gn[j]) gi[g, j] = i
+            if (!gi[g, j]) bad = 1
+            else ingeo[gi[g, j]] = 1
+          }
         }
-        if (ng != 4 || !gi[1] || !gi[2] || !gi[3] || !gi[4]) {
-          print "run-bench.sh: -G " geo ": not A+B/C+D of runtimes run" > "/dev/stderr"
+        if (bad) {
+          print "run-bench.sh: -G " geo ": not A+B.../C+D... of runtimes run" > "/dev/stderr"
           geo = ""
-        } else head[++ncol] = geo
+          for (i = 1; i <= nrt; i++) delete ingeo[i]
+        }
+      }
+      for (i = 1; i <= nrt; i++)
+        if (!(i in ingeo)) head[++ncol] = rt[i] " (us)"
+      if (geo == "")
+        for (i = 2; i <= nrt; i++) head[++ncol] = rt[1] "/" rt[i]
+      else {
+        head[++ncol] = lab[1] " (us)"
+        head[++ncol] = lab[2] " (us)"
+        head[++ncol] = lab[1] "/" lab[2]
+        pairs = ng[1] == ng[2] && ng[1] > 1
+        if (pairs) head[++ncol] = "range of " ng[1] " pairs"
       }
       for (c = 1; c <= ncol; c++) w[c] = length(head[c])
       for (r = 1; r <= nrow; r++) {
@@ -329,13 +353,38 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
           if ((k, best) in mvals) m[i] = med(mvals[k, best])
           else if (k in vals) { m[i] = med(vals[k]); star = "*" }
           else m[i] = ""
-          cell[r, ++c] = m[i] == "" ? "n/a" : num(m[i]) star
+          if (!(i in ingeo)) cell[r, ++c] = m[i] == "" ? "n/a" : num(m[i]) star
         }
-        for (i = 2; i <= nrt; i++) cell[r, ++c] = ratio(m[1], m[i])
-        if (geo != "")
-          cell[r, ++c] = m[gi[1]] == "" || m[gi[2]] == "" || m[gi[3]] == "" \
-            || m[gi[4]] == "" ? "-" \
-            : ratio(sqrt(m[gi[1]] * m[gi[2]]), sqrt(m[gi[3]] * m[gi[4]]))
+        if (geo == "")
+          for (i = 2; i <= nrt; i++) cell[r, ++c] = ratio(m[1], m[i])
+        else {
+          # Each side: the geometric mean of the medians of its runtimes.
+          for (g = 1; g <= 2; g++) {
+            gm[g] = 0
+            for (j = 1; j <= ng[g]; j++) {
+              v = m[gi[g, j]]
+              if (v == "" || v + 0 <= 0) { gm[g] = ""; break }
+              gm[g] += log(v) / ng[g]
+            }
+            if (gm[g] != "") gm[g] = exp(gm[g])
+          }
+          cell[r, ++c] = gm[1] == "" ? "n/a" : num(gm[1])
+          cell[r, ++c] = gm[2] == "" ? "n/a" : num(gm[2])
+          cell[r, ++c] = gm[1] == "" || gm[2] == "" ? "-" \
+            : sprintf("%.3f", gm[1] / gm[2])
+          # Each pair A_j/B_j alone (same layout on both sides): how far
+          # layout moves the ratio.
+          if (pairs) {
+            lo = ""; hi = ""
+            for (j = 1; j <= ng[1]; j++) {
+              q = ratio(m[gi[1, j]], m[gi[2, j]])
+              if (q == "-") { lo = ""; break }
+              if (lo == "" || q + 0 < lo + 0) lo = q
+              if (hi == "" || q + 0 > hi + 0) hi = q
+            }
+            cell[r, ++c] = lo == "" ? "-" : lo "-" hi
+          }
+        }
         for (c = 1; c <= ncol; c++)
           if (length(cell[r, c]) > w[c]) w[c] = length(cell[r, c])
       }
