@@ -696,10 +696,17 @@ gomp_task_run_shared (struct gomp_thread *thr, struct gomp_task *parent,
 		 GOMP_CFA ());
 }
 
+/* Taken where it is used, not on entry: most tasks are deferred and
+   need no frame, and a CFA taken on entry stays in a register or on the
+   stack through the whole function.  */
+#define TASK_CFA (cfa != NULL ? cfa : GOMP_CFA ())
+
 /* Create a task: GOMP_task's work, shared with taskloop.  After the
    argument block is copied, BOUNDS_SIZE bytes from BOUNDS overwrite its
    beginning (a taskloop task's iteration range, in the first two words);
-   GOMP_task passes 0 and the copy folds away, since this is inlined.  */
+   GOMP_task passes 0 and the copy folds away, since this is inlined.
+   CFA is the frame of the entry point the encountering task called, for
+   debuggers; NULL: the function this is inlined into (TASK_CFA).  */
 static inline __attribute__ ((always_inline)) void
 task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
 	     void (*cpyfn) (void *, void *), long arg_size, long arg_align,
@@ -725,12 +732,12 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       struct gomp_task *parent = thr->task;
       /* The parent's code is in GOMP_task (or GOMP_taskloop) while the
 	 task runs: its enter_frame, the task's exit_frame.  */
-      void *old_enter = gomp_task_enter_frame (parent, cfa);
+      void *old_enter = gomp_task_enter_frame (parent, TASK_CFA);
       if ((flags & GOMP_TASK_FLAG_DEPEND) && team)
-	gomp_depend_wait (thr, depend, cfa);
+	gomp_depend_wait (thr, depend, TASK_CFA);
       task_run_here (thr, parent, fn, data, cpyfn, arg_size, arg_align,
 		     task_kind (parent, flags, true), priority, bounds,
-		     bounds_size, cfa);
+		     bounds_size, TASK_CFA);
       gomp_task_enter_frame_restore (thr->task, old_enter);
       return;
     }
@@ -785,16 +792,16 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
   if (now)
     {
       /* Undeferred with detach: its completion waits for the event.  */
-      void *old_enter = gomp_task_enter_frame (parent, cfa);
+      void *old_enter = gomp_task_enter_frame (parent, TASK_CFA);
       if ((flags & GOMP_TASK_FLAG_DEPEND) && team)
-	gomp_depend_wait (thr, depend, cfa);
+	gomp_depend_wait (thr, depend, TASK_CFA);
       atomic_store_explicit (&task->npred, 2, memory_order_relaxed);
       /* Keep it alive to see it complete.  */
       atomic_fetch_add_explicit (&task->refs, 1, memory_order_relaxed);
       gomp_task_run (thr, task);
       if (!task_done (task))
 	gomp_task_wait_until (thr, task_done, task, parent,
-			      STATE_WAIT_TASKWAIT, cfa);
+			      STATE_WAIT_TASKWAIT, TASK_CFA);
       gomp_task_enter_frame_restore (parent, old_enter);
       task_unref (task);
       return;
@@ -825,8 +832,7 @@ task_create_general (void (*fn) (void *), void *data,
 		     void **depend, int priority, void *detach)
 {
   task_create (gomp_thread (), fn, data, cpyfn, arg_size, arg_align,
-	       if_clause, flags, depend, priority, detach, NULL, 0,
-	       GOMP_CFA ());
+	       if_clause, flags, depend, priority, detach, NULL, 0, NULL);
 }
 
 /* The common undeferred task -- if(false), final, or the throttle: no

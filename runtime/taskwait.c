@@ -27,7 +27,6 @@ GOMP_taskwait (void)
      the heap, task.c), and keeps no children counts.  */
   if ((task->kind & TASK_ON_STACK) || no_children (task))
     return;
-  void *cfa = GOMP_CFA ();
   /* Its own children, newest first, from the head of its own queue, run
      from this very frame: as GOMP_task's undeferred tasks, each is a
      TASK_ON_PARENT task, whose exit frame is this frame, the enter frame
@@ -41,7 +40,7 @@ GOMP_taskwait (void)
       struct gomp_task *t;
       while ((t = gomp_task_take_child (thr, task)) != NULL)
 	{
-	  gomp_task_start_child_debug (t, cfa);
+	  gomp_task_start_child_debug (t, GOMP_CFA ());
 	  t->thread = thr;
 	  atomic_store_explicit (&t->task_state, TASK_STATE_RUNNING,
 				 memory_order_relaxed);
@@ -56,7 +55,7 @@ GOMP_taskwait (void)
 	}
     }
   gomp_task_wait_until (thr, no_children, task, task, STATE_WAIT_TASKWAIT,
-			cfa);
+			GOMP_CFA ());
 }
 
 /* taskwait depend(...): only the siblings those clauses name.  */
