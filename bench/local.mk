@@ -115,7 +115,7 @@ bench: all bench/ompbench bench/nostate/libgomp.so.1
 ## nostate-1, ours-2, ...).  The table gives each runtime's geometric mean
 ## over its layouts, their ratio, and the range of the ratios of the
 ## single layouts.
-BENCH_STATE_ROUNDS = 7
+BENCH_STATE_ROUNDS = 5
 BENCH_STATE_ROWS = PARALLEL 'PARALLEL (1 thr)' FOR 'PARALLEL FOR' \
 	BARRIER SINGLE REDUCTION CRITICAL LOCK/UNLOCK 'SCHED dynamic,4' \
 	'PARALLEL TASK' 'MASTER TASK' 'CONDITIONAL TASK' 'TASK WAIT' \

@@ -222,9 +222,9 @@ while test $k -le $nrows; do
           failed=1
         else
           printf '.' >&2
-          awk -F '\t' -v rt="$i" -v mode="$mode" 'NF == 3 && $1 !~ /^#/ \
+          awk -F '\t' -v rt="$i" -v mode="$mode" -v r="$r" 'NF == 3 && $1 !~ /^#/ \
             && $1 != "construct" && $2 ~ /^-?[0-9.]+$/ \
-            && $3 ~ /^-?[0-9.]+$/ { print rt "\t" $0 "\t" mode }' \
+            && $3 ~ /^-?[0-9.]+$/ { print rt "\t" $0 "\t" mode "\t" r }' \
             "$o" >>"$tmp/rows"
         fi
       fi
@@ -271,7 +271,7 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
     eval "names=\"\$names \$rt_name_$i\""
     i=$((i + 1))
   done
-  awk -F '\t' -v names="$names" -v geo="$geo" '
+  awk -F '\t' -v names="$names" -v geo="$geo" -v rounds="$rounds" '
     function med(s,   a, n, i, j, t) {
       n = split(s, a, " ")
       for (i = 2; i <= n; i++)
@@ -295,6 +295,8 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
       vals[k] = vals[k] " " $3
       mvals[k, md] = mvals[k, md] " " $3
       mcount[$2, md]++
+      # Each run by round, for -G pairs.
+      if (NF >= 6) { pv[$1, $2, $6] = $3; pm[$1, $2, $6] = md }
       if (!(md in modeseen)) { modeseen[md] = 1; modes[++nmodes] = md }
     }
     END {
@@ -334,7 +336,10 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
         head[++ncol] = lab[2] " (us)"
         head[++ncol] = lab[1] "/" lab[2]
         pairs = ng[1] == ng[2] && ng[1] > 1
-        if (pairs) head[++ncol] = "range of " ng[1] " pairs"
+        if (pairs) {
+          head[++ncol] = "paired"
+          head[++ncol] = "range of " ng[1] " pairs"
+        }
       }
       for (c = 1; c <= ncol; c++) w[c] = length(head[c])
       for (r = 1; r <= nrow; r++) {
@@ -372,17 +377,33 @@ load1=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
           cell[r, ++c] = gm[2] == "" ? "n/a" : num(gm[2])
           cell[r, ++c] = gm[1] == "" || gm[2] == "" ? "-" \
             : sprintf("%.3f", gm[1] / gm[2])
-          # Each pair A_j/B_j alone (same layout on both sides): how far
-          # layout moves the ratio.
+          # Paired: A_j and B_j of one round ran one after the other, in
+          # the same mode of the VM if their runs say so: the median of
+          # those ratios over all pairs and rounds, robust to a mode
+          # change within the row and to a runtime left with few runs of
+          # the majority mode.  The range: the median ratio of each pair,
+          # how far layout alone moves it.
           if (pairs) {
-            lo = ""; hi = ""
+            all = ""; lo = ""; hi = ""
             for (j = 1; j <= ng[1]; j++) {
-              q = ratio(m[gi[1, j]], m[gi[2, j]])
-              if (q == "-") { lo = ""; break }
-              if (lo == "" || q + 0 < lo + 0) lo = q
-              if (hi == "" || q + 0 > hi + 0) hi = q
+              one = ""
+              for (q = 1; q <= rounds; q++) {
+                ka = gi[1, j] SUBSEP row[r] SUBSEP q
+                kb = gi[2, j] SUBSEP row[r] SUBSEP q
+                if (!(ka in pv) || !(kb in pv) || pm[ka] != pm[kb] \
+                    || pv[ka] + 0 <= 0 || pv[kb] + 0 <= 0)
+                  continue
+                one = one " " pv[ka] / pv[kb]
+              }
+              if (one == "") continue
+              all = all one
+              v = med(one)
+              if (lo == "" || v < lo) lo = v
+              if (hi == "" || v > hi) hi = v
             }
-            cell[r, ++c] = lo == "" ? "-" : lo "-" hi
+            cell[r, ++c] = all == "" ? "-" : sprintf("%.3f", med(all))
+            cell[r, ++c] = lo == "" ? "-" \
+              : sprintf("%.2f-%.2f", lo, hi)
           }
         }
         for (c = 1; c <= ncol; c++)
