@@ -40,8 +40,9 @@
 # columns and ratios, each group's geometric mean of its runtimes' medians
 # (labelled LA, LB), LA/LB to three decimals, a ratio from which what
 # layout alone does is largely averaged out, and, when the groups are of
-# one size, the range of the pairs' ratios A1/B1, A2/B2, ...: how much
-# layout alone moves the ratio.
+# one size, "paired": the median of Aj/Bj over every pair and round whose
+# two runs were in one mode of the VM, and the range of each pair's own
+# median ratio: how much layout alone moves the ratio.
 # The table (markdown) goes to stdout and to FILE; the raw outputs go to
 # FILE's name with -raw inserted before the extension.
 #
