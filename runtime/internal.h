@@ -794,7 +794,8 @@ EXPORT void ompd_bp_device_end (void);
   while (0)
 
 /* task.c */
-HIDDEN void gomp_task_init_implicit (struct gomp_task *task);
+HIDDEN void gomp_task_init_implicit (struct gomp_task *task,
+				     void *exit_frame);
 HIDDEN void gomp_task_run (struct gomp_thread *thr, struct gomp_task *task);
 HIDDEN void gomp_task_finished (struct gomp_thread *thr,
 				struct gomp_task *task);
@@ -917,7 +918,7 @@ HIDDEN struct gomp_team *gomp_team_start_taskgroup
 HIDDEN void gomp_team_launch (struct gomp_team *team);
 HIDDEN void gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
 			     unsigned int id, long ws_first,
-			     unsigned long single_first);
+			     unsigned long single_first, void *exit_frame);
 HIDDEN void gomp_team_end (void *cfa);
 HIDDEN void gomp_region_icv (struct gomp_icv *icv,
 			     const struct gomp_icv *from, unsigned int level,
@@ -1210,12 +1211,15 @@ gomp_task_debug_init (struct gomp_task *task)
 }
 
 /* An implicit task's exit frame, when it is created: it starts at once
-   (an explicit task's is set when it starts, gomp_task_start_debug).  */
+   (an explicit task's is set when it starts, gomp_task_start_debug), its
+   code called from the frame EXIT_FRAME (NULL: none of the runtime's).
+   Set here, with the rest of the task, rather than after it: one store
+   per task and region, not two.  */
 static inline void
-gomp_task_debug_init_implicit (struct gomp_task *task)
+gomp_task_debug_init_implicit (struct gomp_task *task, void *exit_frame)
 {
   if (GOMP_TRACK_STATE)
-    task->frame.exit_frame = NULL;
+    task->frame.exit_frame = exit_frame;
 }
 
 /* TASK's code is about to be called from the runtime function whose frame

@@ -12,16 +12,30 @@
    but the region id.  Every field a debugger reads of a team is set as
    for any team (nthreads, levels, id, fn, parent_task, threads[0],
    implicit[0], the barrier's size); only the work-share ring is not.
-   CFA: the frame of the entry point, which calls FN.
+   CFA: the frame of the entry point, which calls FN; NULL: the function
+   this is inlined into, whose CFA is then taken where it is used
+   (REGION_CFA), not kept in a register through the region.
 
    No state store: the thread works in the region as it did before it
    (libompd tells work_parallel from work_serial by the thread's team),
-   and a wait in between restores what it found.  But for a region
-   entered from a task run from a wait (parallel_serialized_in_wait).  */
+   and a wait in between restores what it found.  Even in a task run from
+   a wait (barrier, taskwait, taskgroup), whose state word still names
+   that wait: libompd reports work for such a thread while its current
+   task has no enter frame (task-sched.c, gomp_task_wait_until), which is
+   why the encountering task's enter frame is set only once the region's
+   implicit task is current, and cleared as the encountering task becomes
+   current again.  (Set before, libompd would take it for the wait's: the
+   runtime then set the state to work around such regions, a load and a
+   branch in every region of one thread to spare.)  With OMPD events on
+   it still does (master_state): at parallel-begin the encountering task
+   is current again, and at task-end the implicit task has its enter
+   frame set.  */
+#define REGION_CFA (cfa != NULL ? cfa : GOMP_CFA ())
+
 static ALWAYS_INLINE void
-parallel_serialized_run (struct gomp_thread *thr, void (*fn) (void *),
-			 void *data, unsigned int flags,
-			 struct gomp_taskgroup *taskgroup, void *cfa)
+parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
+		     void *data, unsigned int flags,
+		     struct gomp_taskgroup *taskgroup, void *cfa)
 {
   struct
   {
@@ -59,6 +73,7 @@ parallel_serialized_run (struct gomp_thread *thr, void (*fn) (void *),
   team->prio_head = NULL;
   team->tool_data = 0;
   team->affinity_show = false;
+  team->master_state = STATE_WORK_SERIAL;
   atomic_store_explicit (&team->barrier.word, 0, memory_order_relaxed);
   team->barrier.total = 1;
   atomic_store_explicit (&team->join, 0, memory_order_relaxed);
@@ -66,16 +81,18 @@ parallel_serialized_run (struct gomp_thread *thr, void (*fn) (void *),
   team->id = atomic_fetch_add_explicit (&gomp_registry.next_region_id, 1,
 					memory_order_relaxed) + 1;
   r.threads[0] = thr;
-  gomp_task_enter_frame (thr->task, cfa);
   gomp_region_icv (&team->icv, &thr->task->icv, team->level, flags & 7);
   team->master_saved = thr->ts;
   /* A team of one uses its ws[0] for each worksharing construct in turn
      (worksharing.c); the ring is never touched, so not initialised.  */
-  gomp_team_enter (thr, team, 0, 0, 0);
-  gomp_task_exit_frame (&r.task, cfa);
+  gomp_team_enter (thr, team, 0, 0, 0, REGION_CFA);
+  gomp_task_enter_frame (team->parent_task, REGION_CFA);
   /* OMPD events as for any region (team.c): a serialized region is one.  */
   if (unlikely (gomp_ompd_enabled))
-    gomp_ompd_parallel_begin (thr, team);
+    {
+      team->master_state = gomp_state_work_begin (thr);
+      gomp_ompd_parallel_begin (thr, team);
+    }
 
   fn (data);
   /* The implicit task's code has returned.  Its frames say so, and it
@@ -91,43 +108,31 @@ parallel_serialized_run (struct gomp_thread *thr, void (*fn) (void *),
 					 memory_order_acquire) != 0))
     {
       gomp_task_exit_frame (&r.task, NULL);
-      gomp_task_enter_frame (&r.task, cfa);
-      gomp_task_drain (thr, cfa);
+      gomp_task_enter_frame (&r.task, REGION_CFA);
+      gomp_task_drain (thr, REGION_CFA);
     }
   GOMP_OMPD_EVENT (task_end);
-  /* Back in the encountering task, in the region that ends (team.c).  */
-  thr->task = team->parent_task;
-  GOMP_OMPD_EVENT (parallel_end);
+  /* Back in the encountering task, in the region that ends (team.c),
+     which is in the runtime until parallel-end has passed: its enter
+     frame cleared right after that event (OMPD events on) or before it
+     becomes current (events off, the common case).  */
+  struct gomp_task *parent = team->parent_task;
+  if (unlikely (gomp_ompd_enabled))
+    {
+      thr->task = parent;
+      ompd_bp_parallel_end ();
+      gomp_task_enter_frame (parent, NULL);
+      gomp_state_work_end (thr, team->master_state);
+    }
+  else
+    {
+      gomp_task_enter_frame (parent, NULL);
+      thr->task = parent;
+    }
   gomp_depend_table_free (&r.task);
 
   thr->ts = team->master_saved;
   gomp_sync_ws (thr);
-  gomp_task_enter_frame (thr->task, NULL);
-}
-
-/* The region of one thread entered from a task that the thread runs from
-   a wait, whose state its state word still holds (task-sched.c): work
-   for the region's time (gomp_state_work_begin).  Rare: kept out of the
-   common path, which pays one load and a branch for it.  */
-static void __attribute__ ((noinline, cold))
-parallel_serialized_in_wait (struct gomp_thread *thr, void (*fn) (void *),
-			     void *data, unsigned int flags,
-			     struct gomp_taskgroup *taskgroup, void *cfa)
-{
-  unsigned int state = gomp_state_work_begin (thr);
-  parallel_serialized_run (thr, fn, data, flags, taskgroup, cfa);
-  gomp_state_work_end (thr, state);
-}
-
-static ALWAYS_INLINE void
-parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
-		     void *data, unsigned int flags,
-		     struct gomp_taskgroup *taskgroup, void *cfa)
-{
-  if (unlikely (gomp_state_is_wait (gomp_get_state (thr))))
-    parallel_serialized_in_wait (thr, fn, data, flags, taskgroup, cfa);
-  else
-    parallel_serialized_run (thr, fn, data, flags, taskgroup, cfa);
 }
 
 EXPORT void
@@ -136,15 +141,14 @@ GOMP_parallel (void (*fn) (void *), void *data, unsigned int num_threads,
 {
   struct gomp_thread *thr = gomp_thread ();
   unsigned int n = gomp_resolve_num_threads (thr, num_threads);
-  void *cfa = GOMP_CFA ();
   if (n == 1)
     {
-      parallel_serialized (thr, fn, data, flags, NULL, cfa);
+      parallel_serialized (thr, fn, data, flags, NULL, NULL);
       return;
     }
-  gomp_team_start (fn, data, n, flags, NULL, cfa);
+  gomp_team_start (fn, data, n, flags, NULL, GOMP_CFA ());
   fn (data);
-  gomp_team_end (cfa);
+  gomp_team_end (GOMP_CFA ());
 }
 
 /* GOMP_parallel for N threads (from gomp_resolve_num_threads), the

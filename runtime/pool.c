@@ -171,11 +171,10 @@ worker_main (void *arg)
       if (unlikely (gomp_places_len != 0))
 	gomp_places_worker (thr);
       gomp_team_enter (thr, team, thr->dock_id, thr->dock_ws_first,
-		       thr->dock_single_first);
+		       thr->dock_single_first, cfa);
       /* Was idle or in its last region's end; its wait_id is 0 since
 	 every wait that sets one gives it back.  */
       gomp_set_wait_state (thr, STATE_WORK_PARALLEL);
-      gomp_task_exit_frame (thr->task, cfa);
       /* OMPD implicit task begin / end, as for the master (team.c).  */
       GOMP_OMPD_EVENT (task_begin);
       team->fn (team->data);

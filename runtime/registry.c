@@ -63,7 +63,7 @@ gomp_thread_alloc (bool pool_thread)
   thr->initial_task.icv = gomp_initial_icv;
   thr->ts.place = -1;		/* no place until it needs one (places.c) */
   thr->bound_place = -1;
-  gomp_task_init_implicit (&thr->initial_task);
+  gomp_task_init_implicit (&thr->initial_task, NULL);
   return thr;
 }
 

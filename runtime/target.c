@@ -136,7 +136,7 @@ run_on_host (void (*fn) (void *), void **hostaddrs, void **args)
   task.fn = fn;
   task.icv = gomp_initial_icv;
   args_thread_limit (args, &task.icv);
-  gomp_task_init_implicit (&task);
+  gomp_task_init_implicit (&task, NULL);
 
   /* The state of an initial thread; the place fields stay.  */
   thr->ts.team = NULL;

@@ -97,7 +97,7 @@ task_init_node (struct gomp_task *task)
 }
 
 void
-gomp_task_init_implicit (struct gomp_task *task)
+gomp_task_init_implicit (struct gomp_task *task, void *exit_frame)
 {
   task_init_common (task, TASK_STATE_RUNNING);
   task_init_node (task);
@@ -105,7 +105,7 @@ gomp_task_init_implicit (struct gomp_task *task)
   task->priority = 0;
   task->taskgroup = NULL;
   task->cur_taskgroup = NULL;
-  gomp_task_debug_init_implicit (task);
+  gomp_task_debug_init_implicit (task, exit_frame);
 }
 
 /* Task blocks up to this size (task, a few dependences, a small argument

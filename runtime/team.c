@@ -224,9 +224,8 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
   /* Work, or the wait the current task was run from (task-sched.c):
      restored as it was when the region ends.  */
   team->master_state = state;
-  gomp_team_enter (thr, team, 0, team->ws_first, team->single_first);
+  gomp_team_enter (thr, team, 0, team->ws_first, team->single_first, cfa);
   gomp_set_state (thr, STATE_WORK_PARALLEL, 0);	/* was overhead */
-  gomp_task_exit_frame (thr->task, cfa);
   /* OMPD parallel-begin on the encountering thread: the team exists and
      is the thread's current one, no worker is released yet.  Then the
      begin of the master's implicit task (the workers pass theirs in
@@ -245,11 +244,13 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
   return team;
 }
 
-/* THR joins TEAM as thread ID: its implicit task and team state.  The
-   master calls this in gomp_team_start, each worker when released.  */
+/* THR joins TEAM as thread ID: its implicit task and team state, the
+   task's code to be called from the frame EXIT_FRAME.  The master calls
+   this in gomp_team_start, each worker when released.  */
 void
 gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
-		 unsigned int id, long ws_first, unsigned long single_first)
+		 unsigned int id, long ws_first, unsigned long single_first,
+		 void *exit_frame)
 {
   struct gomp_task *task = &team->implicit[id];
   task->kind = TASK_IMPLICIT;
@@ -258,7 +259,7 @@ gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
   task->thread = thr;
   task->fn = team->fn;
   task->icv = team->icv;
-  gomp_task_init_implicit (task);
+  gomp_task_init_implicit (task, exit_frame);
   task->cur_taskgroup = team->taskgroup;
   thr->task = task;
   thr->ts.team = team;

@@ -88,7 +88,10 @@ def outlined_label(name, fn_kinds, pc):
 def region_fn_kinds(m):
     """Entry address -> "parallel" for every active region's function,
     "target" for the function of a target region a thread runs now (its
-    current task, the target region's initial task)."""
+    current task, the target region's initial task).  A region's
+    function is its master's implicit task's, and also that of every
+    thread's current implicit task: a worker released before its master
+    has entered the region (a core dumped by then) has one."""
     kinds = {}
     try:
         for r in m.regions():
@@ -98,8 +101,10 @@ def region_fn_kinds(m):
         for t in m.threads():
             task = t.task()
             fn = task.function() if task is not None else None
-            if fn and fn not in kinds and task.construct() == "target":
-                kinds[fn] = "target"
+            if fn and fn not in kinds:
+                c = task.construct()
+                if c in ("parallel", "target"):
+                    kinds[fn] = c
     except Exception:
         pass
     return kinds
