@@ -11,10 +11,12 @@
 ## must be set with '=' exactly once in the whole non-recursive Makefile, so
 ## another folder could not use it too.
 
-EXTRA_DIST += bench/ompbench.c bench/floor.c bench/run-bench.sh bench/README.md
+EXTRA_DIST += bench/ompbench.c bench/floor.c bench/run-bench.sh \
+	bench/state-count.sh bench/README.md
 CLEANFILES += bench/ompbench bench/floor bench/results.txt \
 	bench/results-raw.txt bench/libomp-compat/libgomp.so.1 \
 	bench/nostate/libgomp.so.1 bench/state-cost.txt bench/state-cost-raw.txt \
+	bench/state-count.txt bench/state-count-1.txt \
 	$(bench_layout_libs)
 
 BENCH_ROUNDS = 5
@@ -133,3 +135,23 @@ bench-state: all bench/ompbench $(bench_layout_libs)
 	  -o bench/state-cost.txt -r '$(BENCH_STATE_ROUNDS)' \
 	  -G "ours:$${ours#+}/nostate:$${nostate#+}" \
 	  -n '$(BENCH_THREADS)' "$$@" -- $(BENCH_STATE_ROWS)
+
+## `make bench-state-count`: the same rows' instructions per construct,
+## ours against nostate, counted by valgrind (bench/state-count.sh): what
+## the state adds to each construct's path, which no layout or VM mode
+## moves.  On BENCH_THREADS threads (bench/state-count.txt) and on one
+## (bench/state-count-1.txt), where nothing waits: both builds in layout
+## 0, since a layout moves code, not the instructions executed.  A few
+## minutes; needs valgrind.
+BENCH_COUNT_REPS = 2000
+.PHONY: bench-state-count
+bench-state-count: all bench/ompbench bench/nostate/libgomp.so.1
+	@for n in $(BENCH_THREADS) 1; do \
+	  out=bench/state-count.txt; \
+	  test $$n = $(BENCH_THREADS) || out=bench/state-count-$$n.txt; \
+	  $(SHELL) $(srcdir)/bench/state-count.sh -b bench/ompbench \
+	    -n '$(BENCH_COUNT_REPS)' -t $$n -o $$out \
+	    'ours=$(abs_top_builddir)/runtime/.libs' \
+	    'nostate=$(abs_top_builddir)/bench/nostate' \
+	    -- $(BENCH_STATE_ROWS) || exit 1; \
+	done

@@ -44,6 +44,14 @@
    transfers switch between fast and slow was in, and whether it changed
    meanwhile.
 
+   -c N runs each row's test loop once with N repetitions (a hundredth
+   of that for the rows whose repetition is a whole loop), untimed, for
+   counting what a construct executes rather than how long it takes: a
+   driver runs it under an instruction counter (valgrind) with N and 2N
+   and takes the difference over N, which leaves out the start-up
+   (bench/state-count.sh).  No reference loop, no calibration (-L or a
+   delay length of 1), no cache-line round trip then.
+
    Timing uses clock_gettime, and the benchmarks call no omp_* query routine
    themselves, only the OpenMP constructs (and the lock routines for LOCK,
    and omp_get_thread_num for MASTER TASK BUSY SLAVES, as EPCC does).  */
@@ -72,6 +80,7 @@ static double target_us = 5000.0;  /* -t: minimum test time of one rep */
 static double delay_us = 0.10;     /* -d: work item of the sync benchmarks */
 static double sched_delay_us = 0.1;/* -D: work per iteration, schedules */
 static long sched_iters = 1024;    /* -i: loop iterations per thread */
+static long count_reps;            /* -c: run each test loop once, so */
 
 /* Derived.  */
 static long delay_len;             /* delay() argument for delay_us (-L) */
@@ -949,7 +958,7 @@ usage (FILE *f)
 {
   fprintf (f,
            "usage: ompbench [-r REPS] [-t US] [-d US] [-D US] [-i ITERS]"
-           " [-L N] [-M N] [-C] [-l] [-x NAME | NAME...]\n"
+           " [-L N] [-M N] [-C] [-c N] [-l] [-x NAME | NAME...]\n"
            "  -r REPS   outer repetitions, median over them (%d)\n"
            "  -t US     minimum duration of one timed test loop (%g)\n"
            "  -d US     work item of the synchronisation rows (%g)\n"
@@ -958,6 +967,9 @@ usage (FILE *f)
            "  -L N      delay length of -d's work item, instead of calibrating\n"
            "  -M N      delay length of -D's, instead of calibrating\n"
            "  -C        calibrate: print both delay lengths and exit\n"
+           "  -c N      run each row's test loop once with N repetitions\n"
+           "            (N/100 for SCHED, TASKLOOP and FIB rows), untimed\n"
+           "            (for an instruction counter), and exit\n"
            "  -l        list the selected rows and exit\n"
            "  -x NAME   run the row NAME only (names may have spaces)\n"
            "  NAME...   run these rows; NAME* runs those starting with NAME\n"
@@ -1013,6 +1025,8 @@ main (int argc, char **argv)
         sched_delay_len = (long) num_arg (v, 1), argi++;
       else if (!strcmp (o, "-C"))
         calibrate_only = 1;
+      else if (!strcmp (o, "-c"))
+        count_reps = (long) num_arg (v, 1), argi++;
       else if (!strcmp (o, "-i"))
         sched_iters = (long) num_arg (v, 1), argi++;
       else if (!strcmp (o, "-x") && v)
@@ -1067,6 +1081,32 @@ main (int argc, char **argv)
       for (size_t i = 0; i < NROWS; i++)
         if (wanted[i])
           puts (rows[i].name);
+      return 0;
+    }
+
+  /* -c: each row's test loop once, nothing timed or calibrated.  */
+  if (count_reps > 0)
+    {
+      nthreads = count_threads ();
+      print_mapped_runtime ();
+      omp_init_lock (&lock);
+      delay_len = delay_len ? delay_len : 1;
+      sched_delay_len = sched_delay_len ? sched_delay_len : 1;
+      for (size_t i = 0; i < NROWS; i++)
+        if (wanted[i])
+          {
+            sched_chunk = rows[i].chunk;
+            fib_n = rows[i].chunk / 100;
+            fib_cutoff = rows[i].chunk % 100;
+            fib_want = fib_seq (fib_n);
+            /* A repetition of these is a whole loop or computation.  */
+            long reps = count_reps;
+            if (rows[i].kind == SCHED || rows[i].kind == FIB)
+              reps = count_reps / 100 > 0 ? count_reps / 100 : 1;
+            rows[i].test (reps);
+            printf ("%s\t%ld repetitions\n", rows[i].name, reps);
+          }
+      omp_destroy_lock (&lock);
       return 0;
     }
 

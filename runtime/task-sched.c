@@ -303,14 +303,17 @@ gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
    while a task runs, the thread's current task is that one, with no
    enter frame, and libompd reports work for a thread in such a wait
    whose current task has none (libompd/states.c).  That saves the
-   waiter four stores and their registers per task.  And from work it is
-   set only once the thread finds nothing to run: a wait that ends after
-   running the tasks it waited for (a taskwait whose children nobody
-   else took) keeps the thread's work state, which is what libompd would
-   report while those tasks ran anyway, and saves the two stores.  Not
-   when this wait is in a task run from another wait: the state word
-   says that other wait, which between two tasks libompd would report
-   for this one.  */
+   waiter four stores and their registers per task.
+
+   The state is set on entry, not once the thread first finds nothing to
+   run (so that a wait that only ran tasks kept the work state, two
+   stores fewer there): testing whether it was set kept the wait's state
+   and a flag live through the loop, which with the saved state and
+   frame left GCC short of registers -- spills and reloads around every
+   call in the loop, 14 instructions per barrier and thread where 7 do
+   (bench/state-count.sh; the common taskwait does not come here at all,
+   taskwait.c).  And it is right at every instruction, also between two
+   tasks.  */
 void
 gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 		      void *arg, struct gomp_task *constraint,
@@ -318,12 +321,7 @@ gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 {
   struct gomp_team *team = thr->ts.team;
   unsigned int saved = gomp_get_state (thr);
-  bool state_set = false;
-  if (gomp_state_is_wait (saved))
-    {
-      gomp_set_wait_state (thr, state);
-      state_set = true;
-    }
+  gomp_set_wait_state (thr, state);
   struct gomp_task *waiting = thr->task;
   void *saved_frame = gomp_task_enter_frame (waiting, cfa);
   unsigned long long spins = 0, limit = gomp_spin_limit ();
@@ -335,11 +333,6 @@ gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 	{
 	  spins = 0;
 	  continue;
-	}
-      if (!state_set)
-	{
-	  gomp_set_wait_state (thr, state);
-	  state_set = true;
 	}
       if (spins < limit)
 	{
@@ -379,8 +372,7 @@ gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 	continue;
       futex_wait (&team->task_event, v);
     }
-  if (state_set)
-    gomp_set_wait_state (thr, saved);
+  gomp_set_wait_state (thr, saved);
   gomp_task_enter_frame_restore (waiting, saved_frame);
 }
 
