@@ -143,6 +143,16 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned int n,
   return gomp_team_start_taskgroup (fn, data, n, flags, ws0, NULL, cfa);
 }
 
+/* The thread forms a team the slow way (allocating it or starting
+   threads).  Out of line: its state word's address, computed here, was
+   kept by GCC on the stack through the whole of the region's start for
+   the store that sets work at its end.  */
+static void __attribute__ ((noinline, cold))
+team_overhead (struct gomp_thread *thr)
+{
+  gomp_set_state (thr, STATE_OVERHEAD, 0);
+}
+
 /* The same, the implicit tasks starting in TASKGROUP (NULL: none).  */
 struct gomp_team *
 gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
@@ -161,13 +171,17 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
      two stores fewer on the way to releasing the workers.  */
   if (team == NULL || team->in_use || team->nhot < n - 1
       || team->capacity < n)
-    gomp_set_state (thr, STATE_OVERHEAD, 0);
+    team_overhead (thr);
   if (team == NULL || team->in_use)
     {
       team = team_alloc (n);
       if (thr->hot_team == NULL)
 	thr->hot_team = team;
     }
+  /* Work, or the wait the current task was run from (task-sched.c):
+     restored as it was when the region ends.  Stored here, so that it is
+     not kept through the function.  */
+  team->master_state = state;
   team->in_use = true;
   team->id = atomic_fetch_add_explicit (&gomp_registry.next_region_id, 1,
 					memory_order_relaxed) + 1;
@@ -221,9 +235,6 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
   if (launched)
     gomp_team_launch (team);
 
-  /* Work, or the wait the current task was run from (task-sched.c):
-     restored as it was when the region ends.  */
-  team->master_state = state;
   gomp_team_enter (thr, team, 0, team->ws_first, team->single_first, cfa);
   gomp_set_state (thr, STATE_WORK_PARALLEL, 0);	/* was overhead */
   /* OMPD parallel-begin on the encountering thread: the team exists and
