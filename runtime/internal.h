@@ -621,8 +621,8 @@ struct gomp_thread
 
   /* What the thread is doing, for debuggers (enum gomp_state) and the
      object it waits for (a lock, a critical's slot, a barrier).  */
-  _Atomic unsigned int state;
-  _Atomic uintptr_t wait_id;
+  unsigned int state;		/* gomp_set_state and friends */
+  uintptr_t wait_id;
   /* A worker that has joined at the end of a region: its team's
      REGION_SEQ then, plus one (0 while it is in a region or idle with no
      team).  The region has ended when the team's REGION_SEQ moved on;
@@ -1115,7 +1115,17 @@ gomp_mutex_unlock (_Atomic int *m)
 /* Every store of the state kept for debuggers goes through these (so that
    OMPDBG_NO_STATE removes them all).  Relaxed stores of the calling
    thread into its own gomp_thread or its current task, lines it owns: a
-   debugger reads them from a stopped process, nobody reads them here.  */
+   debugger reads them from a stopped process, nobody reads them here.
+
+   The thread's state word and wait_id are volatile accesses of plain
+   fields rather than relaxed atomics: the same single moves, in program
+   order, never merged or dropped, but GCC folds a volatile access into
+   its addressing mode, where it computed the address of an atomic once
+   and kept it in a register or on the stack through the function for
+   every later access -- a push, a spill and a reload in each entry point
+   that sets the state twice (a region's start and end, a worker's
+   region: 6 instructions per region of two threads).  */
+#define GOMP_DEBUG_WORD(lvalue) (*(volatile __typeof__ (lvalue) *) &(lvalue))
 
 /* Record what the calling thread does (enum gomp_state) and what it waits
    for.  */
@@ -1124,8 +1134,8 @@ gomp_set_state (struct gomp_thread *thr, unsigned int state, uintptr_t wait_id)
 {
   if (!GOMP_TRACK_STATE)
     return;
-  atomic_store_explicit (&thr->wait_id, wait_id, memory_order_relaxed);
-  atomic_store_explicit (&thr->state, state, memory_order_relaxed);
+  GOMP_DEBUG_WORD (thr->wait_id) = wait_id;
+  GOMP_DEBUG_WORD (thr->state) = state;
 }
 
 /* Store only the state: entering a barrier, taskwait or taskgroup wait,
@@ -1138,22 +1148,20 @@ static inline void
 gomp_set_wait_state (struct gomp_thread *thr, unsigned int state)
 {
   if (GOMP_TRACK_STATE)
-    atomic_store_explicit (&thr->state, state, memory_order_relaxed);
+    GOMP_DEBUG_WORD (thr->state) = state;
 }
 
 /* The state and wait_id to restore after a wait.  */
 static inline unsigned int
 gomp_get_state (struct gomp_thread *thr)
 {
-  return GOMP_TRACK_STATE
-    ? atomic_load_explicit (&thr->state, memory_order_relaxed) : 0;
+  return GOMP_TRACK_STATE ? GOMP_DEBUG_WORD (thr->state) : 0;
 }
 
 static inline uintptr_t
 gomp_get_wait_id (struct gomp_thread *thr)
 {
-  return GOMP_TRACK_STATE
-    ? atomic_load_explicit (&thr->wait_id, memory_order_relaxed) : 0;
+  return GOMP_TRACK_STATE ? GOMP_DEBUG_WORD (thr->wait_id) : 0;
 }
 
 /* STATE is not one of the two work states.  */
