@@ -146,7 +146,8 @@ bench-state: all bench/ompbench $(bench_layout_libs)
 BENCH_COUNT_REPS = 2000
 .PHONY: bench-state-count
 bench-state-count: all bench/ompbench bench/nostate/libgomp.so.1
-	@for n in $(BENCH_THREADS) 1; do \
+	@set -- $(BENCH_THREADS); test $(BENCH_THREADS) = 1 || set -- "$$@" 1; \
+	for n in "$$@"; do \
 	  out=bench/state-count.txt; \
 	  test $$n = $(BENCH_THREADS) || out=bench/state-count-$$n.txt; \
 	  $(SHELL) $(srcdir)/bench/state-count.sh -b bench/ompbench \

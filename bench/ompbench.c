@@ -80,7 +80,7 @@ static double target_us = 5000.0;  /* -t: minimum test time of one rep */
 static double delay_us = 0.10;     /* -d: work item of the sync benchmarks */
 static double sched_delay_us = 0.1;/* -D: work per iteration, schedules */
 static long sched_iters = 1024;    /* -i: loop iterations per thread */
-static long count_reps;            /* -c: run each test loop once, so */
+static long count_reps;            /* -c: repetitions, untimed (0: off) */
 
 /* Derived.  */
 static long delay_len;             /* delay() argument for delay_us (-L) */
@@ -953,6 +953,16 @@ static const struct row rows[] = {
 };
 #define NROWS (sizeof rows / sizeof rows[0])
 
+/* The parameters the test functions of ROW read.  */
+static void
+row_setup (const struct row *row)
+{
+  sched_chunk = row->chunk;
+  fib_n = row->chunk / 100;
+  fib_cutoff = row->chunk % 100;
+  fib_want = fib_seq (fib_n);
+}
+
 static void
 usage (FILE *f)
 {
@@ -1095,10 +1105,7 @@ main (int argc, char **argv)
       for (size_t i = 0; i < NROWS; i++)
         if (wanted[i])
           {
-            sched_chunk = rows[i].chunk;
-            fib_n = rows[i].chunk / 100;
-            fib_cutoff = rows[i].chunk % 100;
-            fib_want = fib_seq (fib_n);
+            row_setup (&rows[i]);
             /* A repetition of these is a whole loop or computation.  */
             long reps = count_reps;
             if (rows[i].kind == SCHED || rows[i].kind == FIB)
@@ -1138,10 +1145,7 @@ main (int argc, char **argv)
     {
       if (!wanted[i])
         continue;
-      sched_chunk = rows[i].chunk;
-      fib_n = rows[i].chunk / 100;
-      fib_cutoff = rows[i].chunk % 100;
-      fib_want = fib_seq (fib_n);
+      row_setup (&rows[i]);
       if (!measure (rows[i].name, rows[i].test, rows[i].ref, rows[i].kind))
         status = 1;
     }

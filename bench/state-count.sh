@@ -6,6 +6,7 @@
 #   state-count.sh -b OMPBENCH [-n N] [-t THREADS] [-o FILE]
 #                  NAME=DIR NAME=DIR... -- ROW...
 #
+# (a DIR without spaces: the list is split on them).
 # Each row runs under valgrind's callgrind (the instruction count of every
 # thread) as `ompbench -c N' and `-c 2N' on each runtime (DIR holds its
 # libgomp.so.1); the difference over N is the row's instructions per
@@ -58,6 +59,7 @@ case $n in ''|*[!0-9]*|0) usage ;; esac
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+tab=$(printf '\t')
 
 # count DIR ROW REPS: the instructions of one run and the repetitions
 # ompbench made of the row (fewer for whole loops), checked to have mapped
@@ -70,28 +72,37 @@ count () {
       cat "$tmp/err" >&2
       exit 1
     }
-  mapped=$(sed -n 's/^# libgomp\t//p' "$tmp/out")
-  if [ "$(cd "$(dirname "$mapped")" && pwd -P)" != "$(cd "$1" && pwd -P)" ]
+  mapped=$(sed -n "s/^# libgomp$tab//p" "$tmp/out" | sed -n 1p)
+  if [ -z "$mapped" ] ||
+     [ "$(cd "$(dirname "$mapped")" && pwd -P)" != "$(cd "$1" && pwd -P)" ]
   then
-    echo "state-count.sh: $2 ran on $mapped, not on $1" >&2
+    echo "state-count.sh: $2 ran on '$mapped', not on $1" >&2
     exit 1
   fi
   echo "$(sed -n 's/.*Collected : *//p' "$tmp/err")" \
-    "$(sed -n 's/^.*\t\([0-9]*\) repetitions$/\1/p' "$tmp/out")"
+    "$(sed -n "s/^.*$tab\([0-9]*\) repetitions\$/\1/p" "$tmp/out")"
 }
 
-# per_rep DIR ROW: instructions per repetition, median of the runs.
+# per_rep DIR ROW: instructions per repetition, median of the runs
+# (each in the file runs, so that a failed count stops the script).
 per_rep () {
   runs=1
   [ "$threads" -gt 1 ] && runs=3
+  : > "$tmp/runs"
   i=0
   while [ $i -lt $runs ]; do
-    a=$(count "$1" "$2" "$n")
-    b=$(count "$1" "$2" $((2 * n)))
-    echo "$a $b" | awk '{ if ($4 > $2) printf "%d\n", ($3 - $1) / ($4 - $2)
-                          else print "-" }' 
+    a=$(count "$1" "$2" "$n") || exit 1
+    b=$(count "$1" "$2" $((2 * n))) || exit 1
+    echo "$a $b" | awk '{ if ($4 > $2 && $3 > $1)
+                            printf "%d\n", ($3 - $1) / ($4 - $2)
+                          else exit 1 }' >> "$tmp/runs" || {
+      echo "state-count.sh: $2 on $1: no count ($a; $b)" >&2
+      exit 1
+    }
     i=$((i + 1))
-  done | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+  done
+  sort -n "$tmp/runs" |
+    awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 
 {
@@ -105,15 +116,16 @@ per_rep () {
 cat "$tmp/table"
 for row in "$@"; do
   line="| $row |"
-  first= second=
+  first= second= k=0
   for dir in $dirs; do
-    v=$(per_rep "$dir" "$row")
+    v=$(per_rep "$dir" "$row") || exit 1
     line="$line $v |"
-    if [ -z "$first" ]; then first=$v
-    elif [ -z "$second" ]; then second=$v; fi
+    k=$((k + 1))
+    [ $k = 1 ] && first=$v
+    [ $k = 2 ] && second=$v
   done
   line="$line $(awk -v a="$first" -v b="$second" \
-    'BEGIN { if (b > 0) printf "%.3f", a / b; else print "-" }') |"
+    'BEGIN { printf "%.3f", a / b }') |"
   echo "$line"
   echo "$line" >> "$tmp/table"
 done

@@ -1174,10 +1174,11 @@ gomp_state_is_wait (unsigned int state)
 }
 
 /* The calling thread's current task enters the runtime for what is no
-   wait (a taskloop's tasks; a region of one thread with the OMPD hooks
-   on, parallel.c), and sets its enter frame.  If the thread's state still names the wait it ran this task
-   from (task-sched.c, gomp_task_wait_until), libompd would take that
-   enter frame for the wait's: say work meanwhile.  Returns the state to
+   wait (a taskloop's tasks; a region of one thread at its OMPD events
+   and while it drains its tasks, parallel.c), and sets its enter frame.
+   If the thread's state still names the wait it ran this task from
+   (task-sched.c, gomp_task_wait_until), libompd would take that enter
+   frame for the wait's: say work meanwhile.  Returns the state to
    give back to gomp_state_work_end.  One load and a branch that is not
    taken but in tasks run from a wait.  */
 static inline unsigned int

@@ -26,10 +26,14 @@
    implicit task is current, and cleared as the encountering task becomes
    current again.  (Set before, libompd would take it for the wait's: the
    runtime then set the state to work around such regions, a load and a
-   branch in every region of one thread to spare.)  With OMPD events on
-   it still does (master_state): at parallel-begin the encountering task
-   is current again, and at task-end the implicit task has its enter
-   frame set.  */
+   branch in every region of one thread to spare.)  Where a task's enter
+   frame is set while it is current -- the encountering task at
+   parallel-begin (gomp_ompd_parallel_begin), the implicit task while
+   the region's tasks are drained and at task-end, the encountering task
+   at parallel-end -- the thread says work for that time if its word
+   holds a wait (gomp_state_work_begin), and gives the word back after:
+   nothing is left changed, whenever a debugger turns the hooks on or
+   off.  */
 #define REGION_CFA (cfa != NULL ? cfa : GOMP_CFA ())
 
 static ALWAYS_INLINE void
@@ -73,7 +77,6 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   team->prio_head = NULL;
   team->tool_data = 0;
   team->affinity_show = false;
-  team->master_state = STATE_WORK_SERIAL;
   atomic_store_explicit (&team->barrier.word, 0, memory_order_relaxed);
   team->barrier.total = 1;
   atomic_store_explicit (&team->join, 0, memory_order_relaxed);
@@ -89,10 +92,7 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   gomp_task_enter_frame (team->parent_task, REGION_CFA);
   /* OMPD events as for any region (team.c): a serialized region is one.  */
   if (unlikely (gomp_ompd_enabled))
-    {
-      team->master_state = gomp_state_work_begin (thr);
-      gomp_ompd_parallel_begin (thr, team);
-    }
+    gomp_ompd_parallel_begin (thr, team);
 
   fn (data);
   /* The implicit task's code has returned.  Its frames say so, and it
@@ -102,34 +102,34 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
      debugger stopping in the few instructions before the region is gone
      finds exit_frame at the CFA of this very frame, a frame of the
      runtime, with no frame of the task's code below it: true.  */
+  struct gomp_task *parent = team->parent_task;
   if (unlikely (gomp_ompd_enabled
 		|| (thr->excess_team == team && thr->pending_excess != 0)
 		|| atomic_load_explicit (&team->barrier.task_pending,
 					 memory_order_acquire) != 0))
     {
+      unsigned int state = gomp_state_work_begin (thr);
       gomp_task_exit_frame (&r.task, NULL);
       gomp_task_enter_frame (&r.task, REGION_CFA);
       gomp_task_drain (thr, REGION_CFA);
-    }
-  GOMP_OMPD_EVENT (task_end);
-  /* Back in the encountering task, in the region that ends (team.c),
-     which is in the runtime until parallel-end has passed: its enter
-     frame cleared right after that event (OMPD events on) or before it
-     becomes current (events off, the common case).  */
-  struct gomp_task *parent = team->parent_task;
-  if (unlikely (gomp_ompd_enabled))
-    {
+      gomp_depend_table_free (&r.task);
+      GOMP_OMPD_EVENT (task_end);
+      /* Back in the encountering task, in the region that ends
+	 (team.c), which is in the runtime until parallel-end has
+	 passed.  */
       thr->task = parent;
-      ompd_bp_parallel_end ();
+      GOMP_OMPD_EVENT (parallel_end);
       gomp_task_enter_frame (parent, NULL);
-      gomp_state_work_end (thr, team->master_state);
+      gomp_state_work_end (thr, state);
     }
   else
     {
+      gomp_depend_table_free (&r.task);
+      /* The encountering task's enter frame is cleared before it is
+	 current again (above).  */
       gomp_task_enter_frame (parent, NULL);
       thr->task = parent;
     }
-  gomp_depend_table_free (&r.task);
 
   thr->ts = team->master_saved;
   gomp_sync_ws (thr);

@@ -312,8 +312,7 @@ gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
    frame left GCC short of registers -- spills and reloads around every
    call in the loop, 14 instructions per barrier and thread where 7 do
    (bench/state-count.sh; the common taskwait does not come here at all,
-   taskwait.c).  And it is right at every instruction, also between two
-   tasks.  */
+   taskwait.c).  And it is right also between two tasks.  */
 void
 gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 		      void *arg, struct gomp_task *constraint,
@@ -372,8 +371,10 @@ gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 	continue;
       futex_wait (&team->task_event, v);
     }
-  gomp_set_wait_state (thr, saved);
+  /* Frame first: the state word still says this wait (whose waiting
+     task then has no frame: working) until it says the one before.  */
   gomp_task_enter_frame_restore (waiting, saved_frame);
+  gomp_set_wait_state (thr, saved);
 }
 
 static bool
