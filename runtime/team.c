@@ -143,16 +143,6 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned int n,
   return gomp_team_start_taskgroup (fn, data, n, flags, ws0, NULL, cfa);
 }
 
-/* The thread forms a team the slow way (allocating it or starting
-   threads).  Out of line: its state word's address, computed here, was
-   kept by GCC on the stack through the whole of the region's start for
-   the store that sets work at its end.  */
-static void __attribute__ ((noinline, cold))
-team_overhead (struct gomp_thread *thr)
-{
-  gomp_set_state (thr, STATE_OVERHEAD, 0);
-}
-
 /* The same, the implicit tasks starting in TASKGROUP (NULL: none).  */
 struct gomp_team *
 gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
@@ -171,7 +161,7 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
      two stores fewer on the way to releasing the workers.  */
   if (team == NULL || team->in_use || team->nhot < n - 1
       || team->capacity < n)
-    team_overhead (thr);
+    gomp_set_state (thr, STATE_OVERHEAD, 0);
   if (team == NULL || team->in_use)
     {
       team = team_alloc (n);
