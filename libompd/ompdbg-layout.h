@@ -38,8 +38,14 @@
 
 /* Format version: changes when the header or entry format changes, or
    when the meaning of an existing entry or root does.  libompd returns
-   ompd_rc_incompatible for a version it does not know.  */
-#define OMPDBG_LAYOUT_VERSION 4
+   ompd_rc_incompatible for a version it does not know.  Version 5: the
+   state of a wait during which the thread runs tasks is the waiting
+   task's (gomp_task.wait_state, beside its enter frame), no longer the
+   thread's state word, which no longer says idle either; a worker's
+   gomp_thread.left_seq is its team's region_seq when it entered its
+   region; a running task whose exit frame equals its enter frame has
+   returned from its code (no exit frame).  */
+#define OMPDBG_LAYOUT_VERSION 5
 
 /* Global roots: addresses of the runtime's hidden globals, so that a
    debugger needs no symbol but `ompdbg_layout'.  Index into

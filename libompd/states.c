@@ -1,8 +1,9 @@
 /* states.c -- thread states (OpenMP 5.1 §5.5.7, "Querying Thread
    States"): ompd_enumerate_states and ompd_get_state.
 
-   The runtime records ompt_state_t numbers unchanged in each thread
-   (gomp_thread.state, with the object waited for in wait_id), so the
+   The runtime records ompt_state_t numbers unchanged, in each thread
+   (gomp_thread.state, with the object waited for in wait_id) and in a
+   task that waits (gomp_task.wait_state; refine_state below), so the
    table below is OpenMP 5.1's list of states with the OMPT names, every
    one of them, including those this runtime never enters (the deprecated
    0x010 and 0x013, teams barriers, target waits): a debugger names any
@@ -75,23 +76,18 @@ ompd_enumerate_states (ompd_address_space_handle_t *address_space_handle,
   return ompd_rc_ok;
 }
 
-/* What the state word says is refined by what libompd reads anyway,
-   which saves the runtime stores on its busiest paths (docs/runtime.md,
-   "State for debuggers"; layout version 2):
-
-   - Work is one state for the runtime: a thread entering or leaving a
-     region of one thread works before and after, and nothing is stored.
-     Work is work_parallel for a thread with a team, else work_serial.
-   - The waits during which a thread runs tasks (barriers, taskwait,
-     taskgroup) store their state once, not again after each task they
-     run, and the runtime stores no state when a task starts.  While such
-     a task runs, the thread's current task is that one, whose enter
-     frame is NULL (it is in its own code); the waiting task has its
-     enter frame set for the whole wait.  So a thread in such a wait
-     whose current task has no enter frame works.
-   - Those waits store no wait id either: it is the barrier of the
-     thread's team, the waiting task (then the current one), or that
-     task's innermost taskgroup.  */
+/* The thread's state word holds only what is the thread's own (layout
+   version 5; runtime/internal.h, "state for debuggers"): a wait for a
+   lock, a critical section, an atomic or ordered construct, with its
+   wait id; overhead; else work -- work_parallel for a thread with a
+   team, else work_serial.  Idle is what libompd sees of the thread
+   (thread_idle).  The waits during which a thread runs tasks (barriers,
+   taskwait, taskgroup, a region's end) are the waiting task's: it stores
+   the wait's state beside its enter frame, and the thread is in that
+   wait while the task is its current task with the enter frame set (a
+   task run from the wait is the current one then, with none: work).
+   Those waits store no wait id: it is the barrier of the thread's team,
+   the waiting task, or that task's innermost taskgroup.  */
 static bool
 runs_tasks_while_waiting (uint64_t state)
 {
@@ -101,43 +97,47 @@ runs_tasks_while_waiting (uint64_t state)
     || state == ompt_state_wait_taskgroup;
 }
 
+/* Whether the thread's own word says something: neither work nor a
+   value of no meaning there (a wait of a task's, idle, garbage).  */
+static bool
+thread_word_holds (uint64_t state)
+{
+  return state == ompt_state_wait_mutex || state == ompt_state_wait_lock
+    || state == ompt_state_wait_critical || state == ompt_state_wait_atomic
+    || state == ompt_state_wait_ordered || state == ompt_state_overhead
+    || state == ompt_state_wait_target
+    || state == ompt_state_wait_target_map
+    || state == ompt_state_wait_target_update;
+}
+
 static ompd_rc_t
 refine_state (ompd_address_space_handle_t *as, const struct thread_now *t,
 	      uint64_t *state, uint64_t *wait_id)
 {
-  uint64_t work = t->team ? ompt_state_work_parallel : ompt_state_work_serial;
-  if (*state == ompt_state_work_serial || *state == ompt_state_work_parallel)
-    {
-      *state = work;
-      return ompd_rc_ok;
-    }
-  if (!runs_tasks_while_waiting (*state))
+  if (thread_word_holds (*state))
     return ompd_rc_ok;
-  uint64_t enter = 1;
-  if (t->task != 0)
-    {
-      /* A task being created is the current task while its copy
-	 constructor runs, before it has started and has frames: the
-	 thread works.  */
-      bool running;
-      ompd_rc_t rc = task_running (as, t->task, &running);
-      if (rc == ompd_rc_ok && running)
-	rc = read_field (as, t->task, L_task_enter_frame, &enter);
-      else if (rc == ompd_rc_ok)
-	enter = 0;
-      if (rc != ompd_rc_ok)
-	return rc;
-    }
-  if (enter == 0)
-    {
-      *state = work;
-      *wait_id = 0;
-    }
-  else if (*state == ompt_state_wait_taskwait)
+  *state = t->team ? ompt_state_work_parallel : ompt_state_work_serial;
+  *wait_id = 0;
+  if (t->task == 0)
+    return ompd_rc_ok;
+  /* A task being created is the current task while its copy constructor
+     runs, before it has started and has frames: the thread works.  */
+  bool running;
+  ompd_rc_t rc = task_running (as, t->task, &running);
+  if (rc != ompd_rc_ok || !running)
+    return rc;
+  static const enum layout_id fids[] = {
+    L_task_enter_frame, L_task_wait_state
+  };
+  uint64_t v[2];
+  rc = read_fields (as, t->task, fids, 2, v, NULL);
+  if (rc != ompd_rc_ok || v[0] == 0 || !runs_tasks_while_waiting (v[1]))
+    return rc;
+  *state = v[1];
+  if (*state == ompt_state_wait_taskwait)
     *wait_id = t->task;
   else if (*state == ompt_state_wait_taskgroup)
-    return t->task ? read_field (as, t->task, L_task_cur_taskgroup, wait_id)
-      : ompd_rc_ok;
+    return read_field (as, t->task, L_task_cur_taskgroup, wait_id);
   else
     *wait_id = t->team ? t->team + as->items[L_team_barrier].offset : 0;
   return ompd_rc_ok;
@@ -160,9 +160,12 @@ ompd_get_state (ompd_thread_handle_t *thread_handle, ompd_word_t *state,
   if (rc != ompd_rc_ok)
     return rc;
   uint64_t s = t.state, w = t.wait_id;
-  if (t.ended)
+  bool idle;
+  rc = thread_idle (thread_handle, &t, &idle);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (idle)
     {
-      /* A worker whose region ended after it joined: idle.  */
       s = ompt_state_idle;
       w = 0;
     }

@@ -153,6 +153,11 @@ ompd_get_task_frame (ompd_task_handle_t *task_handle,
 	rc = enter_from_child (as, task_handle->addr, &enter_addr);
       if (rc != ompd_rc_ok)
 	return rc;
+      /* The code has returned to the frame that called it: an implicit
+	 task at its region's end says so with one store (layout version
+	 5: team.c, pool.c).  */
+      if (exit_addr == enter_addr)
+	exit_addr = 0;
     }
   exit_frame->frame_address.segment = ompd_segment_none;
   exit_frame->frame_address.address = exit_addr;

@@ -41,15 +41,15 @@ ompd_rc_t
 thread_now (ompd_address_space_handle_t *as, ompd_addr_t thread,
 	    struct thread_now *t)
 {
-  /* One read: the five sit together near the start of struct
+  /* One read: the six sit together near the start of struct
      gomp_thread.  */
   static const enum layout_id fids[] = {
     L_thread_team, L_thread_state, L_thread_wait_id, L_thread_left_seq,
-    L_thread_task
+    L_thread_task, L_thread_team_id
   };
-  uint64_t v[5], seq;
+  uint64_t v[6], seq;
   unsigned have;
-  ompd_rc_t rc = read_fields (as, thread, fids, 5, v, &have);
+  ompd_rc_t rc = read_fields (as, thread, fids, 6, v, &have);
   if (rc != ompd_rc_ok)
     return rc;
   if ((have & 3) != 3)
@@ -59,17 +59,18 @@ thread_now (ompd_address_space_handle_t *as, ompd_addr_t thread,
   t->wait_id = v[2];
   t->task = v[4];
   t->ended = false;
-  /* A runtime without left_seq and region_seq clears the pointer
-     itself.  */
-  if (t->team == 0 || !(have & 8) || v[3] == 0
+  /* A worker (thread number not 0 in its team) is in the region it
+     entered last (LEFT_SEQ, its team's REGION_SEQ then) until the master
+     ends it; from then on, and until it enters the next one, idle.  A
+     runtime without left_seq and region_seq clears the pointer itself.
+     The master of a team is never idle in it.  */
+  if (t->team == 0 || v[5] == 0 || !(have & 8)
       || as->items[L_team_region_seq].size == 0)
     return ompd_rc_ok;
-  /* Joined: still in the region's implicit barrier unless the master has
-     ended the region since.  */
   rc = read_field (as, t->team, L_team_region_seq, &seq);
   if (rc != ompd_rc_ok)
     return rc;
-  if (seq + 1 != v[3])
+  if (seq != v[3])
     {
       t->team = 0;
       t->ended = true;

@@ -267,7 +267,9 @@ struct gomp_dep_table;
      code (GOMP_parallel for the master's implicit task, worker_main for a
      worker's, gomp_task_run or GOMP_task for an explicit task); set just
      before that call, NULL once the code has returned and for the initial
-     task (nothing of the runtime is below its code).
+     task (nothing of the runtime is below its code) -- or, for an
+     implicit task at its region's end, equal to the enter frame then,
+     which libompd takes for NULL (one store fewer).
    - enter_frame: the frame of the runtime entry point through which the
      task's code called into the runtime, while the thread waits there or
      runs other code from there (a region's implicit tasks, tasks it
@@ -359,6 +361,14 @@ struct gomp_task
   struct gomp_task *sched_parent;
   struct gomp_frame frame;
   uint64_t tool_data;		/* ompt_data_t; 0: there is no OMPT tool */
+  /* While the enter frame is set: the wait the task is in there, if it
+     is one during which the thread runs tasks (a barrier, taskwait,
+     taskgroup: enum gomp_state), else STATE_WORK_SERIAL (the task is in
+     the runtime for something else).  The state of a thread whose
+     current task is in such a wait: what a nested wait in a task run
+     from it stores is that task's, so nothing is restored after either
+     (gomp_task_wait_begin).  */
+  unsigned int wait_state;
   /* Children created: only the thread running the task creates them
      (every task is tied), so a plain count on this line, which no other
      thread writes; taskwait waits until CHILDREN_DONE reaches it.  Split
@@ -531,7 +541,6 @@ struct gomp_team
      queries one level up (omp_get_ancestor_thread_num, affinity), so it
      is not worth a line of its own.  */
   struct gomp_team_state master_saved;
-  unsigned int master_state;	/* and its thread state word (debuggers) */
 
   /* Read by every member during the region.  The master writes each of
      them only when a region starts with another value than the last one
@@ -623,10 +632,10 @@ struct gomp_thread
      object it waits for (a lock, a critical's slot, a barrier).  */
   unsigned int state;		/* gomp_set_state and friends */
   uintptr_t wait_id;
-  /* A worker that has joined at the end of a region: its team's
-     REGION_SEQ then, plus one (0 while it is in a region or idle with no
-     team).  The region has ended when the team's REGION_SEQ moved on;
-     until then the worker is in its implicit barrier.  */
+  /* A worker (team_id != 0): its team's REGION_SEQ when it entered its
+     current or last region.  The region has ended when the team's
+     REGION_SEQ has moved on: the worker is idle then (before it entered
+     the next one too).  Written by the worker itself (pool.c).  */
   unsigned long left_seq;
   /* A worker that joined its hot team's region early and still reads the
      team's join word (join.c): its master must not free the team.  */
@@ -825,20 +834,28 @@ HIDDEN struct gomp_task *gomp_task_take_child (struct gomp_thread *thr,
 HIDDEN bool gomp_task_run_one (struct gomp_thread *thr,
 			       struct gomp_task *constraint);
 /* CFA, here and below: the entry point's frame (GOMP_CFA), which the
-   waiting task's enter_frame holds while the thread waits.  */
+   waiting task's enter_frame holds while the thread waits.  The _kept
+   ones and those without a CFA: the caller has set that frame, and it
+   stays set after.  */
 HIDDEN void gomp_task_wait_until (struct gomp_thread *thr,
 				  bool (*done) (void *), void *arg,
 				  struct gomp_task *constraint,
 				  unsigned int state, void *cfa);
+HIDDEN void gomp_task_wait_kept (struct gomp_thread *thr,
+				 bool (*done) (void *), void *arg,
+				 struct gomp_task *constraint,
+				 unsigned int state);
 HIDDEN void gomp_task_event (struct gomp_team *team);
 HIDDEN void gomp_task_drain (struct gomp_thread *thr, void *cfa);
-HIDDEN void gomp_task_help_region (struct gomp_thread *thr, void *cfa);
-HIDDEN void gomp_task_drain_region (struct gomp_thread *thr, void *cfa);
+HIDDEN void gomp_task_drain_kept (struct gomp_thread *thr);
+HIDDEN void gomp_task_help_region (struct gomp_thread *thr);
+HIDDEN void gomp_task_drain_region (struct gomp_thread *thr);
 HIDDEN bool gomp_task_none_pending (struct gomp_team *team);
 
 /* task-depend.c */
 HIDDEN void gomp_depend_add (struct gomp_task *parent,
 			     struct gomp_task *task, void **depend);
+/* CFA NULL: the caller has set the current task's enter frame.  */
 HIDDEN void gomp_depend_wait (struct gomp_thread *thr, void **depend,
 			      void *cfa);
 HIDDEN void gomp_depend_release (struct gomp_thread *thr,
@@ -1138,20 +1155,7 @@ gomp_set_state (struct gomp_thread *thr, unsigned int state, uintptr_t wait_id)
   GOMP_DEBUG_WORD (thr->state) = state;
 }
 
-/* Store only the state: entering a barrier, taskwait or taskgroup wait,
-   or going back to a state saved with gomp_get_state.  Those waits'
-   wait_id is the barrier of the thread's team, the waiting task (the
-   current one), or its innermost taskgroup: libompd finds each from what
-   it reads anyway (libompd/states.c), so these waits, which run tasks
-   and nest, keep no wait_id to store and restore.  */
-static inline void
-gomp_set_wait_state (struct gomp_thread *thr, unsigned int state)
-{
-  if (GOMP_TRACK_STATE)
-    GOMP_DEBUG_WORD (thr->state) = state;
-}
-
-/* The state and wait_id to restore after a wait.  */
+/* The state and wait_id to restore after a wait that sets them.  */
 static inline unsigned int
 gomp_get_state (struct gomp_thread *thr)
 {
@@ -1164,37 +1168,61 @@ gomp_get_wait_id (struct gomp_thread *thr)
   return GOMP_TRACK_STATE ? GOMP_DEBUG_WORD (thr->wait_id) : 0;
 }
 
-/* STATE is not one of the two work states.  */
-static inline bool
-gomp_state_is_wait (unsigned int state)
-{
-  _Static_assert (STATE_WORK_SERIAL == 0 && STATE_WORK_PARALLEL == 1,
-		  "work states are 0 and 1");
-  return state > STATE_WORK_PARALLEL;
-}
+/* The thread's state word says work (STATE_WORK_SERIAL: libompd tells
+   work_parallel from work_serial by the thread's team) but while the
+   thread waits for a lock, a critical section, an atomic or ordered
+   construct, or forms a team or a work share (overhead): those set it
+   with gomp_set_state and give it back.  Idle is not stored: libompd
+   sees it in what it reads anyway (a pool thread in no team whose
+   current task is its initial task, or a worker whose region has ended
+   since it joined: left_seq).
 
-/* The calling thread's current task enters the runtime for what is no
-   wait (a taskloop's tasks; a region of one thread at its OMPD events
-   and while it drains its tasks, parallel.c), and sets its enter frame.
-   If the thread's state still names the wait it ran this task from
-   (task-sched.c, gomp_task_wait_until), libompd would take that enter
-   frame for the wait's: say work meanwhile.  Returns the state to
-   give back to gomp_state_work_end.  One load and a branch that is not
-   taken but in tasks run from a wait.  */
-static inline unsigned int
-gomp_state_work_begin (struct gomp_thread *thr)
-{
-  unsigned int saved = gomp_get_state (thr);
-  if (unlikely (gomp_state_is_wait (saved)))
-    gomp_set_wait_state (thr, STATE_WORK_PARALLEL);
-  return saved;
-}
-
+   The waits during which the thread runs tasks -- barriers, taskwait,
+   taskgroup, a region's end -- are the waiting task's, not the thread's:
+   the task stores the wait's state beside its enter frame, and the
+   thread is in that wait while the task is its current task with the
+   enter frame set (libompd/states.c).  A task run from the wait is the
+   current task then, with no enter frame: working; whatever it waits
+   for itself is its own.  So no wait gives anything back, where a state
+   word of the thread had to be saved and restored around each (and kept
+   through the wait's loop, which made GCC spill it): per barrier and
+   thread a store and a load fewer, and at a region's start and end four
+   instructions fewer on the master and one on each worker.  The wait's
+   kind, their wait_id too: the barrier of the thread's team, the waiting
+   task, or its innermost taskgroup.  */
 static inline void
-gomp_state_work_end (struct gomp_thread *thr, unsigned int saved)
+gomp_task_wait_begin (struct gomp_task *task, unsigned int state, void *cfa)
 {
-  if (unlikely (gomp_state_is_wait (saved)))
-    gomp_set_wait_state (thr, saved);
+  if (!GOMP_TRACK_STATE)
+    return;
+  /* State first: while the enter frame is NULL it means nothing.  */
+  GOMP_DEBUG_WORD (task->wait_state) = state;
+  GOMP_DEBUG_WORD (task->frame.enter_frame) = cfa;
+}
+
+/* The state of a wait whose enter frame the caller has set already (a
+   region's end: gomp_task_drain_kept).  */
+static inline void
+gomp_task_wait_state (struct gomp_task *task, unsigned int state)
+{
+  if (GOMP_TRACK_STATE)
+    GOMP_DEBUG_WORD (task->wait_state) = state;
+}
+
+/* TASK, the current task or about to be current again while its enter
+   frame is set, enters the runtime at CFA for what is no wait (a
+   taskloop creating its tasks, an undeferred task's parent, a region's
+   encountering task): its thread works meanwhile, whatever wait the
+   task was last in.  Returns the old enter frame, which the caller
+   gives back (gomp_task_enter_frame_restore).  */
+static inline void *
+gomp_task_enter_runtime (struct gomp_task *task, void *cfa)
+{
+  if (!GOMP_TRACK_STATE)
+    return NULL;
+  void *old = task->frame.enter_frame;
+  gomp_task_wait_begin (task, STATE_WORK_SERIAL, cfa);
+  return old;
 }
 
 /* Every task's enter frame and tool data, when it is created: NULL, as

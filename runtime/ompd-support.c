@@ -138,14 +138,13 @@ ompd_bp_device_end (void)
 void __attribute__ ((cold, noinline))
 gomp_ompd_parallel_begin (struct gomp_thread *thr, struct gomp_team *team)
 {
-  /* The encountering task has its enter frame set: if the thread's word
-     holds the wait it was run from, work meanwhile (parallel.c).  */
-  unsigned int state = gomp_state_work_begin (thr);
+  /* The encountering task is in the runtime, not in a wait (its enter
+     frame is set: team.c, parallel.c).  */
   struct gomp_task *implicit = thr->task;
+  gomp_task_wait_state (team->parent_task, STATE_WORK_SERIAL);
   thr->task = team->parent_task;
   ompd_bp_parallel_begin ();
   thr->task = implicit;
-  gomp_state_work_end (thr, state);
   ompd_bp_task_begin ();
 }
 

@@ -17,23 +17,14 @@
    (REGION_CFA), not kept in a register through the region.
 
    No state store: the thread works in the region as it did before it
-   (libompd tells work_parallel from work_serial by the thread's team),
-   and a wait in between restores what it found.  Even in a task run from
-   a wait (barrier, taskwait, taskgroup), whose state word still names
-   that wait: libompd reports work for such a thread while its current
-   task has no enter frame (task-sched.c, gomp_task_wait_until), which is
-   why the encountering task's enter frame is set only once the region's
-   implicit task is current, and cleared as the encountering task becomes
-   current again.  (Set before, libompd would take it for the wait's: the
-   runtime then set the state to work around such regions, a load and a
-   branch in every region of one thread to spare.)  Where a task's enter
-   frame is set while it is current -- the encountering task at
-   parallel-begin (gomp_ompd_parallel_begin), the implicit task while
-   the region's tasks are drained and at task-end, the encountering task
-   at parallel-end -- the thread says work for that time if its word
-   holds a wait (gomp_state_work_begin), and gives the word back after:
-   nothing is left changed, whenever a debugger turns the hooks on or
-   off.  */
+   (libompd tells work_parallel from work_serial by the thread's team).
+   The encountering task has its enter frame set while the region runs,
+   once the region's implicit task is current, and cleared before the
+   encountering task is current again: so it is never current with its
+   enter frame set, which would show it in the wait (wait_state) it was
+   last in, and its state need not be stored -- but where it is current
+   at the OMPD events, which say work for it (gomp_ompd_parallel_begin,
+   below).  */
 #define REGION_CFA (cfa != NULL ? cfa : GOMP_CFA ())
 
 static ALWAYS_INLINE void
@@ -48,6 +39,8 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
     struct gomp_task task;
   } r;
   struct gomp_team *team = &r.team;
+  /* Kept in a register for its frame, at the start and the end.  */
+  struct gomp_task *parent = thr->task;
   team->nthreads = 1;
   team->capacity = 1;
   team->threads = r.threads;
@@ -55,7 +48,7 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   team->fn = fn;
   team->data = data;
   team->proc_bind = flags & 7;
-  team->parent_task = thr->task;
+  team->parent_task = parent;
   team->taskgroup = taskgroup;
   team->level = thr->ts.level + 1;
   team->active_level = thr->ts.active_level;
@@ -84,12 +77,12 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   team->id = atomic_fetch_add_explicit (&gomp_registry.next_region_id, 1,
 					memory_order_relaxed) + 1;
   r.threads[0] = thr;
-  gomp_region_icv (&team->icv, &thr->task->icv, team->level, flags & 7);
+  gomp_region_icv (&team->icv, &parent->icv, team->level, flags & 7);
   team->master_saved = thr->ts;
   /* A team of one uses its ws[0] for each worksharing construct in turn
      (worksharing.c); the ring is never touched, so not initialised.  */
   gomp_team_enter (thr, team, 0, 0, 0, REGION_CFA);
-  gomp_task_enter_frame (team->parent_task, REGION_CFA);
+  gomp_task_enter_frame (parent, REGION_CFA);
   /* OMPD events as for any region (team.c): a serialized region is one.  */
   if (unlikely (gomp_ompd_enabled))
     gomp_ompd_parallel_begin (thr, team);
@@ -102,25 +95,23 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
      debugger stopping in the few instructions before the region is gone
      finds exit_frame at the CFA of this very frame, a frame of the
      runtime, with no frame of the task's code below it: true.  */
-  struct gomp_task *parent = team->parent_task;
   if (unlikely (gomp_ompd_enabled
 		|| (thr->excess_team == team && thr->pending_excess != 0)
 		|| atomic_load_explicit (&team->barrier.task_pending,
 					 memory_order_acquire) != 0))
     {
-      unsigned int state = gomp_state_work_begin (thr);
-      gomp_task_exit_frame (&r.task, NULL);
-      gomp_task_enter_frame (&r.task, REGION_CFA);
-      gomp_task_drain (thr, REGION_CFA);
+      /* Exit frame == enter frame: the code has returned (libompd).  */
+      gomp_task_enter_runtime (&r.task, REGION_CFA);
+      gomp_task_drain_kept (thr);
       gomp_depend_table_free (&r.task);
       GOMP_OMPD_EVENT (task_end);
       /* Back in the encountering task, in the region that ends
 	 (team.c), which is in the runtime until parallel-end has
 	 passed.  */
+      gomp_task_wait_state (parent, STATE_WORK_SERIAL);
       thr->task = parent;
       GOMP_OMPD_EVENT (parallel_end);
       gomp_task_enter_frame (parent, NULL);
-      gomp_state_work_end (thr, state);
     }
   else
     {

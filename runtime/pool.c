@@ -69,8 +69,6 @@ gomp_pool_put (struct gomp_thread *thr)
      the team lives as long as they do.)  */
   thr->ts.team = NULL;
   thr->task = &thr->initial_task;
-  thr->left_seq = 0;
-  gomp_set_state (thr, STATE_IDLE, 0);
   pthread_mutex_lock (&pool_lock);
   thr->pool_next = gomp_pool;
   gomp_pool = thr;
@@ -90,55 +88,50 @@ gomp_dock_release (struct gomp_thread *worker, struct gomp_team *team,
   gomp_word_bump (&worker->dock);
 }
 
-/* End of the region for a worker, its implicit task's code done (CFA:
-   the frame that called it): the region's implicit barrier, then count
-   itself in at the join (join.c).  A worker of a hot team with nothing
-   to run joins at once and waits for the master there (gomp_join_early),
-   unless it takes that back to run tasks; otherwise it runs tasks until
-   the master is done and none is pending (task-sched.c), then joins.
-   Not with OMPD's event hooks on: a debugger breaking at the implicit
-   task's end would see its thread run tasks after it.  After the join
-   the worker must not touch TEAM: the master may reuse or free it.
+/* End of the region for a worker, its implicit task TASK's code done
+   (CFA: the frame that called it): the region's implicit barrier, then
+   count itself in at the join (join.c).  A worker of a hot team with
+   nothing to run joins at once and waits for the master there
+   (gomp_join_early), unless it takes that back to run tasks; otherwise
+   it runs tasks until the master is done and none is pending
+   (task-sched.c), then joins.  Not with OMPD's event hooks on: a
+   debugger breaking at the implicit task's end would see its thread run
+   tasks after it.  After the join the worker must not touch TEAM: the
+   master may reuse or free it.
 
    For debuggers the worker stays what it is in OpenMP's terms until the
    region ends -- in the implicit barrier, member of TEAM, in its
-   implicit task -- and records which region it left (LEFT_SEQ); a
-   debugger sees it idle once the team's REGION_SEQ has moved on.  So
-   nobody writes the worker's line when the region ends: clearing its
-   team here would show it idle while others still work in the region
-   (a crash in one thread would show its finished team mates as idle),
-   and the master clearing it after the join would cost a cache-line
-   transfer per worker on every region's critical path.  */
-static inline void
-worker_left (struct gomp_thread *thr)
-{
-  if (GOMP_TRACK_STATE)
-    thr->left_seq = thr->dock_region_seq + 1;
-}
-
+   implicit task -- and a debugger sees it idle once the team's
+   REGION_SEQ has moved on from the one it recorded when it entered the
+   region (LEFT_SEQ, worker_main).  So nobody writes the worker's line
+   when the region ends: clearing its team here would show it idle while
+   others still work in the region (a crash in one thread would show its
+   finished team mates as idle), and the master clearing it after the
+   join would cost a cache-line transfer per worker on every region's
+   critical path.  */
 static void
-worker_end (struct gomp_thread *thr, struct gomp_team *team, void *cfa)
+worker_end (struct gomp_thread *thr, struct gomp_team *team,
+	    struct gomp_task *task, void *cfa)
 {
+  /* Its enter frame, equal to its exit frame now, says the code has
+     returned (libompd/task-frame.c).  */
+  gomp_task_wait_begin (task, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL, cfa);
   bool early = team->early_join && !gomp_ompd_enabled
     && gomp_task_none_pending (team);
   if (!early)
-    gomp_task_drain_region (thr, cfa);
+    gomp_task_drain_region (thr);
   /* Every task of the region has completed: none still uses the
      dependence table of this implicit task (team.c frees the
      master's).  */
-  gomp_depend_table_free (thr->task);
+  gomp_depend_table_free (task);
   GOMP_OMPD_EVENT (task_end);
-  gomp_set_wait_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
   if (early)
     {
-      worker_left (thr);
       if (gomp_join_early (thr, team))
 	return;
-      /* It took its join back to run tasks, which may enter regions of
-	 their own: gomp_team_enter clears LEFT_SEQ.  */
-      gomp_task_drain_region (thr, cfa);
+      /* It took its join back to run tasks.  */
+      gomp_task_drain_region (thr);
     }
-  worker_left (thr);
   gomp_join_leave (team);
 }
 
@@ -157,7 +150,6 @@ worker_main (void *arg)
      and is where it waits at the region's end.  Taken once: the same for
      every region (and the builtin costs registers).  */
   void *cfa = GOMP_CFA ();
-  gomp_set_state (thr, STATE_IDLE, 0);
   for (;;)
     {
       /* Idle: from here on, as debuggers see it once its last region has
@@ -172,15 +164,17 @@ worker_main (void *arg)
 	gomp_places_worker (thr);
       gomp_team_enter (thr, team, thr->dock_id, thr->dock_ws_first,
 		       thr->dock_single_first, cfa);
-      /* Was idle or in its last region's end; its wait_id is 0 since
-	 every wait that sets one gives it back.  */
-      gomp_set_wait_state (thr, STATE_WORK_PARALLEL);
+      /* In the region now, for debuggers: until the team's REGION_SEQ
+	 moves on from this, at the region's end.  (Before, they see it
+	 idle: the region it last joined has ended.)  */
+      if (GOMP_TRACK_STATE)
+	thr->left_seq = thr->dock_region_seq;
       /* OMPD implicit task begin / end, as for the master (team.c).  */
       GOMP_OMPD_EVENT (task_begin);
+      /* Kept through the call, not read again: the same task.  */
+      struct gomp_task *task = thr->task;
       team->fn (team->data);
-      gomp_task_exit_frame (thr->task, NULL);
-      gomp_task_enter_frame (thr->task, cfa);
-      worker_end (thr, team, cfa);
+      worker_end (thr, team, task, cfa);
     }
 }
 

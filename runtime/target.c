@@ -173,8 +173,10 @@ run_on_host (void (*fn) (void *), void **hostaddrs, void **args)
   gomp_depend_table_free (&task);
   thr->ts = saved_ts;
   gomp_sync_ws (thr);
-  thr->task = saved_task;
+  /* Its frame first: current with the frame set, the encountering task
+     would show the wait it was last in (wait_state).  */
   gomp_task_enter_frame_restore (saved_task, saved_frame);
+  thr->task = saved_task;
   thr->team_num = saved_team_num;
   thr->num_teams = saved_num_teams;
   if (serial)

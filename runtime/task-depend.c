@@ -390,6 +390,10 @@ gomp_depend_wait (struct gomp_thread *thr, void **depend, void *cfa)
   if (atomic_fetch_sub_explicit (&waiter.npred, 1, memory_order_acq_rel)
       == 1)
     return;
-  gomp_task_wait_until (thr, waiter_ready, &waiter, parent,
-			STATE_WAIT_TASKWAIT, cfa);
+  if (cfa == NULL)
+    gomp_task_wait_kept (thr, waiter_ready, &waiter, parent,
+			 STATE_WAIT_TASKWAIT);
+  else
+    gomp_task_wait_until (thr, waiter_ready, &waiter, parent,
+			  STATE_WAIT_TASKWAIT, cfa);
 }

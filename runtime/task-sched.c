@@ -295,34 +295,33 @@ gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
   return true;
 }
 
-/* Wait until DONE (ARG), running the tasks CONSTRAINT allows meanwhile.
-   STATE says what the thread waits for, for debuggers, CFA
-   where the waiting task's code entered the runtime (its enter_frame
-   meanwhile).  The state is set once for the whole wait, not again after
-   each task run here (nor set to work when one starts, gomp_task_run):
-   while a task runs, the thread's current task is that one, with no
-   enter frame, and libompd reports work for a thread in such a wait
-   whose current task has none (libompd/states.c).  That saves the
-   waiter four stores and their registers per task.
+/* Wait until DONE (ARG), running the tasks CONSTRAINT allows meanwhile;
+   the waiting task is the thread's current task, in the wait STATE (for
+   debuggers: gomp_task_wait_begin).  KEPT: its enter frame is set
+   already and stays so after (the caller's runtime code goes on: a
+   region's end, an undeferred task's dependences); else CFA is where its
+   code entered the runtime, its enter frame for the wait, cleared after.
 
-   The state is set on entry, not once the thread first finds nothing to
-   run (so that a wait that only ran tasks kept the work state, two
-   stores fewer there): testing whether it was set kept the wait's state
-   and a flag live through the loop, which with the saved state and
-   frame left GCC short of registers -- spills and reloads around every
-   call in the loop, 14 instructions per barrier and thread where 7 do
-   (bench/state-count.sh; the common taskwait does not come here at all,
-   taskwait.c).  And it is right also between two tasks.  */
-void
-gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
-		      void *arg, struct gomp_task *constraint,
-		      unsigned int state, void *cfa)
+   The state is the waiting task's, stored once for the whole wait: while
+   a task runs from here, the thread's current task is that one, with no
+   enter frame, and libompd reports work, or that task's own wait
+   (libompd/states.c).  Nothing is saved for after the wait: a state or a
+   frame kept through the loop left GCC short of registers, spills and
+   reloads around every call in it.  The enter frame cleared is the
+   current task's once more (the same task: every task run from here
+   gives the thread back its previous one), so that the waiting task
+   need not be kept either.  (The common taskwait does not come here at
+   all, taskwait.c.)  */
+static ALWAYS_INLINE void
+task_wait (struct gomp_thread *thr, bool (*done) (void *), void *arg,
+	   struct gomp_task *constraint, unsigned int state, void *cfa,
+	   bool kept)
 {
   struct gomp_team *team = thr->ts.team;
-  unsigned int saved = gomp_get_state (thr);
-  gomp_set_wait_state (thr, state);
-  struct gomp_task *waiting = thr->task;
-  void *saved_frame = gomp_task_enter_frame (waiting, cfa);
+  if (kept)
+    gomp_task_wait_state (thr->task, state);
+  else
+    gomp_task_wait_begin (thr->task, state, cfa);
   unsigned long long spins = 0, limit = gomp_spin_limit ();
   for (;;)
     {
@@ -371,10 +370,24 @@ gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 	continue;
       futex_wait (&team->task_event, v);
     }
-  /* Frame first: the state word still says this wait (whose waiting
-     task then has no frame: working) until it says the one before.  */
-  gomp_task_enter_frame_restore (waiting, saved_frame);
-  gomp_set_wait_state (thr, saved);
+  if (!kept)
+    gomp_task_enter_frame_restore (thr->task, NULL);
+}
+
+void
+gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
+		      void *arg, struct gomp_task *constraint,
+		      unsigned int state, void *cfa)
+{
+  task_wait (thr, done, arg, constraint, state, cfa, false);
+}
+
+void
+gomp_task_wait_kept (struct gomp_thread *thr, bool (*done) (void *),
+		     void *arg, struct gomp_task *constraint,
+		     unsigned int state)
+{
+  task_wait (thr, done, arg, constraint, state, NULL, true);
 }
 
 static bool
@@ -394,9 +407,8 @@ gomp_task_none_pending (struct gomp_team *team)
   return no_pending_tasks (team);
 }
 
-/* The end of a parallel region: run tasks until every task of the team
-   has completed.  CFA: the frame of the function that called the
-   region's code.  */
+/* Run tasks until every task of the team has completed: a barrier of a
+   team of one, entered from the task's code at CFA.  */
 void
 gomp_task_drain (struct gomp_thread *thr, void *cfa)
 {
@@ -405,6 +417,18 @@ gomp_task_drain (struct gomp_thread *thr, void *cfa)
     return;
   gomp_task_wait_until (thr, no_pending_tasks, team, NULL,
 			STATE_WAIT_BARRIER_IMPLICIT_PARALLEL, cfa);
+}
+
+/* The same at the end of a parallel region, whose implicit task has its
+   enter frame set already (team.c, parallel.c).  */
+void
+gomp_task_drain_kept (struct gomp_thread *thr)
+{
+  struct gomp_team *team = thr->ts.team;
+  if (team == NULL || no_pending_tasks (team))
+    return;
+  gomp_task_wait_kept (thr, no_pending_tasks, team, NULL,
+		       STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
 }
 
 /* The master at the end of a region, its own share of the tasks done:
@@ -417,14 +441,13 @@ gomp_task_drain (struct gomp_thread *thr, void *cfa)
    would have to look at the team's task_event after its join, when the
    master may have ended the region and freed the team.  */
 void
-gomp_task_help_region (struct gomp_thread *thr, void *cfa)
+gomp_task_help_region (struct gomp_thread *thr)
 {
   struct gomp_team *team = thr->ts.team;
   unsigned long long spins = 0, limit = gomp_spin_limit ();
   bool ran = false;
   if (limit == 0 || gomp_join_complete (team))
     return;
-  gomp_set_wait_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
   while (spins < limit && !gomp_join_complete (team))
     {
       if (gomp_task_run_one (thr, NULL))
@@ -440,7 +463,7 @@ gomp_task_help_region (struct gomp_thread *thr, void *cfa)
     }
   /* A task run here may have created more.  */
   if (ran)
-    gomp_task_drain (thr, cfa);
+    gomp_task_drain_kept (thr);
 }
 
 /* A worker at the end of its parallel region: the region's implicit
@@ -459,10 +482,10 @@ region_done (void *arg)
 }
 
 void
-gomp_task_drain_region (struct gomp_thread *thr, void *cfa)
+gomp_task_drain_region (struct gomp_thread *thr)
 {
   if (region_done (thr))
     return;
-  gomp_task_wait_until (thr, region_done, thr, NULL,
-			STATE_WAIT_BARRIER_IMPLICIT_PARALLEL, cfa);
+  gomp_task_wait_kept (thr, region_done, thr, NULL,
+		       STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
 }

@@ -732,9 +732,12 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       struct gomp_task *parent = thr->task;
       /* The parent's code is in GOMP_task (or GOMP_taskloop) while the
 	 task runs: its enter_frame, the task's exit_frame.  */
-      void *old_enter = gomp_task_enter_frame (parent, TASK_CFA);
+      void *old_enter = gomp_task_enter_runtime (parent, TASK_CFA);
       if ((flags & GOMP_TASK_FLAG_DEPEND) && team)
-	gomp_depend_wait (thr, depend, TASK_CFA);
+	{
+	  gomp_depend_wait (thr, depend, NULL);
+	  gomp_task_wait_state (parent, STATE_WORK_SERIAL);
+	}
       task_run_here (thr, parent, fn, data, cpyfn, arg_size, arg_align,
 		     task_kind (parent, flags, true), priority, bounds,
 		     bounds_size, TASK_CFA);
@@ -792,16 +795,19 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
   if (now)
     {
       /* Undeferred with detach: its completion waits for the event.  */
-      void *old_enter = gomp_task_enter_frame (parent, TASK_CFA);
+      void *old_enter = gomp_task_enter_runtime (parent, TASK_CFA);
       if ((flags & GOMP_TASK_FLAG_DEPEND) && team)
-	gomp_depend_wait (thr, depend, TASK_CFA);
+	{
+	  gomp_depend_wait (thr, depend, NULL);
+	  gomp_task_wait_state (parent, STATE_WORK_SERIAL);
+	}
       atomic_store_explicit (&task->npred, 2, memory_order_relaxed);
       /* Keep it alive to see it complete.  */
       atomic_fetch_add_explicit (&task->refs, 1, memory_order_relaxed);
       gomp_task_run (thr, task);
       if (!task_done (task))
-	gomp_task_wait_until (thr, task_done, task, parent,
-			      STATE_WAIT_TASKWAIT, TASK_CFA);
+	gomp_task_wait_kept (thr, task_done, task, parent,
+			     STATE_WAIT_TASKWAIT);
       gomp_task_enter_frame_restore (parent, old_enter);
       task_unref (task);
       return;
@@ -894,7 +900,7 @@ EXPORT void
 GOMP_taskyield (void)
 {
   struct gomp_thread *thr = gomp_thread ();
-  void *old = gomp_task_enter_frame (thr->task, GOMP_CFA ());
+  void *old = gomp_task_enter_runtime (thr->task, GOMP_CFA ());
   struct gomp_task *task = thr->task;
   gomp_task_run_one (thr, task);
   gomp_task_enter_frame_restore (task, old);

@@ -212,8 +212,7 @@ share_run (struct gomp_thread *thr, struct share *sh, void *cfa)
      set once, not around each task -- the encountering task's line is
      read by every thread that runs one of its tasks.  */
   struct gomp_task *cur = thr->task;
-  unsigned int state = gomp_state_work_begin (thr);
-  void *old_enter = gomp_task_enter_frame (cur, cfa);
+  void *old_enter = gomp_task_enter_runtime (cur, cfa);
   for (;;)
     {
       k = atomic_load_explicit (&sh->next, memory_order_relaxed);
@@ -224,7 +223,6 @@ share_run (struct gomp_thread *thr, struct share *sh, void *cfa)
 	      /* CUR's copy, if one of its tasks made it move (task.c,
 		 task_move).  */
 	      gomp_task_enter_frame_restore (thr->task, old_enter);
-	      gomp_state_work_end (thr, state);
 	      return;
 	    }
 	  ull take = (ntasks - k) / (2 * (ull) sh->nthreads);

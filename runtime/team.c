@@ -130,6 +130,31 @@ gomp_region_icv (struct gomp_icv *icv, const struct gomp_icv *from,
    is cheap.  */
 #define TEAM_SET(f, v) GOMP_SET_IF_CHANGED (team->f, v)
 
+/* The slow part of forming a team of N for the calling thread, whose hot
+   team is TEAM: allocate a team or larger arrays, reserve workers from
+   the pool (starting threads).  Only then does forming a team take long,
+   and the thread says so (overhead), its current task, the encountering
+   one, in the runtime at CFA meanwhile.  */
+static struct gomp_team * __attribute__ ((noinline, cold))
+team_form (struct gomp_thread *thr, struct gomp_team *team, unsigned int n,
+	   void *cfa)
+{
+  gomp_set_state (thr, STATE_OVERHEAD, 0);
+  gomp_task_enter_runtime (thr->task, cfa);
+  if (team == NULL || team->in_use)
+    {
+      team = team_alloc (n);
+      if (thr->hot_team == NULL)
+	thr->hot_team = team;
+    }
+  team_arrays (team, n);
+  /* Reserve workers: those this team already holds, then the pool.  */
+  while (team->nhot < n - 1)
+    team->threads[++team->nhot] = gomp_pool_get ();
+  gomp_set_state (thr, STATE_WORK_SERIAL, 0);
+  return team;
+}
+
 /* Start a region of N threads (N from gomp_resolve_num_threads) running
    FN (DATA).  With WS0 the region begins with a worksharing construct
    (combined parallel loop or sections): *WS0 is the work share the
@@ -150,35 +175,15 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
 			   struct gomp_taskgroup *taskgroup, void *cfa)
 {
   struct gomp_thread *thr = gomp_thread ();
-  /* For debuggers: the encountering task is in the runtime until the
-     region ends; the thread is forming the team.  */
-  gomp_task_enter_frame (thr->task, cfa);
-  unsigned int state = gomp_get_state (thr);
   struct gomp_team *team = thr->hot_team;
-  /* Forming the team takes long only when it allocates or starts threads:
-     the thread says so then (overhead).  Reusing its hot team as it is
-     takes a few dozen instructions, after which it works in the region:
-     two stores fewer on the way to releasing the workers.  */
-  if (team == NULL || team->in_use || team->nhot < n - 1
-      || team->capacity < n)
-    gomp_set_state (thr, STATE_OVERHEAD, 0);
-  if (team == NULL || team->in_use)
-    {
-      team = team_alloc (n);
-      if (thr->hot_team == NULL)
-	thr->hot_team = team;
-    }
-  /* Work, or the wait the current task was run from (task-sched.c):
-     restored as it was when the region ends.  Stored here, so that it is
-     not kept through the function.  */
-  team->master_state = state;
+  /* Reusing the hot team as it is, the common case, is one test; all
+     else is team_form's.  */
+  if (unlikely (team == NULL || team->in_use || team->nhot < n - 1
+		|| team->capacity < n))
+    team = team_form (thr, team, n, cfa);
   team->in_use = true;
   team->id = atomic_fetch_add_explicit (&gomp_registry.next_region_id, 1,
 					memory_order_relaxed) + 1;
-  team_arrays (team, n);
-  /* Reserve workers: those this team already holds, then the pool.  */
-  while (team->nhot < n - 1)
-    team->threads[++team->nhot] = gomp_pool_get ();
   TEAM_SET (threads[0], thr);
 
   TEAM_SET (nthreads, n);
@@ -226,7 +231,12 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
     gomp_team_launch (team);
 
   gomp_team_enter (thr, team, 0, team->ws_first, team->single_first, cfa);
-  gomp_set_state (thr, STATE_WORK_PARALLEL, 0);	/* was overhead */
+  /* For debuggers: the encountering task is in the runtime until the
+     region ends.  Set once it is no longer the current task, so that it
+     never is with its frame set: that would show it in the wait it was
+     last in (struct gomp_task, wait_state), or cost a store to say
+     work (parallel.c).  */
+  gomp_task_enter_frame (team->parent_task, cfa);
   /* OMPD parallel-begin on the encountering thread: the team exists and
      is the thread's current one, no worker is released yet.  Then the
      begin of the master's implicit task (the workers pass theirs in
@@ -264,7 +274,6 @@ gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
   task->cur_taskgroup = team->taskgroup;
   thr->task = task;
   thr->ts.team = team;
-  thr->left_seq = 0;
   thr->ts.team_id = id;
   thr->ts.level = team->level;
   thr->ts.active_level = team->active_level;
@@ -309,15 +318,12 @@ gomp_team_launch (struct gomp_team *team)
 
 /* Wait until every worker of TEAM has finished the region, unless all
    had joined by the time the master was done (JOINED): then it does not
-   wait, nor say it does.  */
+   wait.  */
 static void
-team_join (struct gomp_thread *thr, struct gomp_team *team, bool joined)
+team_join (struct gomp_team *team, bool joined)
 {
   if (!joined)
-    {
-      gomp_set_wait_state (thr, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
-      gomp_join_wait (team);
-    }
+    gomp_join_wait (team);
   /* The region has ended: its workers are idle for debuggers now
      (pool.c, worker_end).  */
   team->region_seq++;
@@ -331,9 +337,10 @@ gomp_team_end (void *cfa)
 {
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_team *team = thr->ts.team;
-  /* The implicit task's code has returned; what follows is runtime.  */
-  gomp_task_exit_frame (thr->task, NULL);
-  gomp_task_enter_frame (thr->task, cfa);
+  /* The implicit task's code has returned (its enter frame now equal to
+     its exit frame says so, libompd/task-frame.c): the region's implicit
+     barrier, for debuggers from here on.  */
+  gomp_task_wait_begin (thr->task, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL, cfa);
   /* The region's implicit barrier: every task of the team completes.  The
      workers that have not joined wait for the master to be done and run
      tasks too before they join (pool.c, task-sched.c): wake those that
@@ -345,19 +352,28 @@ gomp_team_end (void *cfa)
       if (!joined)
 	gomp_task_event (team);
     }
-  gomp_task_drain (thr, cfa);
+  gomp_task_drain_kept (thr);
   if (team->nthreads > 1 && !joined)
-    gomp_task_help_region (thr, cfa);
+    gomp_task_help_region (thr);
   /* OMPD: the master's implicit task ends; the region ends once every
      worker has left it, while the team is still the current one.  */
   GOMP_OMPD_EVENT (task_end);
   if (team->nthreads > 1)
-    team_join (thr, team, joined);
+    team_join (team, joined);
   /* The implicit task has ended: the thread is back in the encountering
      task, still in the region that ends (OpenMP 5.1 binds parallel-end
-     to both).  */
-  thr->task = team->parent_task;
-  GOMP_OMPD_EVENT (parallel_end);
+     to both), in the runtime and not waiting at the event.  Else its
+     frame is cleared first, so that it is never current with its frame
+     set and its state not (gomp_team_start).  */
+  struct gomp_task *parent = team->parent_task;
+  if (unlikely (gomp_ompd_enabled))
+    {
+      gomp_task_wait_state (parent, STATE_WORK_SERIAL);
+      thr->task = parent;
+      ompd_bp_parallel_end ();
+    }
+  gomp_task_enter_frame (parent, NULL);
+  thr->task = parent;
   /* Cancellation leaves state behind for this team's next region to
      find; one well-predicted branch when nothing was cancelled.  */
   if (unlikely (atomic_load_explicit (&team->cancelled, memory_order_relaxed)
@@ -377,8 +393,6 @@ gomp_team_end (void *cfa)
   team->single_first = thr->ts.single_seq;
   thr->ts = team->master_saved;
   gomp_sync_ws (thr);
-  gomp_task_enter_frame (thr->task, NULL);
-  gomp_set_wait_state (thr, team->master_state);
   team->in_use = false;
   if (team != thr->hot_team)
     {

@@ -183,26 +183,39 @@ def expect(what, got, want):
 RUNS_TASKS = set(range(0x010, 0x017)) | {0x020, 0x021}
 
 
+# What the thread's own word holds (layout version 5); else it says work.
+THREAD_WORD = {0x040, 0x041, 0x042, 0x043, 0x044, 0x080, 0x081, 0x082,
+               0x101}
+
+
 def state_of(thr):
-    """The thread's state as a debugger reports it (layout version 2): a
-    barrier, taskwait or taskgroup wait stays in the state word while the
-    thread runs a task from it; the running task, the current one, has no
-    enter frame then, and the thread is working.  Work is serial or
-    parallel by the thread's team, not by which of the two is stored."""
+    """The thread's state as a debugger reports it (layout version 5):
+    the word for the thread's own waits and overhead; a barrier, taskwait
+    or taskgroup is the current task's, stored beside its enter frame and
+    meaning something only while that is set (a task run from the wait
+    has none: the thread works); idle is a pool thread in no team running
+    its initial task.  Work is serial or parallel by the thread's team."""
     st = int(thr['state'])
-    work = st in (STATE['work_serial'], STATE['work_parallel'])
-    if work or (st in RUNS_TASKS and addr(thr['task']) != 0
-                and addr(thr['task']['frame']['enter_frame']) == 0):
-        return STATE['work_parallel'] if addr(thr['ts']['team']) != 0 \
-            else STATE['work_serial']
-    return st
+    if st in THREAD_WORD:
+        return st
+    team = addr(thr['ts']['team'])
+    task = addr(thr['task'])
+    if bool(thr['pool_thread']) and team == 0 \
+       and task == addr(thr['initial_task'].address):
+        return STATE['idle']
+    if task != 0:
+        t = thr['task'].dereference()
+        ws = int(t['wait_state'])
+        if addr(t['frame']['enter_frame']) != 0 and ws in RUNS_TASKS:
+            return ws
+    return STATE['work_parallel'] if team != 0 else STATE['work_serial']
 
 
 def wait_id_of(thr):
     """The thread's wait id as a debugger reports it: barriers, taskwait
     and taskgroup store none, the object is the team's barrier, the
     waiting (current) task, its innermost taskgroup."""
-    st = int(thr['state'])
+    st = state_of(thr)
     if st in (STATE['wait_taskwait'],):
         return addr(thr['task'])
     if st == STATE['wait_taskgroup']:
@@ -378,12 +391,12 @@ def phase_7(threads):
         w = threads[tid_of(n)]
         # A hot-team worker keeps its team and its barrier state after it
         # joined; it is idle because the team's region_seq moved on since
-        # (runtime/pool.c, worker_leave).
+        # it entered the region (runtime/pool.c, worker_main).
         team = w['ts']['team']
         if addr(team) != 0:
             left = int(w['left_seq'])
             seq = int(team.dereference()['region_seq'])
-            if left == 0 or seq + 1 == left:
+            if seq == left:
                 raise Wrong('worker %d: team %#x, left_seq %d, region_seq %d:'
                             ' its region has not ended'
                             % (n, addr(team), left, seq))
@@ -510,8 +523,8 @@ CHECKS = {1: phase_1, 2: phase_2, 3: phase_3, 4: phase_4, 5: phase_5,
 def through_libompd(threads):
     """What libompd (through the gdb plugin's convenience functions)
     says of every thread's state and wait id is what the runtime's record,
-    checked above against the program's truth, means: the refinements of
-    layout version 2 (state_of, wait_id_of) are libompd's to make.  A
+    checked above against the program's truth, means: the readings of
+    layout version 5 (state_of, wait_id_of) are libompd's to make.  A
     worker whose region has ended since it joined is idle for libompd
     while its record still names the region's barrier."""
     nums = dict((t.ptid[1], t.num) for t in gdb.selected_inferior().threads())
