@@ -718,6 +718,60 @@ region_fn (void *arg)
       }
 #pragma omp barrier
   }
+
+  /* 11. Back in a barrier after a task that waited: thread 1 makes a
+     task and goes to the barrier, where it or thread 2 (the runner)
+     runs it; the task makes a child, which the other one (come to the
+     barrier too) takes, and waits for it in a taskwait.  Thread 0 spins
+     in the program: the runner is in the task's taskwait, the other
+     works (it runs the child from the barrier); then both are in the
+     barrier again -- the runner's wait is the barrier's, not the
+     taskwait's it went through, though nothing restores it (the state of
+     a wait that runs tasks is the waiting task's: runtime/internal.h).  */
+  {
+    static atomic_int runner11 = -1, child11 = -1, go11, done11;
+    if (n == 1)
+      {
+#pragma omp task
+	{
+	  atomic_store (&runner11, omp_get_thread_num ());
+#pragma omp task
+	  {
+	    atomic_store (&child11, omp_get_thread_num ());
+	    while (atomic_load (&go11) == 0)
+	      ;
+	  }
+	  /* No scheduling point until the other thread has the child.  */
+	  while (atomic_load (&child11) < 0)
+	    ;
+#pragma omp taskwait
+	  atomic_store (&done11, 1);
+	}
+      }
+    if (n == 0)
+      {
+	while (atomic_load (&child11) < 0)
+	  ;
+	int r = atomic_load (&runner11), x = atomic_load (&child11);
+	if ((r == 1 && x == 2) || (r == 2 && x == 1))
+	  {
+	    wait_state (outer[r].tid, 0x20);
+	    wait_state (outer[x].tid, 0x01);
+	  }
+	else
+	  FAIL ("the task ran on thread %d, its child on thread %d", r, x);
+	atomic_store (&go11, 1);
+	while (atomic_load (&done11) == 0)
+	  ;
+	T.nthreads = 3;
+	memcpy (T.t, outer, sizeof outer);
+	T.t[1].state = T.t[2].state = 0x14;
+	wait_state (outer[1].tid, 0x14);
+	wait_state (outer[2].tid, 0x14);
+	run ("back in a barrier after a task that waited", false);
+      }
+#pragma omp barrier
+  }
 }
 
 /* 6. The end of a region: threads 0 and 1 have finished it (the master
