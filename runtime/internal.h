@@ -783,6 +783,9 @@ HIDDEN void gomp_ompd_init (void);
 /* OMPD parallel-begin and the master's implicit-task-begin (flag set).  */
 HIDDEN void gomp_ompd_parallel_begin (struct gomp_thread *thr,
 				      struct gomp_team *team);
+/* OMPD parallel-end, PARENT the region's encountering task (flag set).  */
+HIDDEN void gomp_ompd_parallel_end (struct gomp_thread *thr,
+				    struct gomp_task *parent);
 EXPORT void ompd_dll_locations_valid (void);
 EXPORT void ompd_bp_parallel_begin (void);
 EXPORT void ompd_bp_parallel_end (void);

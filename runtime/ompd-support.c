@@ -148,6 +148,18 @@ gomp_ompd_parallel_begin (struct gomp_thread *thr, struct gomp_team *team)
   ompd_bp_task_begin ();
 }
 
+/* The hook of a region's end, on its encountering thread, called only
+   when the flag is set: ompd_bp_parallel_end binds to the region that
+   ends and to the ENCOUNTERING task, current again, in the runtime and
+   not waiting (its enter frame is set: team.c, parallel.c).  */
+void __attribute__ ((cold, noinline))
+gomp_ompd_parallel_end (struct gomp_thread *thr, struct gomp_task *parent)
+{
+  gomp_task_wait_state (parent, STATE_WORK_SERIAL);
+  thr->task = parent;
+  ompd_bp_parallel_end ();
+}
+
 /* Whether this runtime was loaded from the build tree: the directory of
    the file dladdr gives for one of our symbols is (after resolving links
    and relative names) OMPDBG_RUNTIME_BUILDDIR.  */

@@ -108,10 +108,10 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
       /* Back in the encountering task, in the region that ends
 	 (team.c), which is in the runtime until parallel-end has
 	 passed.  */
-      gomp_task_wait_state (parent, STATE_WORK_SERIAL);
-      thr->task = parent;
-      GOMP_OMPD_EVENT (parallel_end);
+      if (unlikely (gomp_ompd_enabled))
+	gomp_ompd_parallel_end (thr, parent);
       gomp_task_enter_frame (parent, NULL);
+      thr->task = parent;
     }
   else
     {

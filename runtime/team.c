@@ -133,8 +133,9 @@ gomp_region_icv (struct gomp_icv *icv, const struct gomp_icv *from,
 /* The slow part of forming a team of N for the calling thread, whose hot
    team is TEAM: allocate a team or larger arrays, reserve workers from
    the pool (starting threads).  Only then does forming a team take long,
-   and the thread says so (overhead), its current task, the encountering
-   one, in the runtime at CFA meanwhile.  */
+   and the thread says so (overhead) until it has entered the team
+   (team_start), its current task, the encountering one, in the runtime
+   at CFA meanwhile.  */
 static struct gomp_team * __attribute__ ((noinline, cold))
 team_form (struct gomp_thread *thr, struct gomp_team *team, unsigned int n,
 	   void *cfa)
@@ -151,7 +152,6 @@ team_form (struct gomp_thread *thr, struct gomp_team *team, unsigned int n,
   /* Reserve workers: those this team already holds, then the pool.  */
   while (team->nhot < n - 1)
     team->threads[++team->nhot] = gomp_pool_get ();
-  gomp_set_state (thr, STATE_WORK_SERIAL, 0);
   return team;
 }
 
@@ -168,18 +168,16 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned int n,
   return gomp_team_start_taskgroup (fn, data, n, flags, ws0, NULL, cfa);
 }
 
-/* The same, the implicit tasks starting in TASKGROUP (NULL: none).  */
-struct gomp_team *
-gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
-			   unsigned int flags, struct gomp_work_share **ws0,
-			   struct gomp_taskgroup *taskgroup, void *cfa)
+/* gomp_team_start_taskgroup for the calling thread THR, whose hot team
+   is TEAM; FORM: with team_form (a constant: one copy of this for the
+   hot team reused as it is, the common case, and one that forms).  */
+static ALWAYS_INLINE struct gomp_team *
+team_start (struct gomp_thread *thr, struct gomp_team *team,
+	    void (*fn) (void *), void *data, unsigned int n,
+	    unsigned int flags, struct gomp_work_share **ws0,
+	    struct gomp_taskgroup *taskgroup, void *cfa, bool form)
 {
-  struct gomp_thread *thr = gomp_thread ();
-  struct gomp_team *team = thr->hot_team;
-  /* Reusing the hot team as it is, the common case, is one test; all
-     else is team_form's.  */
-  if (unlikely (team == NULL || team->in_use || team->nhot < n - 1
-		|| team->capacity < n))
+  if (form)
     team = team_form (thr, team, n, cfa);
   team->in_use = true;
   team->id = atomic_fetch_add_explicit (&gomp_registry.next_region_id, 1,
@@ -237,6 +235,8 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
      last in (struct gomp_task, wait_state), or cost a store to say
      work (parallel.c).  */
   gomp_task_enter_frame (team->parent_task, cfa);
+  if (form)
+    gomp_set_state (thr, STATE_WORK_SERIAL, 0);	/* was overhead */
   /* OMPD parallel-begin on the encountering thread: the team exists and
      is the thread's current one, no worker is released yet.  Then the
      begin of the master's implicit task (the workers pass theirs in
@@ -253,6 +253,27 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
   if (!launched)
     gomp_team_launch (team);
   return team;
+}
+
+/* The same, the implicit tasks starting in TASKGROUP (NULL: none).  */
+struct gomp_team *
+gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
+			   unsigned int flags, struct gomp_work_share **ws0,
+			   struct gomp_taskgroup *taskgroup, void *cfa)
+{
+  /* Every caller has its thread already (gomp_resolve_num_threads): no
+     test for a thread to create, whose call kept CFA in a register or
+     on the stack through the function.  */
+  struct gomp_thread *thr = gomp_tls;
+  struct gomp_team *team = thr->hot_team;
+  /* Reusing the hot team as it is, the common case, is one test; all
+     else is team_form's.  */
+  if (unlikely (team == NULL || team->in_use || team->nhot < n - 1
+		|| team->capacity < n))
+    return team_start (thr, team, fn, data, n, flags, ws0, taskgroup, cfa,
+		       true);
+  return team_start (thr, team, fn, data, n, flags, ws0, taskgroup, cfa,
+		     false);
 }
 
 /* THR joins TEAM as thread ID: its implicit task and team state, the
@@ -335,7 +356,7 @@ team_join (struct gomp_team *team, bool joined)
 void
 gomp_team_end (void *cfa)
 {
-  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_thread *thr = gomp_tls;	/* the team's master */
   struct gomp_team *team = thr->ts.team;
   /* The implicit task's code has returned (its enter frame now equal to
      its exit frame says so, libompd/task-frame.c): the region's implicit
@@ -367,11 +388,7 @@ gomp_team_end (void *cfa)
      set and its state not (gomp_team_start).  */
   struct gomp_task *parent = team->parent_task;
   if (unlikely (gomp_ompd_enabled))
-    {
-      gomp_task_wait_state (parent, STATE_WORK_SERIAL);
-      thr->task = parent;
-      ompd_bp_parallel_end ();
-    }
+    gomp_ompd_parallel_end (thr, parent);
   gomp_task_enter_frame (parent, NULL);
   thr->task = parent;
   /* Cancellation leaves state behind for this team's next region to
