@@ -243,16 +243,17 @@ HIDDEN ompd_rc_t task_handle_make (ompd_address_space_handle_t *as,
 				   ompd_addr_t addr,
 				   ompd_task_handle_t **out);
 /* What changes about the thread at THREAD while its handle lives, read
-   fresh in one call (two for a worker that has joined): its team as
-   OpenMP sees it -- 0 when it is in none, also for a worker that joined
-   at the end of a region that has ended since (the runtime leaves its
-   team pointer in place: runtime/pool.c, worker_leave; ENDED tells that
-   case) -- its state and wait id, and its current task as the runtime
-   has it (the caller decides what that means for a thread in no team).  */
+   fresh in one call (two for a worker): its team as OpenMP sees it -- 0
+   when it is in none, also for a worker whose region has ended since it
+   entered it, or that has not yet entered the next (the runtime leaves
+   its team pointer in place: runtime/pool.c, worker_end; ENDED tells
+   that case) -- the state word and wait id of the thread's own (states.c
+   reads the rest), and its current task as the runtime has it (the
+   caller decides what that means for a thread in no team).  */
 struct thread_now
 {
   uint64_t team, state, wait_id, task;
-  bool ended;			/* joined a region that has ended since */
+  bool ended;			/* its region has ended, or not begun */
 };
 HIDDEN ompd_rc_t thread_now (ompd_address_space_handle_t *as,
 			     ompd_addr_t thread, struct thread_now *t);

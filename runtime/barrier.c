@@ -102,7 +102,7 @@ gomp_team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
   if (team == NULL || team->nthreads == 1)
     {
       /* Alone: the barrier is only a task scheduling point.  */
-      gomp_task_drain (thr, cfa);
+      gomp_task_drain (thr, state, cfa);
       if (team)
 	ws_cancel_done (team);
       return;
@@ -154,7 +154,7 @@ gomp_team_barrier_cancel (struct gomp_thread *thr, unsigned int state,
     }
   if (team->nthreads == 1)
     {
-      gomp_task_drain (thr, cfa);
+      gomp_task_drain (thr, state, cfa);
       ws_cancel_done (team);
       return atomic_load_explicit (&team->cancelled, memory_order_acquire);
     }

@@ -416,8 +416,8 @@ wait_slow (struct gomp_thread *thr, const struct gomp_doacross *d,
 	   void *cfa)
 {
   unsigned int saved = gomp_get_state (thr);
-  void *saved_frame = gomp_task_enter_frame (thr->task, cfa);
   gomp_set_state (thr, STATE_WAIT_ORDERED, (uintptr_t) thr->ts.ws);
+  void *saved_frame = gomp_task_enter_frame (thr->task, cfa);
   /* Spin, looking at the position less often the further the owner is
      from the target: each look takes the line the owner is writing away
      from it, and a waiter that looks all the time slows down the very
@@ -473,8 +473,8 @@ wait_slow (struct gomp_thread *thr, const struct gomp_doacross *d,
       futex_wait (&e->event, w);
     }
 done:
-  gomp_set_state (thr, saved, 0);
   gomp_task_enter_frame_restore (thr->task, saved_frame);
+  gomp_set_state (thr, saved, 0);
 }
 
 static inline void

@@ -84,9 +84,14 @@ enum gomp_proc_bind
 };
 
 /* OpenMP thread states, numbered as OpenMP 5.1's ompt_state_t so that a
-   debugger reads them unchanged (see shared/spec/ompt-api.md), and what
-   gomp_thread.wait_id holds in each (docs/runtime.md, "State for
-   debuggers", has the same table):
+   debugger reads them unchanged (see shared/spec/ompt-api.md), and the
+   object waited for in each (docs/runtime.md, "State for debuggers", has
+   the same table).  The barriers, taskwait and taskgroup are the waiting
+   task's (gomp_task.wait_state), with no object stored: libompd takes it
+   from what it reads anyway; the lock, critical, atomic and ordered
+   waits and overhead are the thread's (gomp_thread.state and wait_id);
+   work and idle are stored nowhere but as the word's 0 (the end of this
+   file):
 
    state                              set while                  wait_id
    work_serial 0x000                  outside parallel regions   0
@@ -112,6 +117,7 @@ enum gomp_proc_bind
    wait_ordered 0x044                 ordered turn, doacross     the work share
                                       depend(sink)
    idle 0x100                         pool thread at its dock    0
+                                      (libompd sees it)
    overhead 0x101                     forming a team; waiting    0 / the work
                                       for a work share hand-over share
 
@@ -121,7 +127,8 @@ enum gomp_proc_bind
    other: no barrier), wait_mutex (a mutexinoutset task whose address is taken is put back
    in its queue; no thread waits for it), wait_target*.  A thread that
    runs a task while it waits shows work_parallel, its task's
-   sched_parent the waiting task; the wait's state comes back after.  */
+   sched_parent the waiting task, whose wait it is again when the task
+   is done.  */
 enum gomp_state
 {
   STATE_WORK_SERIAL = 0x000,
@@ -628,8 +635,9 @@ struct gomp_thread
   unsigned long pending_excess;
   struct gomp_team *excess_team;
 
-  /* What the thread is doing, for debuggers (enum gomp_state) and the
-     object it waits for (a lock, a critical's slot, a barrier).  */
+  /* What the thread is doing, for debuggers (enum gomp_state): a wait of
+     its own (a lock, a critical's slot, an atomic, an ordered turn) and
+     its object, or overhead; else 0, work (the end of this file).  */
   unsigned int state;		/* gomp_set_state and friends */
   uintptr_t wait_id;
   /* A worker (team_id != 0): its team's REGION_SEQ when it entered its
@@ -849,7 +857,8 @@ HIDDEN void gomp_task_wait_kept (struct gomp_thread *thr,
 				 struct gomp_task *constraint,
 				 unsigned int state);
 HIDDEN void gomp_task_event (struct gomp_team *team);
-HIDDEN void gomp_task_drain (struct gomp_thread *thr, void *cfa);
+HIDDEN void gomp_task_drain (struct gomp_thread *thr, unsigned int state,
+			     void *cfa);
 HIDDEN void gomp_task_drain_kept (struct gomp_thread *thr);
 HIDDEN void gomp_task_help_region (struct gomp_thread *thr);
 HIDDEN void gomp_task_drain_region (struct gomp_thread *thr);
@@ -1324,15 +1333,19 @@ gomp_task_start_child_debug (struct gomp_task *task, void *cfa)
 
 /* TASK's code is in the runtime entry point whose frame is CFA, and may
    wait or run other code (NULL: it has returned).  Returns the previous
-   value, for the caller to restore: waits nest (a taskloop's taskgroup
-   end inside GOMP_taskloop).  */
+   value, for the caller to restore.  Without a wait_state: for a task
+   that is not the current one (a region's encountering task), or for
+   the waits of the thread's own word, which libompd takes over the
+   task's (a lock: the word is set before the frame and given back
+   after it).  Volatile, as the word: in program order with it and with
+   the thread's current task (gomp_set_current_task).  */
 static inline void *
 gomp_task_enter_frame (struct gomp_task *task, void *cfa)
 {
   if (!GOMP_TRACK_STATE)
     return NULL;
   void *old = task->frame.enter_frame;
-  task->frame.enter_frame = cfa;
+  GOMP_DEBUG_WORD (task->frame.enter_frame) = cfa;
   return old;
 }
 
@@ -1340,7 +1353,18 @@ static inline void
 gomp_task_enter_frame_restore (struct gomp_task *task, void *old)
 {
   if (GOMP_TRACK_STATE)
-    task->frame.enter_frame = old;
+    GOMP_DEBUG_WORD (task->frame.enter_frame) = old;
+}
+
+/* TASK is the calling thread's current task from here on, where the
+   order of this store and the task's enter frame matters to debuggers
+   (a task must not be current with its enter frame set and its
+   wait_state not): a volatile store, which GCC keeps in order with the
+   frame's.  */
+static inline void
+gomp_set_current_task (struct gomp_thread *thr, struct gomp_task *task)
+{
+  GOMP_DEBUG_WORD (thr->task) = task;
 }
 
 /* A full memory barrier right after an atomic read-modify-write or a

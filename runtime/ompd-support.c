@@ -142,9 +142,9 @@ gomp_ompd_parallel_begin (struct gomp_thread *thr, struct gomp_team *team)
      frame is set: team.c, parallel.c).  */
   struct gomp_task *implicit = thr->task;
   gomp_task_wait_state (team->parent_task, STATE_WORK_SERIAL);
-  thr->task = team->parent_task;
+  gomp_set_current_task (thr, team->parent_task);
   ompd_bp_parallel_begin ();
-  thr->task = implicit;
+  gomp_set_current_task (thr, implicit);
   ompd_bp_task_begin ();
 }
 
@@ -156,7 +156,7 @@ void __attribute__ ((cold, noinline))
 gomp_ompd_parallel_end (struct gomp_thread *thr, struct gomp_task *parent)
 {
   gomp_task_wait_state (parent, STATE_WORK_SERIAL);
-  thr->task = parent;
+  gomp_set_current_task (thr, parent);
   ompd_bp_parallel_end ();
 }
 

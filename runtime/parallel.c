@@ -111,7 +111,7 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
       if (unlikely (gomp_ompd_enabled))
 	gomp_ompd_parallel_end (thr, parent);
       gomp_task_enter_frame (parent, NULL);
-      thr->task = parent;
+      gomp_set_current_task (thr, parent);
     }
   else
     {
@@ -119,7 +119,7 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
       /* The encountering task's enter frame is cleared before it is
 	 current again (above).  */
       gomp_task_enter_frame (parent, NULL);
-      thr->task = parent;
+      gomp_set_current_task (thr, parent);
     }
 
   thr->ts = team->master_saved;

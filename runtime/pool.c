@@ -66,9 +66,12 @@ gomp_pool_put (struct gomp_thread *thr)
 {
   /* It left its last team, which may now be freed: no debugger may read
      through its pointer.  (Hot-team workers, never put back, keep theirs:
-     the team lives as long as they do.)  */
-  thr->ts.team = NULL;
-  thr->task = &thr->initial_task;
+     the team lives as long as they do.)  Its initial task first: a
+     worker with no team and another task would be working, or in its
+     barrier, for libompd; with its team it is idle until then, the
+     region having ended.  */
+  gomp_set_current_task (thr, &thr->initial_task);
+  GOMP_DEBUG_WORD (thr->ts.team) = NULL;
   pthread_mutex_lock (&pool_lock);
   thr->pool_next = gomp_pool;
   gomp_pool = thr;
@@ -153,7 +156,7 @@ worker_main (void *arg)
   for (;;)
     {
       /* Idle: from here on, as debuggers see it once its last region has
-	 ended (worker_leave).  */
+	 ended (worker_end).  */
       gomp_word_wait (&thr->dock, seen);
       seen = atomic_load_explicit (&thr->dock, memory_order_acquire)
 	& ~WORD_SLEEPING;

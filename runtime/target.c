@@ -176,7 +176,7 @@ run_on_host (void (*fn) (void *), void **hostaddrs, void **args)
   /* Its frame first: current with the frame set, the encountering task
      would show the wait it was last in (wait_state).  */
   gomp_task_enter_frame_restore (saved_task, saved_frame);
-  thr->task = saved_task;
+  gomp_set_current_task (thr, saved_task);
   thr->team_num = saved_team_num;
   thr->num_teams = saved_num_teams;
   if (serial)

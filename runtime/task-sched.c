@@ -407,16 +407,15 @@ gomp_task_none_pending (struct gomp_team *team)
   return no_pending_tasks (team);
 }
 
-/* Run tasks until every task of the team has completed: a barrier of a
-   team of one, entered from the task's code at CFA.  */
+/* Run tasks until every task of the team has completed: a barrier (of
+   kind STATE) of a team of one, entered from the task's code at CFA.  */
 void
-gomp_task_drain (struct gomp_thread *thr, void *cfa)
+gomp_task_drain (struct gomp_thread *thr, unsigned int state, void *cfa)
 {
   struct gomp_team *team = thr->ts.team;
   if (team == NULL || no_pending_tasks (team))
     return;
-  gomp_task_wait_until (thr, no_pending_tasks, team, NULL,
-			STATE_WAIT_BARRIER_IMPLICIT_PARALLEL, cfa);
+  gomp_task_wait_until (thr, no_pending_tasks, team, NULL, state, cfa);
 }
 
 /* The same at the end of a parallel region, whose implicit task has its

@@ -231,9 +231,10 @@ team_start (struct gomp_thread *thr, struct gomp_team *team,
   gomp_team_enter (thr, team, 0, team->ws_first, team->single_first, cfa);
   /* For debuggers: the encountering task is in the runtime until the
      region ends.  Set once it is no longer the current task, so that it
-     never is with its frame set: that would show it in the wait it was
-     last in (struct gomp_task, wait_state), or cost a store to say
-     work (parallel.c).  */
+     never is with its frame set and its state not: that would show it in
+     the wait it was last in (struct gomp_task, wait_state), or cost a
+     store to say work (parallel.c).  (team_form, the slow path, has set
+     both already, and overhead over them.)  */
   gomp_task_enter_frame (team->parent_task, cfa);
   if (form)
     gomp_set_state (thr, STATE_WORK_SERIAL, 0);	/* was overhead */
@@ -293,9 +294,13 @@ gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
   task->icv = team->icv;
   gomp_task_init_implicit (task, exit_frame);
   task->cur_taskgroup = team->taskgroup;
-  thr->task = task;
-  thr->ts.team = team;
-  thr->ts.team_id = id;
+  /* Current task, then thread number, then team, for debuggers: the
+     encountering task's frame is set after this (gomp_team_start), and
+     a thread number not 0 in another team than its worker's would show
+     a master idle (libompd, thread_now).  */
+  gomp_set_current_task (thr, task);
+  GOMP_DEBUG_WORD (thr->ts.team_id) = id;
+  GOMP_DEBUG_WORD (thr->ts.team) = team;
   thr->ts.level = team->level;
   thr->ts.active_level = team->active_level;
   thr->ts.single_seq = single_first;
@@ -390,7 +395,7 @@ gomp_team_end (void *cfa)
   if (unlikely (gomp_ompd_enabled))
     gomp_ompd_parallel_end (thr, parent);
   gomp_task_enter_frame (parent, NULL);
-  thr->task = parent;
+  gomp_set_current_task (thr, parent);
   /* Cancellation leaves state behind for this team's next region to
      find; one well-predicted branch when nothing was cancelled.  */
   if (unlikely (atomic_load_explicit (&team->cancelled, memory_order_relaxed)
