@@ -940,10 +940,13 @@ HIDDEN struct gomp_team *gomp_team_start (void (*fn) (void *), void *data,
 					  unsigned int flags,
 					  struct gomp_work_share **ws0,
 					  void *cfa);
+/* CFA before TASKGROUP: in the last argument register, the seventh
+   argument on the stack (read once, for the team) rather than CFA (kept
+   through the function, which took three register moves more).  */
 HIDDEN struct gomp_team *gomp_team_start_taskgroup
   (void (*fn) (void *), void *data, unsigned int nthreads, unsigned int flags,
-   struct gomp_work_share **ws0, struct gomp_taskgroup *taskgroup,
-   void *cfa);
+   struct gomp_work_share **ws0, void *cfa,
+   struct gomp_taskgroup *taskgroup);
 HIDDEN void gomp_team_launch (struct gomp_team *team);
 HIDDEN void gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
 			     unsigned int id, long ws_first,

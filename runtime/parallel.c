@@ -154,7 +154,7 @@ gomp_parallel_taskgroup (struct gomp_thread *thr, void (*fn) (void *),
       parallel_serialized (thr, fn, data, flags, taskgroup, cfa);
       return;
     }
-  gomp_team_start_taskgroup (fn, data, n, flags, NULL, taskgroup, cfa);
+  gomp_team_start_taskgroup (fn, data, n, flags, NULL, cfa, taskgroup);
   fn (data);
   gomp_team_end (cfa);
 }

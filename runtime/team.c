@@ -165,7 +165,7 @@ struct gomp_team *
 gomp_team_start (void (*fn) (void *), void *data, unsigned int n,
 		 unsigned int flags, struct gomp_work_share **ws0, void *cfa)
 {
-  return gomp_team_start_taskgroup (fn, data, n, flags, ws0, NULL, cfa);
+  return gomp_team_start_taskgroup (fn, data, n, flags, ws0, cfa, NULL);
 }
 
 /* gomp_team_start_taskgroup for the calling thread THR, whose hot team
@@ -260,7 +260,7 @@ team_start (struct gomp_thread *thr, struct gomp_team *team,
 struct gomp_team *
 gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
 			   unsigned int flags, struct gomp_work_share **ws0,
-			   struct gomp_taskgroup *taskgroup, void *cfa)
+			   void *cfa, struct gomp_taskgroup *taskgroup)
 {
   /* Every caller has its thread already (gomp_resolve_num_threads): no
      test for a thread to create, whose call kept CFA in a register or
