@@ -213,16 +213,16 @@ team_start (struct gomp_thread *thr, struct gomp_team *team,
     gomp_places_team (thr, team, n, flags & 7);
 
   /* Everything the workers read of the team is set: release them now.
-     The master's own entry into the team (its implicit task and state)
+     The master's own entry into the team (its implicit task and frames)
      then overlaps their start instead of delaying it -- on two threads
      a region start waits for this thread to write the dock and for the
      worker to see it, and the master, which reaches the end first, waits
      for the worker there: the master's entry was on that critical path
-     (PARALLEL 0.31 -> 0.27 us in the VM's fast mode).  Not for a combined construct, whose work share
-     the caller fills in first, nor with OMPD's event hooks on
-     (parallel-begin comes before any worker runs) or affinity display
-     (the master decides for all members whether they show their line:
-     affinity-fmt.c).  */
+     (PARALLEL 0.31 -> 0.27 us in the VM's fast mode).  Not for a
+     combined construct, whose work share the caller fills in first, nor
+     with OMPD's event hooks on (parallel-begin comes before any worker
+     runs) or affinity display (the master decides for all members
+     whether they show their line: affinity-fmt.c).  */
   bool launched = ws0 == NULL && !gomp_ompd_enabled
     && !gomp_global_icv.display_affinity_var;
   if (launched)
