@@ -415,9 +415,9 @@ wait_slow (struct gomp_thread *thr, const struct gomp_doacross *d,
 	   struct doacross_entry *e, const struct doacross_target *t,
 	   void *cfa)
 {
-  unsigned int saved = gomp_get_state (thr);
-  gomp_set_state (thr, STATE_WAIT_ORDERED, (uintptr_t) thr->ts.ws);
-  void *saved_frame = gomp_task_enter_frame (thr->task, cfa);
+  struct gomp_own_wait saved
+    = gomp_own_wait_begin (thr, STATE_WAIT_ORDERED,
+			   (uintptr_t) thr->ts.ws, cfa);
   /* Spin, looking at the position less often the further the owner is
      from the target: each look takes the line the owner is writing away
      from it, and a waiter that looks all the time slows down the very
@@ -473,8 +473,7 @@ wait_slow (struct gomp_thread *thr, const struct gomp_doacross *d,
       futex_wait (&e->event, w);
     }
 done:
-  gomp_task_enter_frame_restore (thr->task, saved_frame);
-  gomp_set_state (thr, saved, 0);
+  gomp_own_wait_end (thr, saved);
 }
 
 static inline void

@@ -867,7 +867,8 @@ HIDDEN bool gomp_task_none_pending (struct gomp_team *team);
 /* task-depend.c */
 HIDDEN void gomp_depend_add (struct gomp_task *parent,
 			     struct gomp_task *task, void **depend);
-/* CFA NULL: the caller has set the current task's enter frame.  */
+/* CFA NULL: the caller has set the current task's enter frame, and the
+   task works again in it after the wait.  */
 HIDDEN void gomp_depend_wait (struct gomp_thread *thr, void **depend,
 			      void *cfa);
 HIDDEN void gomp_depend_release (struct gomp_thread *thr,
@@ -1274,15 +1275,6 @@ gomp_task_debug_init_implicit (struct gomp_task *task, void *exit_frame)
     task->frame.exit_frame = exit_frame;
 }
 
-/* TASK's code is about to be called from the runtime function whose frame
-   is CFA (NULL: its code has returned).  */
-static inline void
-gomp_task_exit_frame (struct gomp_task *task, void *cfa)
-{
-  if (GOMP_TRACK_STATE)
-    task->frame.exit_frame = cfa;
-}
-
 /* TASK starts on a thread whose current task was SCHED_PARENT, called
    from the runtime function whose frame is CFA.  Its enter frame is
    still NULL from its creation (gomp_task_debug_init).  Two stores, kept
@@ -1368,6 +1360,37 @@ static inline void
 gomp_set_current_task (struct gomp_thread *thr, struct gomp_task *task)
 {
   GOMP_DEBUG_WORD (thr->task) = task;
+}
+
+/* A wait of the thread's own word (a lock, critical, atomic, ordered
+   turn, a work share's hand-over: STATE, WAIT_ID), entered from the
+   current task's code at CFA; gomp_own_wait_end gives both back.  The
+   word before the task's frame, the frame back before the word: libompd
+   takes the word's wait over the task's, whose wait_state is not set
+   here, so the task is never current with its frame set and the word
+   saying work.  */
+struct gomp_own_wait
+{
+  unsigned int state;
+  void *frame;
+};
+
+static inline struct gomp_own_wait
+gomp_own_wait_begin (struct gomp_thread *thr, unsigned int state,
+		     uintptr_t wait_id, void *cfa)
+{
+  struct gomp_own_wait saved;
+  saved.state = gomp_get_state (thr);
+  gomp_set_state (thr, state, wait_id);
+  saved.frame = gomp_task_enter_frame (thr->task, cfa);
+  return saved;
+}
+
+static inline void
+gomp_own_wait_end (struct gomp_thread *thr, struct gomp_own_wait saved)
+{
+  gomp_task_enter_frame_restore (thr->task, saved.frame);
+  gomp_set_state (thr, saved.state, 0);
 }
 
 /* A full memory barrier right after an atomic read-modify-write or a

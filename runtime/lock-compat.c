@@ -108,9 +108,8 @@ static void
 nest_lock_25_slow (struct gomp_thread *thr, struct gomp_nest_lock_25 *lock,
 		   unsigned int me, void *cfa)
 {
-  unsigned int saved = gomp_get_state (thr);
-  gomp_set_state (thr, STATE_WAIT_LOCK, (uintptr_t) lock);
-  void *saved_frame = gomp_task_enter_frame (thr->task, cfa);
+  struct gomp_own_wait saved
+    = gomp_own_wait_begin (thr, STATE_WAIT_LOCK, (uintptr_t) lock, cfa);
   /* Spin first as the wait policy says, as for the 3.0 locks.  */
   unsigned long long spins = gomp_spin_limit ();
   for (unsigned long long i = 0; i < spins; i++)
@@ -143,8 +142,7 @@ nest_lock_25_slow (struct gomp_thread *thr, struct gomp_nest_lock_25 *lock,
       futex_wait (&lock->owner, v | NEST25_WAITERS);
     }
 out:
-  gomp_task_enter_frame_restore (thr->task, saved_frame);
-  gomp_set_state (thr, saved, 0);
+  gomp_own_wait_end (thr, saved);
 }
 
 COMPAT (omp_set_nest_lock) void

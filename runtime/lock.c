@@ -50,12 +50,7 @@ gomp_mutex_lock_slow (_Atomic int *m, unsigned int state, uintptr_t wait_id,
 		      void *cfa)
 {
   struct gomp_thread *thr = gomp_thread ();
-  /* The word before the task's frame, the frame back before the word:
-     libompd takes the word's wait over the task's, whose wait_state is
-     not set here (internal.h).  */
-  unsigned int saved = gomp_get_state (thr);
-  gomp_set_state (thr, state, wait_id);
-  void *saved_frame = gomp_task_enter_frame (thr->task, cfa);
+  struct gomp_own_wait saved = gomp_own_wait_begin (thr, state, wait_id, cfa);
   /* Spin as long as the wait policy says (OMP_WAIT_POLICY,
      GOMP_SPINCOUNT), as every other wait of the runtime does.  A holder
      that releases and at once takes the lock again can keep a spinning
@@ -92,8 +87,7 @@ gomp_mutex_lock_slow (_Atomic int *m, unsigned int state, uintptr_t wait_id,
   while (atomic_exchange_explicit (m, 2, memory_order_acquire) != 0)
     futex_wait ((_Atomic unsigned int *) m, 2);
 out:
-  gomp_task_enter_frame_restore (thr->task, saved_frame);
-  gomp_set_state (thr, saved, 0);
+  gomp_own_wait_end (thr, saved);
 }
 
 void

@@ -20,9 +20,8 @@ wait_turn (struct gomp_thread *thr, struct gomp_work_share *ws,
 {
   if (atomic_load_explicit (&ws->ordered_pos, memory_order_acquire) == lo)
     return;
-  unsigned int saved = gomp_get_state (thr);
-  gomp_set_state (thr, STATE_WAIT_ORDERED, (uintptr_t) ws);
-  void *saved_frame = gomp_task_enter_frame (thr->task, cfa);
+  struct gomp_own_wait saved
+    = gomp_own_wait_begin (thr, STATE_WAIT_ORDERED, (uintptr_t) ws, cfa);
   for (;;)
     {
       unsigned int w = atomic_load_explicit (&ws->ordered_word,
@@ -32,8 +31,7 @@ wait_turn (struct gomp_thread *thr, struct gomp_work_share *ws,
 	break;
       gomp_word_wait (&ws->ordered_word, w);
     }
-  gomp_task_enter_frame_restore (thr->task, saved_frame);
-  gomp_set_state (thr, saved, 0);
+  gomp_own_wait_end (thr, saved);
 }
 
 /* The calling thread got logical iterations [LO, HI) of an ordered loop.  */

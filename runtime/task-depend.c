@@ -391,8 +391,12 @@ gomp_depend_wait (struct gomp_thread *thr, void **depend, void *cfa)
       == 1)
     return;
   if (cfa == NULL)
-    gomp_task_wait_kept (thr, waiter_ready, &waiter, parent,
-			 STATE_WAIT_TASKWAIT);
+    {
+      /* The caller goes on in the runtime, not waiting.  */
+      gomp_task_wait_kept (thr, waiter_ready, &waiter, parent,
+			   STATE_WAIT_TASKWAIT);
+      gomp_task_wait_state (parent, STATE_WORK_SERIAL);
+    }
   else
     gomp_task_wait_until (thr, waiter_ready, &waiter, parent,
 			  STATE_WAIT_TASKWAIT, cfa);

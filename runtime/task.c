@@ -734,10 +734,7 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
 	 task runs: its enter_frame, the task's exit_frame.  */
       void *old_enter = gomp_task_enter_runtime (parent, TASK_CFA);
       if ((flags & GOMP_TASK_FLAG_DEPEND) && team)
-	{
-	  gomp_depend_wait (thr, depend, NULL);
-	  gomp_task_wait_state (parent, STATE_WORK_SERIAL);
-	}
+	gomp_depend_wait (thr, depend, NULL);
       task_run_here (thr, parent, fn, data, cpyfn, arg_size, arg_align,
 		     task_kind (parent, flags, true), priority, bounds,
 		     bounds_size, TASK_CFA);
@@ -797,10 +794,7 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       /* Undeferred with detach: its completion waits for the event.  */
       void *old_enter = gomp_task_enter_runtime (parent, TASK_CFA);
       if ((flags & GOMP_TASK_FLAG_DEPEND) && team)
-	{
-	  gomp_depend_wait (thr, depend, NULL);
-	  gomp_task_wait_state (parent, STATE_WORK_SERIAL);
-	}
+	gomp_depend_wait (thr, depend, NULL);
       atomic_store_explicit (&task->npred, 2, memory_order_relaxed);
       /* Keep it alive to see it complete.  */
       atomic_fetch_add_explicit (&task->refs, 1, memory_order_relaxed);

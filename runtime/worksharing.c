@@ -43,9 +43,8 @@ wait_for (struct gomp_work_share *ws, _Atomic long *p, long value,
 {
   if (atomic_load_explicit (p, memory_order_acquire) >= value)
     return true;
-  unsigned int saved = gomp_get_state (thr);
-  gomp_set_state (thr, STATE_OVERHEAD, (uintptr_t) ws);
-  void *saved_frame = gomp_task_enter_frame (thr->task, cfa);
+  struct gomp_own_wait saved
+    = gomp_own_wait_begin (thr, STATE_OVERHEAD, (uintptr_t) ws, cfa);
   _Atomic bool *cancelled = &thr->ts.team->cancelled;
   bool ok = true;
   unsigned long long spins = gomp_spin_limit ();
@@ -81,8 +80,7 @@ wait_for (struct gomp_work_share *ws, _Atomic long *p, long value,
 	continue;
       futex_wait (&ws->event, w);
     }
-  gomp_task_enter_frame_restore (thr->task, saved_frame);
-  gomp_set_state (thr, saved, 0);
+  gomp_own_wait_end (thr, saved);
   return ok;
 }
 

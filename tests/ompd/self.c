@@ -390,6 +390,19 @@ deferred_kinds (void)
 #pragma omp depobj (obj) destroy
 }
 
+/* Threads 1 and 2 back in the explicit barrier after a task one of them
+   ran from it, checked by thread 0 (stops 10 and 11).  */
+static void
+check_back_in_barrier (const char *what)
+{
+  T.nthreads = 3;
+  memcpy (T.t, outer, sizeof outer);
+  T.t[1].state = T.t[2].state = 0x14;
+  wait_state (outer[1].tid, 0x14);
+  wait_state (outer[2].tid, 0x14);
+  run (what, false);
+}
+
 static void
 nested_fn (void *arg)
 {
@@ -709,12 +722,7 @@ region_fn (void *arg)
       {
 	while (atomic_load (&done10) == 0)
 	  ;
-	T.nthreads = 3;
-	memcpy (T.t, outer, sizeof outer);
-	T.t[1].state = T.t[2].state = 0x14;
-	wait_state (outer[1].tid, 0x14);
-	wait_state (outer[2].tid, 0x14);
-	run ("back in a barrier after a task with regions", false);
+	check_back_in_barrier ("back in a barrier after a task with regions");
       }
 #pragma omp barrier
   }
@@ -763,12 +771,7 @@ region_fn (void *arg)
 	atomic_store (&go11, 1);
 	while (atomic_load (&done11) == 0)
 	  ;
-	T.nthreads = 3;
-	memcpy (T.t, outer, sizeof outer);
-	T.t[1].state = T.t[2].state = 0x14;
-	wait_state (outer[1].tid, 0x14);
-	wait_state (outer[2].tid, 0x14);
-	run ("back in a barrier after a task that waited", false);
+	check_back_in_barrier ("back in a barrier after a task that waited");
       }
 #pragma omp barrier
   }
