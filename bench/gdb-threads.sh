@@ -24,7 +24,7 @@ rounds=${3:-5}
 gdb=${GDB:-gdb}
 scenes=$build/tests/gdb/scenes
 ours=$build/runtime/.libs
-plugin=$top/gdb-plugin/ompd.py
+plugin=$build/gdb-plugin/ompd.py
 [ -x "$scenes" ] || { echo "build tests/gdb/scenes first (make check TESTS=)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' 0 1 2 15

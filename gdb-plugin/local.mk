@@ -1,4 +1,4 @@
-## gdb-plugin/ -- the gdb plugin (issue 5): ompd.py and its package
+## gdb-plugin/ -- the gdb plugin: ompd.py and its package
 ## ompdbg_gdb/, plain Python on gdb's API and ctypes (nothing compiled).
 ##
 ## Installed as $(ompdbggdbdir)/ompd.py (+ ompdbg_gdb/), for
@@ -16,7 +16,7 @@ gdbautoloaddir = $(datadir)/gdb/auto-load
 ompdbgautoloaddir = $(gdbautoloaddir)$(ompdbglibdir)
 
 dist_ompdbggdb_DATA = gdb-plugin/ompd.py
-dist_ompdbggdbpkg_DATA = \
+gdb_plugin_pkg = \
 	gdb-plugin/ompdbg_gdb/__init__.py \
 	gdb-plugin/ompdbg_gdb/binding.py \
 	gdb-plugin/ompdbg_gdb/callbacks.py \
@@ -33,6 +33,45 @@ dist_ompdbggdbpkg_DATA = \
 	gdb-plugin/ompdbg_gdb/cmd_break.py \
 	gdb-plugin/ompdbg_gdb/cmd_bt.py \
 	gdb-plugin/ompdbg_gdb/functions.py
+dist_ompdbggdbpkg_DATA = $(gdb_plugin_pkg)
+nodist_ompdbggdbpkg_DATA = gdb-plugin/ompdbg_gdb/contract.py
+
+## contract.py: the constants the plugin shares with libompd and the
+## runtime (states, return codes, scopes, task kinds and states, where
+## each state is kept), preprocessed from the C headers that define them,
+## so that no value is typed twice.
+gdb-plugin/ompdbg_gdb/contract.py: $(srcdir)/gdb-plugin/contract.py.in \
+		$(srcdir)/libompd/omp-tools.h $(srcdir)/libompd/ompdbg-ext.h \
+		$(srcdir)/libompd/ompdbg-layout.h
+	@$(MKDIR_P) gdb-plugin/ompdbg_gdb
+	$(AM_V_GEN)$(CPP) -P -x c -I$(top_srcdir) \
+	  $(srcdir)/gdb-plugin/contract.py.in > $@.tmp \
+	  && $(SED) '1,/<!-- end-c-headers -->/d' $@.tmp > $@.tmp2 \
+	  && rm -f $@.tmp && mv $@.tmp2 $@
+EXTRA_DIST += gdb-plugin/contract.py.in
+CLEANFILES += gdb-plugin/ompdbg_gdb/contract.py
+
+## The plugin runs from the build tree too (tests, the demo, `ompdbg gdb'
+## before installing): in a VPATH build its sources are copied beside the
+## generated module, so that $(builddir)/gdb-plugin/ompd.py is complete.
+gdb-plugin/stamp-plugin: $(srcdir)/gdb-plugin/ompd.py \
+		$(addprefix $(srcdir)/,$(gdb_plugin_pkg))
+	@$(MKDIR_P) gdb-plugin/ompdbg_gdb
+	$(AM_V_GEN)if test '$(srcdir)' != .; then \
+	  cp $(srcdir)/gdb-plugin/ompd.py gdb-plugin/ompd.py.tmp \
+	  && mv gdb-plugin/ompd.py.tmp gdb-plugin/ompd.py \
+	  && for f in $(gdb_plugin_pkg); do \
+	    cp $(srcdir)/$$f $$f.tmp && mv $$f.tmp $$f || exit 1; \
+	  done; \
+	fi; touch $@
+all-local: gdb-plugin/stamp-plugin gdb-plugin/ompdbg_gdb/contract.py
+CLEANFILES += gdb-plugin/stamp-plugin
+clean-local: clean-gdb-plugin-copies
+clean-gdb-plugin-copies:
+	if test '$(srcdir)' != .; then \
+	  rm -f gdb-plugin/ompd.py $(gdb_plugin_pkg); \
+	fi
+.PHONY: clean-gdb-plugin-copies
 
 ## The auto-load script: named after the runtime's real file name
 ## (libtool -version-info 1:0:0 in runtime/local.mk).

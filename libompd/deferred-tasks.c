@@ -199,7 +199,7 @@ add_successors (ompd_address_space_handle_t *as, ompd_addr_t t,
 {
   uint64_t kind, succ, nsucc;
   ompd_rc_t rc = read_field (as, t, L_task_kind, &kind);
-  if (rc != ompd_rc_ok || (kind & TASK_ON_STACK))
+  if (rc != ompd_rc_ok || (kind & OMPDBG_TASK_ON_STACK))
     return rc;
   rc = read_field (as, t, L_task_succ, &succ);
   if (rc == ompd_rc_ok)
@@ -316,19 +316,11 @@ add_dep_table (ompd_address_space_handle_t *as, ompd_addr_t t,
 static ompd_rc_t
 follow_dependences (ompd_address_space_handle_t *as, struct task_set *all)
 {
-  bool succ = has (as, L_task_succ) && has (as, L_task_nsucc);
-  bool tables = has (as, L_task_dep_table) && has (as, L_dep_table_nbuckets)
-    && has (as, L_dep_table_buckets) && has (as, L_dep_node)
-    && has (as, L_dep_node_hash_next) && has (as, L_dep_node_last_out)
-    && has (as, L_dep_node_readers) && has (as, L_dep_node_sets)
-    && has (as, L_dep_task) && has (as, L_dep_next);
   size_t budget = MAX_DEFERRED;
   for (size_t i = 0; i < all->n; i++)
     {
-      ompd_rc_t rc = ompd_rc_ok;
-      if (succ)
-	rc = add_successors (as, all->order[i], all);
-      if (rc == ompd_rc_ok && tables)
+      ompd_rc_t rc = add_successors (as, all->order[i], all);
+      if (rc == ompd_rc_ok)
 	rc = add_dep_table (as, all->order[i], all, &budget);
       if (rc != ompd_rc_ok)
 	return rc;
@@ -346,9 +338,6 @@ ompdbg_get_deferred_tasks (ompd_address_space_handle_t *address_space,
   if (tasks == NULL || count == NULL)
     return ompd_rc_bad_input;
   ompd_address_space_handle_t *as = address_space;
-  if (!has (as, L_thread_queue_head) || !has (as, L_task_queue_next)
-      || !has (as, L_team_prio_head) || !has (as, L_task_state))
-    return ompd_rc_unsupported;
   struct walk w = { as, { 0 }, { 0 }, { 0 }, ompd_rc_ok };
   rc = registry_walk (as, thread_visit, &w);
   if (rc == ompd_rc_ok)
@@ -449,9 +438,6 @@ ompdbg_get_task_dependences (ompd_task_handle_t *task,
   if (deps == NULL || count == NULL)
     return ompd_rc_bad_input;
   ompd_address_space_handle_t *as = task->as;
-  if (!has (as, L_dep) || !has (as, L_dep_addr) || !has (as, L_dep_kind)
-      || !has (as, L_task_deps) || !has (as, L_task_ndeps))
-    return ompd_rc_unsupported;
   uint64_t array, n, npred = 0, state = ompdbg_task_state_waiting_deps;
   rc = get_field (as, task->buf, L_task, L_task_deps, &array);
   if (rc == ompd_rc_ok)
@@ -459,7 +445,7 @@ ompdbg_get_task_dependences (ompd_task_handle_t *task,
   /* npred counts unreleased dependence edges only while the task waits
      for them; once it is ready the runtime keeps its completion count
      there (runtime/task.c, gomp_task_ready).  */
-  if (rc == ompd_rc_ok && pending != NULL && has (as, L_task_state))
+  if (rc == ompd_rc_ok && pending != NULL)
     rc = read_field (as, task->addr, L_task_state, &state);
   if (rc == ompd_rc_ok && pending != NULL
       && state == ompdbg_task_state_waiting_deps)

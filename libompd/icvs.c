@@ -283,8 +283,7 @@ static ompd_rc_t
 icv_stacksize_var (struct icv_ctx *c, struct icv_val *v)
 {
   int64_t x;
-  ompd_rc_t rc = gicv_field (c, has (c->as, L_gicv_stacksize_var)
-			     ? L_gicv_stacksize_var : L_gicv_stacksize, &x);
+  ompd_rc_t rc = gicv_field (c, L_gicv_stacksize_var, &x);
   return rc != ompd_rc_ok ? rc : val_int (v, x);
 }
 
@@ -566,7 +565,7 @@ icv_final_task_var (struct icv_ctx *c, struct icv_val *v)
 {
   uint64_t k;
   ompd_rc_t rc = task_kind (c, &k);
-  return rc != ompd_rc_ok ? rc : val_bool (v, k & TASK_FINAL);
+  return rc != ompd_rc_ok ? rc : val_bool (v, k & ompt_task_final);
 }
 
 static ompd_rc_t
@@ -574,7 +573,7 @@ icv_implicit_task_var (struct icv_ctx *c, struct icv_val *v)
 {
   uint64_t k;
   ompd_rc_t rc = task_kind (c, &k);
-  return rc != ompd_rc_ok ? rc : val_bool (v, k & TASK_IMPLICIT);
+  return rc != ompd_rc_ok ? rc : val_bool (v, k & ompt_task_implicit);
 }
 
 static ompd_rc_t
@@ -582,7 +581,7 @@ icv_explicit_task_var (struct icv_ctx *c, struct icv_val *v)
 {
   uint64_t k;
   ompd_rc_t rc = task_kind (c, &k);
-  return rc != ompd_rc_ok ? rc : val_bool (v, !(k & TASK_IMPLICIT));
+  return rc != ompd_rc_ok ? rc : val_bool (v, !(k & ompt_task_implicit));
 }
 
 static const char *const allocator_names[] = {
@@ -598,9 +597,7 @@ static ompd_rc_t
 icv_def_allocator_var (struct icv_ctx *c, struct icv_val *v)
 {
   uint64_t x = 0;
-  ompd_rc_t rc = ompd_rc_ok;
-  if (has (c->as, L_task_def_allocator_var))
-    rc = task_ufield (c, L_task_def_allocator_var, &x);
+  ompd_rc_t rc = task_ufield (c, L_task_def_allocator_var, &x);
   if (rc == ompd_rc_ok && x == 0)
     {
       int64_t g;
@@ -740,7 +737,7 @@ icv_eval (void *handle, ompd_scope_t scope, ompd_icv_id_t icv_id,
       rc = task_kind (&c, &kind);
       if (rc != ompd_rc_ok)
 	return rc;
-      if (!(kind & TASK_IMPLICIT))
+      if (!(kind & ompt_task_implicit))
 	return ompd_rc_bad_input;	/* not an implicit task's handle */
     }
   rc = icvs[icv_id - 1].read (&c, v);

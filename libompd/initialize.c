@@ -48,13 +48,16 @@ ompd_get_api_version (ompd_word_t *version)
   return ompd_rc_ok;
 }
 
+#define STRINGIFY_(x) #x
+#define STRINGIFY(x) STRINGIFY_ (x)
+
 /* Static: a debugger may ask before ompd_initialize.  */
 EXPORT ompd_rc_t
 ompd_get_version_string (const char **string)
 {
   static const char version[] =
     "ompdbg libompd " PACKAGE_VERSION " (OMPD 5.1, API 202011; accepts 201811;"
-    " layout table format 1)";
+    " layout table version " STRINGIFY (OMPDBG_LAYOUT_VERSION) ")";
   if (string == NULL)
     return ompd_rc_bad_input;
   *string = version;

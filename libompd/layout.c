@@ -1,6 +1,6 @@
 /* layout.c -- the runtime's layout table (ompdbg-layout.h): finding it,
-   checking it, and resolving the names libompd reads (fields.def) into
-   offsets and sizes, once per address space.
+   checking it, and resolving the names of ompdbg-layout.def into offsets
+   and sizes, once per address space.
 
    The table is found with one symbol lookup (`ompdbg_layout'), its
    header is read with one read, the rest (entries and names) with a
@@ -13,14 +13,11 @@
 
 #include <string.h>
 
-static const struct
-{
-  const char *name;
-  bool required;
-} layout_names[L_COUNT] = {
-#define LAYOUT_STRUCT(id, nm, req) [L_##id] = { nm, req },
-#define LAYOUT_FIELD(id, nm, req) [L_##id] = { nm, req },
-#include "libompd/fields.def"
+static const char *const layout_names[L_COUNT] = {
+#define OMPD_LAYOUT_STRUCT(id, s) [L_##id] = #s,
+#define OMPD_LAYOUT_MEMBER(id, s, m) [L_##id] = #s "." #m,
+#define OMPD_LAYOUT_ARRAY(id, s, m) [L_##id] = #s "." #m,
+#include "libompd/ompdbg-layout.def"
 };
 
 static uint32_t
@@ -35,7 +32,10 @@ h64 (const ompd_address_space_handle_t *as, uint64_t v)
   return as->swap ? __builtin_bswap64 (v) : v;
 }
 
-/* Resolve every name of fields.def in ENTRIES/STRINGS.  */
+/* Resolve every name of ompdbg-layout.def in ENTRIES/STRINGS.  A table
+   of our format version lists them all (the runtime's generator and this
+   library come from the one list): one it lacks, or one that does not
+   lie inside its structure, makes the runtime incompatible.  */
 static ompd_rc_t
 resolve (ompd_address_space_handle_t *as, const unsigned char *entries,
 	 uint32_t nentries, uint32_t entry_size, const char *strings,
@@ -54,7 +54,7 @@ resolve (ompd_address_space_handle_t *as, const unsigned char *entries,
       if (memchr (n, '\0', maxlen) == NULL)
 	return ompd_rc_incompatible;
       for (int id = 0; id < L_COUNT; id++)
-	if (strcmp (layout_names[id].name, n) == 0)
+	if (strcmp (layout_names[id], n) == 0)
 	  {
 	    as->items[id].offset = h32 (as, e.offset);
 	    as->items[id].size = h32 (as, e.size);
@@ -66,15 +66,11 @@ resolve (ompd_address_space_handle_t *as, const unsigned char *entries,
      structure must be of a size we are willing to read.  */
   for (int id = 0; id < L_COUNT; id++)
     {
-      const char *n = layout_names[id].name;
+      const char *n = layout_names[id];
       const char *dot = strchr (n, '.');
       struct layout_item *it = &as->items[id];
       if (it->size == 0)
-	{
-	  if (layout_names[id].required)
-	    return ompd_rc_incompatible;
-	  continue;
-	}
+	return ompd_rc_incompatible;
       if (dot == NULL)
 	{
 	  if (it->size > MAX_STRUCT_SIZE)
@@ -84,18 +80,13 @@ resolve (ompd_address_space_handle_t *as, const unsigned char *entries,
       /* Its structure: the entry named by the part before the dot.  */
       int sid = -1;
       for (int s = 0; s < L_COUNT; s++)
-	if (strchr (layout_names[s].name, '.') == NULL
-	    && strncmp (layout_names[s].name, n, (size_t) (dot - n)) == 0
-	    && layout_names[s].name[dot - n] == '\0')
+	if (strchr (layout_names[s], '.') == NULL
+	    && strncmp (layout_names[s], n, (size_t) (dot - n)) == 0
+	    && layout_names[s][dot - n] == '\0')
 	  sid = s;
-      if (sid < 0 || as->items[sid].size == 0
-	  || it->offset > as->items[sid].size
+      if (sid < 0 || it->offset > as->items[sid].size
 	  || it->size > as->items[sid].size - it->offset)
-	{
-	  if (layout_names[id].required)
-	    return ompd_rc_incompatible;
-	  it->size = 0;
-	}
+	return ompd_rc_incompatible;
     }
   return ompd_rc_ok;
 }
@@ -165,7 +156,8 @@ layout_load (ompd_address_space_handle_t *as)
     return ompd_rc_unavailable;
   for (int i = 0; i < OMPDBG_ROOT_COUNT_V1; i++)
     as->roots[i] = h64 (as, hdr.roots[i]);
-  /* The frame flags are one int for all tasks (version 2).  */
+  /* The frame flags are one int for all tasks (docs/ompd.md, "What the
+     entries mean").  */
   if (as->roots[OMPDBG_ROOT_FRAME_FLAGS] == 0)
     return ompd_rc_incompatible;
   rc = tread_uint (as, as->roots[OMPDBG_ROOT_FRAME_FLAGS], sz.sizeof_int,
@@ -193,8 +185,6 @@ field_raw (const ompd_address_space_handle_t *as, const unsigned char *buf,
 	   uint32_t *size)
 {
   const struct layout_item *f = &as->items[fid];
-  if (f->size == 0)
-    return ompd_rc_unsupported;
   if (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8)
     return ompd_rc_incompatible;
   /* resolve () checked the member lies inside its structure.  */
@@ -240,8 +230,6 @@ read_field (ompd_address_space_handle_t *as, ompd_addr_t addr,
 	    enum layout_id fid, uint64_t *v)
 {
   const struct layout_item *f = &as->items[fid];
-  if (f->size == 0)
-    return ompd_rc_unsupported;
   return tread_uint (as, addr + f->offset, f->size, v);
 }
 
@@ -259,28 +247,20 @@ read_field_signed (ompd_address_space_handle_t *as, ompd_addr_t addr,
 /* The fields FIDS[0..N-1] of the structure at ADDR, fresh from the target,
    in one read of the span that holds them all when it is small (the
    fields a debugger asks for at every stop sit together at the start of
-   their structures: runtime/internal.h), field by field otherwise.  A
-   field this runtime does not have reads as 0 and clears its bit in
-   *HAVE (may be NULL).  */
+   their structures: runtime/internal.h), field by field otherwise.  */
 #define FIELDS_SPAN_MAX 256
 
 ompd_rc_t
 read_fields (ompd_address_space_handle_t *as, ompd_addr_t addr,
-	     const enum layout_id *fids, int n, uint64_t *v, unsigned *have)
+	     const enum layout_id *fids, int n, uint64_t *v)
 {
   uint64_t lo = UINT64_MAX, hi = 0;
-  if (have != NULL)
-    *have = 0;
   for (int i = 0; i < n; i++)
     {
       const struct layout_item *f = &as->items[fids[i]];
       v[i] = 0;
-      if (f->size == 0)
-	continue;
       if (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8)
 	return ompd_rc_incompatible;
-      if (have != NULL)
-	*have |= 1u << i;
       if (f->offset < lo)
 	lo = f->offset;
       if ((uint64_t) f->offset + f->size > hi)
@@ -291,12 +271,11 @@ read_fields (ompd_address_space_handle_t *as, ompd_addr_t addr,
   if (hi - lo > FIELDS_SPAN_MAX)
     {
       for (int i = 0; i < n; i++)
-	if (as->items[fids[i]].size != 0)
-	  {
-	    ompd_rc_t rc = read_field (as, addr, fids[i], &v[i]);
-	    if (rc != ompd_rc_ok)
-	      return rc;
-	  }
+	{
+	  ompd_rc_t rc = read_field (as, addr, fids[i], &v[i]);
+	  if (rc != ompd_rc_ok)
+	    return rc;
+	}
       return ompd_rc_ok;
     }
   unsigned char buf[FIELDS_SPAN_MAX];
@@ -306,8 +285,7 @@ read_fields (ompd_address_space_handle_t *as, ompd_addr_t addr,
   for (int i = 0; i < n; i++)
     {
       const struct layout_item *f = &as->items[fids[i]];
-      if (f->size != 0)
-	v[i] = tload (as, buf + (f->offset - lo), f->size);
+      v[i] = tload (as, buf + (f->offset - lo), f->size);
     }
   return ompd_rc_ok;
 }

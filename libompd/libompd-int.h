@@ -39,18 +39,24 @@ extern HIDDEN ompd_word_t ompd_api_version_in_use;
 
 /* ---- layout (layout.c) ------------------------------------------------ */
 
+/* Every entry of the runtime's layout table, by its id in the list
+   (L_thread_team for "gomp_thread.ts.team").  */
 enum layout_id
 {
-#define LAYOUT_STRUCT(id, name, req) L_##id,
-#define LAYOUT_FIELD(id, name, req) L_##id,
-#include "libompd/fields.def"
+#define OMPD_LAYOUT_STRUCT(id, s) L_##id,
+#define OMPD_LAYOUT_MEMBER(id, s, m) L_##id,
+#define OMPD_LAYOUT_ARRAY(id, s, m) L_##id,
+#include "libompd/ompdbg-layout.def"
   L_COUNT
 };
 
+/* Where the table puts it.  A table of the format version this library
+   reads has every entry of the list (layout_load refuses one that does
+   not), so each item is known once the address space is initialised.  */
 struct layout_item
 {
   uint32_t offset;
-  uint32_t size;		/* 0: absent from the runtime's table */
+  uint32_t size;
   uint32_t count;
 };
 
@@ -188,11 +194,6 @@ HIDDEN void sb_hex (struct strbuf *b, uint64_t v);
 /* ---- layout (layout.c) --------------------------------------------------- */
 
 HIDDEN ompd_rc_t layout_load (ompd_address_space_handle_t *as);
-static inline bool
-has (const ompd_address_space_handle_t *as, enum layout_id id)
-{
-  return as->items[id].size != 0;
-}
 
 static inline uint32_t
 struct_size (const ompd_address_space_handle_t *as, enum layout_id id)
@@ -221,7 +222,7 @@ HIDDEN ompd_rc_t read_field_signed (ompd_address_space_handle_t *as,
    lie close together (layout.c).  */
 HIDDEN ompd_rc_t read_fields (ompd_address_space_handle_t *as,
 			      ompd_addr_t addr, const enum layout_id *fids,
-			      int n, uint64_t *v, unsigned *have);
+			      int n, uint64_t *v);
 
 /* ---- handle construction (thread-handle.c, parallel-handle.c,
    task-handle.c) ------------------------------------------------------------- */
@@ -275,22 +276,5 @@ typedef bool (*thread_visit_fn) (void *arg, ompd_addr_t thread, int64_t tid,
 				 uint64_t pthread);
 HIDDEN ompd_rc_t registry_walk (ompd_address_space_handle_t *as,
 				thread_visit_fn fn, void *arg);
-
-/* Task kind flags (the runtime's enum gomp_task_kind = ompt_task_flag_t
-   values).  */
-#define TASK_INITIAL 1u
-#define TASK_IMPLICIT 2u
-#define TASK_EXPLICIT 4u
-#define TASK_TARGET 8u
-#define TASK_FINAL 0x20000000u
-/* Runtime-internal (layout version 3): an undeferred task GOMP_task ran
-   on top of its parent, which stores neither the task's sched_parent
-   (it is its parent) nor the parent's enter frame (it is the task's
-   exit frame).  */
-#define TASK_ON_PARENT 0x20000u
-/* Runtime-internal: the task runs from a struct on its thread's stack
-   and has not moved to the heap; it keeps no successors (layout
-   version 3: its node fields are not set, runtime/task.c).  */
-#define TASK_ON_STACK 0x10000u
 
 #endif /* OMPDBG_LIBOMPD_INT_H */

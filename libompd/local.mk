@@ -7,7 +7,7 @@ ompdbglib_LTLIBRARIES += libompd/libompd.la
 
 libompd_libompd_la_SOURCES = \
 	libompd/libompd-int.h \
-	libompd/fields.def \
+	libompd/ompdbg-layout.def \
 	libompd/icv-table.def \
 	libompd/initialize.c \
 	libompd/target.c \

@@ -1,11 +1,12 @@
 /* omp-tools.h -- the OMPD part of OpenMP 5.1's omp-tools.h (chapter 5,
    "OMPD Interface"), plus the OMPT enumerations OMPD results are expressed
-   in (thread states, frame flags).
+   in (thread states, frame flags) and that the runtime records for
+   debuggers (task flags, dependence types).
 
    Every name, type, member order and enumerator value here is fixed by
    the standard and by what existing debuggers compile against (LLVM's
    omp-tools.h): a debugger built for another libompd loads ours and the
-   other way round.  See shared/spec/ompd-api.md §1, §3, §4.  */
+   other way round (OpenMP 5.1 §5.3, "OMPD Data Types", and §5.4-5.5).  */
 
 #ifndef OMPDBG_OMP_TOOLS_H
 #define OMPDBG_OMP_TOOLS_H 1
@@ -16,48 +17,115 @@
 extern "C" {
 #endif
 
+/* ---- The enumerations, as lists -------------------------------------------
+
+   Each enumeration's names and values are written once, here, as an
+   X-macro list in the style of LLVM's omp-tools.h (FOREACH_OMPT_STATE):
+   FOREACH_X (macro) expands macro (name, value) for every enumerator.
+   ompt_state_undefined comes first: ompd_enumerate_states starts there.
+   The enums below, libompd's name tables, the runtime's stores and the
+   gdb plugin's constants (generated from these lists at build time) all
+   come from them.  */
+
+#define FOREACH_OMPT_STATE(macro)					\
+  macro (ompt_state_undefined, 0x102)					\
+  macro (ompt_state_work_serial, 0x000)					\
+  macro (ompt_state_work_parallel, 0x001)				\
+  macro (ompt_state_work_reduction, 0x002)				\
+  macro (ompt_state_wait_barrier, 0x010)				\
+  macro (ompt_state_wait_barrier_implicit_parallel, 0x011)		\
+  macro (ompt_state_wait_barrier_implicit_workshare, 0x012)		\
+  macro (ompt_state_wait_barrier_implicit, 0x013)			\
+  macro (ompt_state_wait_barrier_explicit, 0x014)			\
+  macro (ompt_state_wait_barrier_implementation, 0x015)		\
+  macro (ompt_state_wait_barrier_teams, 0x016)				\
+  macro (ompt_state_wait_taskwait, 0x020)				\
+  macro (ompt_state_wait_taskgroup, 0x021)				\
+  macro (ompt_state_wait_mutex, 0x040)					\
+  macro (ompt_state_wait_lock, 0x041)					\
+  macro (ompt_state_wait_critical, 0x042)				\
+  macro (ompt_state_wait_atomic, 0x043)					\
+  macro (ompt_state_wait_ordered, 0x044)				\
+  macro (ompt_state_wait_target, 0x080)					\
+  macro (ompt_state_wait_target_map, 0x081)				\
+  macro (ompt_state_wait_target_update, 0x082)				\
+  macro (ompt_state_idle, 0x100)					\
+  macro (ompt_state_overhead, 0x101)
+
+#define FOREACH_OMPT_FRAME_FLAG(macro)					\
+  macro (ompt_frame_runtime, 0x00)					\
+  macro (ompt_frame_application, 0x01)					\
+  macro (ompt_frame_cfa, 0x10)						\
+  macro (ompt_frame_framepointer, 0x20)					\
+  macro (ompt_frame_stackaddress, 0x30)
+
+#define FOREACH_OMPT_TASK_FLAG(macro)					\
+  macro (ompt_task_initial, 0x00000001)					\
+  macro (ompt_task_implicit, 0x00000002)				\
+  macro (ompt_task_explicit, 0x00000004)				\
+  macro (ompt_task_target, 0x00000008)					\
+  macro (ompt_task_taskwait, 0x00000010)				\
+  macro (ompt_task_undeferred, 0x08000000)				\
+  macro (ompt_task_untied, 0x10000000)					\
+  macro (ompt_task_final, 0x20000000)					\
+  macro (ompt_task_mergeable, 0x40000000)				\
+  macro (ompt_task_merged, 0x80000000)
+
+#define FOREACH_OMPT_DEPENDENCE_TYPE(macro)				\
+  macro (ompt_dependence_type_in, 1)					\
+  macro (ompt_dependence_type_out, 2)					\
+  macro (ompt_dependence_type_inout, 3)					\
+  macro (ompt_dependence_type_mutexinoutset, 4)				\
+  macro (ompt_dependence_type_source, 5)				\
+  macro (ompt_dependence_type_sink, 6)					\
+  macro (ompt_dependence_type_inoutset, 7)
+
+#define FOREACH_OMPD_SCOPE(macro)					\
+  macro (ompd_scope_global, 1)						\
+  macro (ompd_scope_address_space, 2)					\
+  macro (ompd_scope_thread, 3)						\
+  macro (ompd_scope_parallel, 4)					\
+  macro (ompd_scope_implicit_task, 5)					\
+  macro (ompd_scope_task, 6)
+
+#define FOREACH_OMPD_RC(macro)						\
+  macro (ompd_rc_ok, 0)							\
+  macro (ompd_rc_unavailable, 1)					\
+  macro (ompd_rc_stale_handle, 2)					\
+  macro (ompd_rc_bad_input, 3)						\
+  macro (ompd_rc_error, 4)						\
+  macro (ompd_rc_unsupported, 5)					\
+  macro (ompd_rc_needs_state_tracking, 6)				\
+  macro (ompd_rc_incompatible, 7)					\
+  macro (ompd_rc_device_read_error, 8)					\
+  macro (ompd_rc_device_write_error, 9)					\
+  macro (ompd_rc_nomem, 10)						\
+  macro (ompd_rc_incomplete, 11)					\
+  macro (ompd_rc_callback_error, 12)
+
+#define OMP_TOOLS_ENUMERATOR(name, value) name = value,
+
 /* ---- OMPT enumerations used by OMPD ------------------------------------ */
 
 typedef enum ompt_state_t
 {
-  ompt_state_work_serial = 0x000,
-  ompt_state_work_parallel = 0x001,
-  ompt_state_work_reduction = 0x002,
-
-  ompt_state_wait_barrier = 0x010,
-  ompt_state_wait_barrier_implicit_parallel = 0x011,
-  ompt_state_wait_barrier_implicit_workshare = 0x012,
-  ompt_state_wait_barrier_implicit = 0x013,
-  ompt_state_wait_barrier_explicit = 0x014,
-  ompt_state_wait_barrier_implementation = 0x015,
-  ompt_state_wait_barrier_teams = 0x016,
-
-  ompt_state_wait_taskwait = 0x020,
-  ompt_state_wait_taskgroup = 0x021,
-
-  ompt_state_wait_mutex = 0x040,
-  ompt_state_wait_lock = 0x041,
-  ompt_state_wait_critical = 0x042,
-  ompt_state_wait_atomic = 0x043,
-  ompt_state_wait_ordered = 0x044,
-
-  ompt_state_wait_target = 0x080,
-  ompt_state_wait_target_map = 0x081,
-  ompt_state_wait_target_update = 0x082,
-
-  ompt_state_idle = 0x100,
-  ompt_state_overhead = 0x101,
-  ompt_state_undefined = 0x102
+  FOREACH_OMPT_STATE (OMP_TOOLS_ENUMERATOR)
 } ompt_state_t;
 
 typedef enum ompt_frame_flag_t
 {
-  ompt_frame_runtime = 0x00,
-  ompt_frame_application = 0x01,
-  ompt_frame_cfa = 0x10,
-  ompt_frame_framepointer = 0x20,
-  ompt_frame_stackaddress = 0x30
+  FOREACH_OMPT_FRAME_FLAG (OMP_TOOLS_ENUMERATOR)
 } ompt_frame_flag_t;
+
+typedef enum ompt_task_flag_t
+{
+  FOREACH_OMPT_TASK_FLAG (OMP_TOOLS_ENUMERATOR)
+} ompt_task_flag_t;
+
+typedef enum ompt_dependence_type_t
+{
+  FOREACH_OMPT_DEPENDENCE_TYPE (OMP_TOOLS_ENUMERATOR)
+} ompt_dependence_type_t;
 
 /* ---- OMPD scalar types (all 64-bit) -------------------------------------- */
 
@@ -107,29 +175,12 @@ typedef struct _ompd_thread_cont ompd_thread_context_t;
 
 typedef enum ompd_scope_t
 {
-  ompd_scope_global = 1,
-  ompd_scope_address_space = 2,
-  ompd_scope_thread = 3,
-  ompd_scope_parallel = 4,
-  ompd_scope_implicit_task = 5,
-  ompd_scope_task = 6
+  FOREACH_OMPD_SCOPE (OMP_TOOLS_ENUMERATOR)
 } ompd_scope_t;
 
 typedef enum ompd_rc_t
 {
-  ompd_rc_ok = 0,
-  ompd_rc_unavailable = 1,
-  ompd_rc_stale_handle = 2,
-  ompd_rc_bad_input = 3,
-  ompd_rc_error = 4,
-  ompd_rc_unsupported = 5,
-  ompd_rc_needs_state_tracking = 6,
-  ompd_rc_incompatible = 7,
-  ompd_rc_device_read_error = 8,
-  ompd_rc_device_write_error = 9,
-  ompd_rc_nomem = 10,
-  ompd_rc_incomplete = 11,
-  ompd_rc_callback_error = 12
+  FOREACH_OMPD_RC (OMP_TOOLS_ENUMERATOR)
 } ompd_rc_t;
 
 typedef struct ompd_device_type_sizes_t

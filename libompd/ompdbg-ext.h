@@ -25,15 +25,26 @@ extern "C" {
 ompd_rc_t ompdbg_get_threads (ompd_address_space_handle_t *address_space,
 			      ompd_thread_handle_t ***threads, int *count);
 
-/* Where an explicit task is in its life (the runtime's task_state).  */
+/* Where an explicit task is in its life: the values the runtime stores
+   in a task's task_state, and what ompdbg_get_task_state reports.  As
+   omp-tools.h's lists, macro (name, value, description) for each; the
+   description is the words a debugger may show.  */
+#define FOREACH_OMPDBG_TASK_STATE(macro)				\
+  macro (ompdbg_task_state_unknown, 0, "unknown")			\
+  macro (ompdbg_task_state_waiting_deps, 1, "waiting for dependences")	\
+  macro (ompdbg_task_state_queued, 2, "queued")				\
+  macro (ompdbg_task_state_running, 3, "running")			\
+  macro (ompdbg_task_state_detached, 4, "detached")			\
+  macro (ompdbg_task_state_done, 5, "done")
+/* waiting_deps: created, its predecessors not complete; queued: ready,
+   waiting for a thread; running: started (maybe suspended); detached:
+   its code is done, its completion event not fulfilled.  */
+
 typedef enum ompdbg_task_state_t
 {
-  ompdbg_task_state_unknown = 0,
-  ompdbg_task_state_waiting_deps = 1,	/* predecessors not complete */
-  ompdbg_task_state_queued = 2,		/* ready, waiting for a thread */
-  ompdbg_task_state_running = 3,	/* started (maybe suspended) */
-  ompdbg_task_state_detached = 4,	/* done, event not fulfilled */
-  ompdbg_task_state_done = 5
+#define OMPDBG_TASK_STATE_ENUMERATOR(name, value, text) name = value,
+  FOREACH_OMPDBG_TASK_STATE (OMPDBG_TASK_STATE_ENUMERATOR)
+#undef OMPDBG_TASK_STATE_ENUMERATOR
 } ompdbg_task_state_t;
 
 /* The deferred tasks of the address space that have not started: ready

@@ -23,10 +23,10 @@
    Each entry names one structure ("gomp_thread": offset 0, size = sizeof)
    or one member by its path from the structure ("gomp_thread.ts.team",
    "gomp_team.barrier.word": offset from the start of the structure, size
-   of the member, and for an array member the element count).  A reader
-   looks entries up by name and treats a missing name it needs as an
-   incompatible runtime; unknown extra names are ignored, so adding
-   entries needs no new format version.  */
+   of the member, and for an array member the element count).  The names
+   are those of ompdbg-layout.def.  A reader looks entries up by name,
+   treats a missing name it needs as an incompatible runtime and ignores
+   names it does not know.  */
 
 #ifndef OMPDBG_LAYOUT_H
 #define OMPDBG_LAYOUT_H 1
@@ -36,15 +36,10 @@
 /* "OMPDBGLT" read as a little-endian uint64_t.  */
 #define OMPDBG_LAYOUT_MAGIC 0x544c474244504d4fULL
 
-/* Format version: changes when the header or entry format changes, or
-   when the meaning of an existing entry or root does.  libompd returns
-   ompd_rc_incompatible for a version it does not know.  Version 5: the
-   state of a wait during which the thread runs tasks is the waiting
-   task's (gomp_task.wait_state, beside its enter frame), no longer the
-   thread's state word, which no longer says idle either; a worker's
-   gomp_thread.left_seq is its team's region_seq when it entered its
-   region; a running task whose exit frame equals its enter frame has
-   returned from its code (no exit frame).  */
+/* Format version: what the entries and roots mean.  libompd reads
+   exactly this version and returns ompd_rc_incompatible for any other.
+   The rules a reader of this version follows, and what changes it:
+   docs/ompd.md, "Versioning" and "What the entries mean".  */
 #define OMPDBG_LAYOUT_VERSION 5
 
 /* Global roots: addresses of the runtime's hidden globals, so that a
@@ -71,7 +66,7 @@ enum ompdbg_layout_root
      local of GOMP_task, whose frame is its exit frame) minus the task's
      own address: one distance for every such task, which the runtime
      measures once at start-up, instead of storing an exit frame per task
-     (version 4); 0: unknown (its unwinder could not tell), such exit
+     0: unknown (its unwinder could not tell), such exit
      frames are unavailable.  At most OMPDBG_ON_PARENT_EXIT_MAX.  */
   OMPDBG_ROOT_ON_PARENT_EXIT,
   OMPDBG_ROOT_COUNT_V1 = 16	/* slots in version 1; unused ones are 0 */
@@ -80,6 +75,60 @@ enum ompdbg_layout_root
 /* The largest distance OMPDBG_ROOT_ON_PARENT_EXIT can hold: a frame
    size; beyond it, garbage.  */
 #define OMPDBG_ON_PARENT_EXIT_MAX 65536
+
+/* A task's kind (gomp_task.kind) holds ompt_task_flag_t flags
+   (omp-tools.h) and these two bits of the runtime's own (docs/ompd.md,
+   "What the entries mean"):
+   - ON_STACK: the task runs from a struct on its thread's stack and has
+     not moved to the heap; it keeps no successor fields.
+   - ON_PARENT: it runs on top of its parent, the thread's current task,
+     from the frame where the parent's code entered the runtime (an
+     undeferred task GOMP_task runs at once, or a child GOMP_taskwait
+     runs): its sched_parent is its parent and its parent's enter frame
+     is its own exit frame, neither stored.  With ON_STACK too, its exit
+     frame is its own address plus the distance of root
+     OMPDBG_ROOT_ON_PARENT_EXIT.  */
+#define FOREACH_OMPDBG_TASK_BIT(macro)					\
+  macro (OMPDBG_TASK_ON_STACK, 0x10000)					\
+  macro (OMPDBG_TASK_ON_PARENT, 0x20000)
+
+enum ompdbg_task_bit
+{
+#define OMPDBG_TASK_BIT_ENUMERATOR(name, value) name = value,
+  FOREACH_OMPDBG_TASK_BIT (OMPDBG_TASK_BIT_ENUMERATOR)
+#undef OMPDBG_TASK_BIT_ENUMERATOR
+};
+
+/* Where the runtime keeps each ompt_state_t it enters (docs/ompd.md,
+   "What the entries mean"):
+   - the thread's own waits and overhead, in gomp_thread.state, with the
+     object waited for in gomp_thread.wait_id;
+   - the waits during which the thread runs tasks, in the waiting task's
+     gomp_task.wait_state, which means something while the task is its
+     thread's current task with its enter frame set; no wait id stored.
+   Work and idle are stored nowhere: a reader derives them.  Each list
+   expands macro (state) for the ompt_state_t names of omp-tools.h.  */
+#define FOREACH_OMPDBG_THREAD_WORD_STATE(macro)				\
+  macro (ompt_state_wait_mutex)						\
+  macro (ompt_state_wait_lock)						\
+  macro (ompt_state_wait_critical)					\
+  macro (ompt_state_wait_atomic)					\
+  macro (ompt_state_wait_ordered)					\
+  macro (ompt_state_wait_target)					\
+  macro (ompt_state_wait_target_map)					\
+  macro (ompt_state_wait_target_update)					\
+  macro (ompt_state_overhead)
+
+#define FOREACH_OMPDBG_TASK_WAIT_STATE(macro)				\
+  macro (ompt_state_wait_barrier)					\
+  macro (ompt_state_wait_barrier_implicit_parallel)			\
+  macro (ompt_state_wait_barrier_implicit_workshare)			\
+  macro (ompt_state_wait_barrier_implicit)				\
+  macro (ompt_state_wait_barrier_explicit)				\
+  macro (ompt_state_wait_barrier_implementation)			\
+  macro (ompt_state_wait_barrier_teams)					\
+  macro (ompt_state_wait_taskwait)					\
+  macro (ompt_state_wait_taskgroup)
 
 struct ompdbg_layout_header
 {

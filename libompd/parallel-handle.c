@@ -75,7 +75,7 @@ task_region (ompd_address_space_handle_t *as, ompd_addr_t addr,
     rc = get_field (as, buf, L_task, L_task_parent, &parent);
   if (rc != ompd_rc_ok)
     return rc;
-  for (unsigned n = 0; !(kind & TASK_INITIAL); n++)
+  for (unsigned n = 0; !(kind & ompt_task_initial); n++)
     {
       if (parent == 0)
 	return ompd_rc_unavailable;

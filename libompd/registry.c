@@ -59,15 +59,6 @@ index_load (ompd_address_space_handle_t *as, const unsigned char *reg)
   return ompd_rc_ok;
 }
 
-static bool
-has_index (const ompd_address_space_handle_t *as)
-{
-  return has (as, L_registry_index) && has (as, L_registry_index_len)
-    && has (as, L_registry_generation) && has (as, L_slot)
-    && has (as, L_slot_tid) && has (as, L_slot_pthread)
-    && has (as, L_slot_thread);
-}
-
 static ompd_rc_t
 walk_index (ompd_address_space_handle_t *as, const unsigned char *reg,
 	    thread_visit_fn fn, void *arg)
@@ -152,8 +143,7 @@ registry_walk (ompd_address_space_handle_t *as, thread_visit_fn fn,
      process stopped in the middle of an update); the list is always
      consistent.  */
   uint64_t array = 0, gen = 1;
-  if (has_index (as)
-      && get_field (as, reg, L_registry, L_registry_index, &array)
+  if (get_field (as, reg, L_registry, L_registry_index, &array)
 	 == ompd_rc_ok
       && get_field (as, reg, L_registry, L_registry_generation, &gen)
 	 != ompd_rc_ok)

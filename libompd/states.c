@@ -6,44 +6,21 @@
    task that waits (gomp_task.wait_state; refine_state below), so the
    table below is OpenMP 5.1's list of states with the OMPT names, every
    one of them, including those this runtime never enters (the deprecated
-   0x010 and 0x013, teams barriers, target waits): a debugger names any
-   value it meets.  */
+   wait_barrier and wait_barrier_implicit, teams barriers, target waits):
+   a debugger names any value it meets.  */
 
 #include "config.h"
 #include "libompd/libompd-int.h"
 
-#define OMPD_STATES(X)						\
-  X (ompt_state_undefined, 0x102)				\
-  X (ompt_state_work_serial, 0x000)				\
-  X (ompt_state_work_parallel, 0x001)				\
-  X (ompt_state_work_reduction, 0x002)				\
-  X (ompt_state_wait_barrier, 0x010)				\
-  X (ompt_state_wait_barrier_implicit_parallel, 0x011)		\
-  X (ompt_state_wait_barrier_implicit_workshare, 0x012)	\
-  X (ompt_state_wait_barrier_implicit, 0x013)			\
-  X (ompt_state_wait_barrier_explicit, 0x014)			\
-  X (ompt_state_wait_barrier_implementation, 0x015)		\
-  X (ompt_state_wait_barrier_teams, 0x016)			\
-  X (ompt_state_wait_taskwait, 0x020)				\
-  X (ompt_state_wait_taskgroup, 0x021)				\
-  X (ompt_state_wait_mutex, 0x040)				\
-  X (ompt_state_wait_lock, 0x041)				\
-  X (ompt_state_wait_critical, 0x042)				\
-  X (ompt_state_wait_atomic, 0x043)				\
-  X (ompt_state_wait_ordered, 0x044)				\
-  X (ompt_state_wait_target, 0x080)				\
-  X (ompt_state_wait_target_map, 0x081)				\
-  X (ompt_state_wait_target_update, 0x082)			\
-  X (ompt_state_idle, 0x100)					\
-  X (ompt_state_overhead, 0x101)
-
+/* In the order of omp-tools.h's list, which starts with
+   ompt_state_undefined.  */
 static const struct
 {
   ompd_word_t value;
   const char *name;
 } states[] = {
 #define STATE_ENTRY(name, value) { value, #name },
-  OMPD_STATES (STATE_ENTRY)
+  FOREACH_OMPT_STATE (STATE_ENTRY)
 #undef STATE_ENTRY
 };
 
@@ -76,25 +53,30 @@ ompd_enumerate_states (ompd_address_space_handle_t *address_space_handle,
   return ompd_rc_ok;
 }
 
-/* The thread's state word holds only what is the thread's own (layout
-   version 5; runtime/internal.h, "state for debuggers"): a wait for a
-   lock, a critical section, an atomic or ordered construct, with its
-   wait id; overhead; else work -- work_parallel for a thread with a
-   team, else work_serial.  Idle is what libompd sees of the thread
-   (thread_idle).  The waits during which a thread runs tasks (barriers,
-   taskwait, taskgroup, a region's end) are the waiting task's: it stores
-   the wait's state beside its enter frame, and the thread is in that
-   wait while the task is its current task with the enter frame set (a
-   task run from the wait is the current one then, with none: work).
-   Those waits store no wait id: it is the barrier of the thread's team,
-   the waiting task, or that task's innermost taskgroup.  */
+/* Where the runtime keeps each state (ompdbg-layout.h; docs/ompd.md,
+   "What the entries mean"): the thread's state word holds only what is
+   the thread's own -- a wait for a lock, a critical section, an atomic or
+   ordered construct, with its wait id; overhead -- else work:
+   work_parallel for a thread with a team, else work_serial.  Idle is
+   what libompd sees of the thread (thread_idle).  The waits during which
+   a thread runs tasks (barriers, taskwait, taskgroup, a region's end) are
+   the waiting task's: it stores the wait's state beside its enter frame,
+   and the thread is in that wait while the task is its current task with
+   the enter frame set (a task run from the wait is the current one then,
+   with none: work).  Those waits store no wait id: it is the barrier of
+   the thread's team, the waiting task, or that task's innermost
+   taskgroup.  */
 static bool
 runs_tasks_while_waiting (uint64_t state)
 {
-  return (state >= ompt_state_wait_barrier
-	  && state <= ompt_state_wait_barrier_teams)
-    || state == ompt_state_wait_taskwait
-    || state == ompt_state_wait_taskgroup;
+  switch (state)
+    {
+#define STATE_CASE(name) case name:
+      FOREACH_OMPDBG_TASK_WAIT_STATE (STATE_CASE)
+	return true;
+    default:
+      return false;
+    }
 }
 
 /* Whether the thread's own word says something: neither work nor a
@@ -102,12 +84,14 @@ runs_tasks_while_waiting (uint64_t state)
 static bool
 thread_word_holds (uint64_t state)
 {
-  return state == ompt_state_wait_mutex || state == ompt_state_wait_lock
-    || state == ompt_state_wait_critical || state == ompt_state_wait_atomic
-    || state == ompt_state_wait_ordered || state == ompt_state_overhead
-    || state == ompt_state_wait_target
-    || state == ompt_state_wait_target_map
-    || state == ompt_state_wait_target_update;
+  switch (state)
+    {
+      FOREACH_OMPDBG_THREAD_WORD_STATE (STATE_CASE)
+#undef STATE_CASE
+	return true;
+    default:
+      return false;
+    }
 }
 
 static ompd_rc_t
@@ -130,7 +114,7 @@ refine_state (ompd_address_space_handle_t *as, const struct thread_now *t,
     L_task_enter_frame, L_task_wait_state
   };
   uint64_t v[2];
-  rc = read_fields (as, t->task, fids, 2, v, NULL);
+  rc = read_fields (as, t->task, fids, 2, v);
   if (rc != ompd_rc_ok || v[0] == 0 || !runs_tasks_while_waiting (v[1]))
     return rc;
   *state = v[1];

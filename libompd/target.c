@@ -184,8 +184,6 @@ tread_struct (ompd_address_space_handle_t *as, enum layout_id sid,
 {
   *out = NULL;
   uint32_t size = struct_size (as, sid);
-  if (size == 0)
-    return ompd_rc_unsupported;
   unsigned char *buf;
   ompd_rc_t rc = lib_alloc (size, &buf);
   if (rc != ompd_rc_ok)

@@ -25,9 +25,9 @@ ompd_get_task_function (ompd_task_handle_t *task_handle,
     rc = get_field (as, task_handle->buf, L_task, L_task_fn, &fn);
   if (rc != ompd_rc_ok)
     return rc;
-  if ((kind & TASK_INITIAL) && !(kind & TASK_TARGET))
+  if ((kind & ompt_task_initial) && !(kind & ompt_task_target))
     return ompd_rc_unavailable;
-  if (fn == 0 && (kind & TASK_IMPLICIT))
+  if (fn == 0 && (kind & ompt_task_implicit))
     {
       rc = get_field (as, task_handle->buf, L_task, L_task_team, &team);
       if (rc == ompd_rc_ok && team != 0)
@@ -43,18 +43,18 @@ ompd_get_task_function (ompd_task_handle_t *task_handle,
 }
 
 /* The exit frame of running task TASK, of kind KIND.  GOMP_task's
-   undeferred task (TASK_ON_STACK and TASK_ON_PARENT: a local of
+   undeferred task (OMPDBG_TASK_ON_STACK and OMPDBG_TASK_ON_PARENT: a local of
    GOMP_task) does not store it: it is the task's address plus the one
-   distance the root OMPDBG_ROOT_ON_PARENT_EXIT holds (layout version 4),
-   which the runtime measured at start-up; 0 there: unknown; a distance
+   distance the root OMPDBG_ROOT_ON_PARENT_EXIT holds (docs/ompd.md, "What
+   the entries mean"), which the runtime measured at start-up; 0 there: unknown; a distance
    no frame can be at: garbage in the target.  */
 
 static ompd_rc_t
 task_exit_frame (ompd_address_space_handle_t *as, ompd_addr_t task,
 		 uint64_t kind, uint64_t *exit)
 {
-  if ((kind & (TASK_ON_STACK | TASK_ON_PARENT))
-      != (TASK_ON_STACK | TASK_ON_PARENT))
+  if ((kind & (OMPDBG_TASK_ON_STACK | OMPDBG_TASK_ON_PARENT))
+      != (OMPDBG_TASK_ON_STACK | OMPDBG_TASK_ON_PARENT))
     return read_field (as, task, L_task_exit_frame, exit);
   ompd_addr_t root = as->roots[OMPDBG_ROOT_ON_PARENT_EXIT];
   uint64_t d;
@@ -71,9 +71,9 @@ task_exit_frame (ompd_address_space_handle_t *as, ompd_addr_t task,
 
 /* The enter frame of running task TASK, whose own field is NULL: the
    exit frame of the task running on top of it if that one is a
-   TASK_ON_PARENT task (GOMP_task ran it from the frame TASK entered the
-   runtime at, and stores that frame once, as the child's exit frame:
-   layout version 3), else none (TASK is in its own code).  The task on
+   OMPDBG_TASK_ON_PARENT task (GOMP_task ran it from the frame TASK entered the
+   runtime at, and stores that frame once, as the child's exit frame),
+   else none (TASK is in its own code).  The task on
    top is found from the thread's current task down the tasks below each
    on the thread's stack, a bounded walk that stops at a task that has
    not started (one being created, whose copy constructor runs: it has no
@@ -102,13 +102,13 @@ enter_from_child (ompd_address_space_handle_t *as, ompd_addr_t task,
       rc = read_field (as, cur, L_task_kind, &kind);
       if (rc != ompd_rc_ok)
 	return rc;
-      if ((kind & TASK_IMPLICIT) && !(kind & TASK_TARGET))
+      if ((kind & ompt_task_implicit) && !(kind & ompt_task_target))
 	rc = read_field (as, cur, L_task_parent, &below);
       else
 	rc = task_sched_parent (as, cur, kind, &below);
       if (rc == ompd_rc_ok && below == task)
 	{
-	  if (kind & TASK_ON_PARENT)
+	  if (kind & OMPDBG_TASK_ON_PARENT)
 	    rc = task_exit_frame (as, cur, kind, enter);
 	  return rc;
 	}
@@ -154,8 +154,8 @@ ompd_get_task_frame (ompd_task_handle_t *task_handle,
       if (rc != ompd_rc_ok)
 	return rc;
       /* The code has returned to the frame that called it: an implicit
-	 task at its region's end says so with one store (layout version
-	 5: team.c, pool.c).  */
+	 task at its region's end says so with one store
+	 (runtime/team.c, pool.c).  */
       if (exit_addr == enter_addr)
 	exit_addr = 0;
     }

@@ -17,15 +17,12 @@
    now, not from a handle's copy.  Running: yes.  Waiting for
    dependences (also while being created) or queued: not yet; detached
    or done: no more (its code has returned: no frames; a discarded task,
-   cancelled before it started, never had any).  A runtime without
-   task_state: yes.  */
+   cancelled before it started, never had any).  */
 ompd_rc_t
 task_running (ompd_address_space_handle_t *as, ompd_addr_t task,
 	      bool *running)
 {
   *running = true;
-  if (!has (as, L_task_state))
-    return ompd_rc_ok;
   uint64_t state;
   ompd_rc_t rc = read_field (as, task, L_task_state, &state);
   if (rc != ompd_rc_ok)
@@ -34,14 +31,14 @@ task_running (ompd_address_space_handle_t *as, ompd_addr_t task,
   return ompd_rc_ok;
 }
 
-/* A TASK_ON_PARENT task's scheduling task is its parent, which the
-   runtime does not store again (layout version 3).  */
+/* An OMPDBG_TASK_ON_PARENT task's scheduling task is its parent, which
+   the runtime does not store again (ompdbg-layout.h).  */
 ompd_rc_t
 task_sched_parent (ompd_address_space_handle_t *as, ompd_addr_t task,
 		   uint64_t kind, ompd_addr_t *sched)
 {
   uint64_t v;
-  ompd_rc_t rc = read_field (as, task, (kind & TASK_ON_PARENT)
+  ompd_rc_t rc = read_field (as, task, (kind & OMPDBG_TASK_ON_PARENT)
 			     ? L_task_parent : L_task_sched_parent, &v);
   if (rc == ompd_rc_ok)
     *sched = v;
@@ -132,7 +129,8 @@ ompd_get_scheduling_task_handle (ompd_task_handle_t *task_handle,
   rc = get_field (as, task_handle->buf, L_task, L_task_kind, &kind);
   if (rc != ompd_rc_ok)
     return rc;
-  if ((kind & (TASK_IMPLICIT | TASK_INITIAL)) && !(kind & TASK_TARGET))
+  if ((kind & (ompt_task_implicit | ompt_task_initial))
+      && !(kind & ompt_task_target))
     return ompd_rc_unavailable;
   /* Read now: set when the task starts running, maybe after the handle
      was made; before, the field holds nothing (task_running).  */
@@ -142,7 +140,7 @@ ompd_get_scheduling_task_handle (ompd_task_handle_t *task_handle,
     return rc;
   if (!running)
     return ompd_rc_unavailable;	/* not yet, or no more */
-  /* The kind too: a queued task becomes TASK_ON_PARENT when a taskwait
+  /* The kind too: a queued task becomes OMPDBG_TASK_ON_PARENT when a taskwait
      runs it (runtime/taskwait.c), maybe after the handle was made.  */
   rc = read_field (as, task_handle->addr, L_task_kind, &kind);
   if (rc == ompd_rc_ok)

@@ -48,12 +48,9 @@ thread_now (ompd_address_space_handle_t *as, ompd_addr_t thread,
     L_thread_task, L_thread_team_id
   };
   uint64_t v[6], seq;
-  unsigned have;
-  ompd_rc_t rc = read_fields (as, thread, fids, 6, v, &have);
+  ompd_rc_t rc = read_fields (as, thread, fids, 6, v);
   if (rc != ompd_rc_ok)
     return rc;
-  if ((have & 3) != 3)
-    return ompd_rc_unsupported;
   t->team = v[0];
   t->state = v[1];
   t->wait_id = v[2];
@@ -61,11 +58,9 @@ thread_now (ompd_address_space_handle_t *as, ompd_addr_t thread,
   t->ended = false;
   /* A worker (thread number not 0 in its team) is in the region it
      entered last (LEFT_SEQ, its team's REGION_SEQ then) until the master
-     ends it; from then on, and until it enters the next one, idle.  A
-     runtime without left_seq and region_seq clears the pointer itself.
-     The master of a team is never idle in it.  */
-  if (t->team == 0 || v[5] == 0 || !(have & 8)
-      || as->items[L_team_region_seq].size == 0)
+     ends it; from then on, and until it enters the next one, idle.  The
+     master of a team is never idle in it.  */
+  if (t->team == 0 || v[5] == 0)
     return ompd_rc_ok;
   rc = read_field (as, t->team, L_team_region_seq, &seq);
   if (rc != ompd_rc_ok)

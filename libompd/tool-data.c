@@ -52,7 +52,7 @@ ompd_get_tool_data (void *handle, ompd_scope_t scope, ompd_word_t *value,
 	    rc = get_field (tk->as, tk->buf, L_task, L_task_kind, &kind);
 	    if (rc != ompd_rc_ok)
 	      return rc;
-	    if (!(kind & TASK_IMPLICIT))
+	    if (!(kind & ompt_task_implicit))
 	      return ompd_rc_bad_input;
 	  }
 	as = tk->as;

@@ -190,5 +190,5 @@ GOMP_barrier (void)
   struct gomp_thread *thr = gomp_tls;
   if (thr == NULL || thr->ts.team == NULL)
     return;
-  gomp_team_barrier (thr, STATE_WAIT_BARRIER_EXPLICIT, GOMP_CFA ());
+  gomp_team_barrier (thr, ompt_state_wait_barrier_explicit, GOMP_CFA ());
 }

@@ -177,7 +177,7 @@ GOMP_barrier_cancel (void)
   struct gomp_thread *thr = gomp_tls;
   if (thr == NULL || thr->ts.team == NULL)
     return false;
-  return gomp_team_barrier_cancel (thr, STATE_WAIT_BARRIER_EXPLICIT,
+  return gomp_team_barrier_cancel (thr, ompt_state_wait_barrier_explicit,
 				   GOMP_CFA ());
 }
 
@@ -187,7 +187,8 @@ GOMP_loop_end_cancel (void)
   struct gomp_thread *thr = gomp_thread ();
   void *cfa = GOMP_CFA ();
   gomp_loop_leave (thr, cfa);
-  return gomp_team_barrier_cancel (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE,
+  return gomp_team_barrier_cancel (thr,
+				   ompt_state_wait_barrier_implicit_workshare,
 				   cfa);
 }
 
@@ -196,7 +197,8 @@ GOMP_sections_end_cancel (void)
 {
   struct gomp_thread *thr = gomp_thread ();
   gomp_ws_leave (thr);
-  return gomp_team_barrier_cancel (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE,
+  return gomp_team_barrier_cancel (thr,
+				   ompt_state_wait_barrier_implicit_workshare,
 				   GOMP_CFA ());
 }
 

@@ -21,7 +21,7 @@ _Static_assert (sizeof (_Atomic int) <= sizeof (void *),
 EXPORT void
 GOMP_critical_start (void)
 {
-  gomp_mutex_lock (&gomp_critical_lock, STATE_WAIT_CRITICAL,
+  gomp_mutex_lock (&gomp_critical_lock, ompt_state_wait_critical,
 		   (uintptr_t) &gomp_critical_lock);
 }
 
@@ -34,7 +34,7 @@ GOMP_critical_end (void)
 EXPORT void
 GOMP_critical_name_start (void **pptr)
 {
-  gomp_mutex_lock ((_Atomic int *) pptr, STATE_WAIT_CRITICAL,
+  gomp_mutex_lock ((_Atomic int *) pptr, ompt_state_wait_critical,
 		   (uintptr_t) pptr);
 }
 
@@ -47,7 +47,7 @@ GOMP_critical_name_end (void **pptr)
 EXPORT void
 GOMP_atomic_start (void)
 {
-  gomp_mutex_lock (&gomp_atomic_lock, STATE_WAIT_ATOMIC,
+  gomp_mutex_lock (&gomp_atomic_lock, ompt_state_wait_atomic,
 		   (uintptr_t) &gomp_atomic_lock);
 }
 

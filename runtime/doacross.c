@@ -97,7 +97,7 @@
    usable is decided once, before the first doacross loop is published,
    so that poster and sleeper always agree.
 
-   While waiting, the thread's state says STATE_WAIT_ORDERED and its
+   While waiting, the thread's state says ompt_state_wait_ordered and its
    wait_id the loop's work share, as for ordered.
 
    Teams of one need nothing: their single thread runs every iteration in
@@ -416,7 +416,7 @@ wait_slow (struct gomp_thread *thr, const struct gomp_doacross *d,
 	   void *cfa)
 {
   struct gomp_own_wait saved
-    = gomp_own_wait_begin (thr, STATE_WAIT_ORDERED,
+    = gomp_own_wait_begin (thr, ompt_state_wait_ordered,
 			   (uintptr_t) thr->ts.ws, cfa);
   /* Spin, looking at the position less often the further the owner is
      from the target: each look takes the line the owner is writing away

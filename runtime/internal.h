@@ -18,6 +18,9 @@
 #include <pthread.h>
 
 #include "gomp-abi.h"
+#include "libompd/omp-tools.h"
+#include "libompd/ompdbg-ext.h"
+#include "libompd/ompdbg-layout.h"
 
 #define EXPORT __attribute__ ((visibility ("default")))
 #define HIDDEN __attribute__ ((visibility ("hidden")))
@@ -83,75 +86,56 @@ enum gomp_proc_bind
   BIND_SPREAD = 4
 };
 
-/* OpenMP thread states, numbered as OpenMP 5.1's ompt_state_t so that a
-   debugger reads them unchanged (see shared/spec/ompt-api.md), and the
-   object waited for in each (docs/runtime.md, "State for debuggers", has
-   the same table).  The barriers, taskwait and taskgroup are the waiting
-   task's (gomp_task.wait_state), with no object stored: libompd takes it
-   from what it reads anyway; the lock, critical, atomic and ordered
-   waits and overhead are the thread's (gomp_thread.state and wait_id);
-   work and idle are stored nowhere but as the word's 0 (the end of this
-   file):
+/* OpenMP thread states: the runtime stores OpenMP 5.1's ompt_state_t
+   values (omp-tools.h) unchanged, so that a debugger reads them as they
+   are.  Where each is kept is part of the contract with debuggers
+   (ompdbg-layout.h, FOREACH_OMPDBG_THREAD_WORD_STATE and
+   FOREACH_OMPDBG_TASK_WAIT_STATE): the barriers, taskwait and taskgroup
+   are the waiting task's (gomp_task.wait_state), with no object stored:
+   libompd takes it from what it reads anyway; the lock, critical, atomic
+   and ordered waits and overhead are the thread's (gomp_thread.state and
+   wait_id); work and idle are stored nowhere but as the word's 0 (the
+   end of this file).  When each is set, and the object waited for
+   (docs/runtime.md, "State for debuggers", has the same table):
 
-   state                              set while                  wait_id
-   work_serial 0x000                  outside parallel regions   0
-   work_parallel 0x001                in a region, or a task     0
-   wait_barrier_implicit_parallel     end of a region: running   &team->barrier
-     0x011                            tasks, master's join
-   wait_barrier_implicit_workshare    end of for/sections        &team->barrier
-     0x012
-   wait_barrier_explicit 0x014        barrier (cancellable too)  &team->barrier
-   wait_barrier_implementation        single copyprivate's hand- &team->barrier
-     0x015                            over, the end of task
-                                      reductions of for/sections/
-                                      scope
-   wait_taskwait 0x020                taskwait, taskwait depend, the waiting
-                                      undeferred task's deps or  task
-                                      detach event
-   wait_taskgroup 0x021               end of taskgroup           the taskgroup
-   wait_lock 0x041                    omp_set_lock, nest lock    the lock
-   wait_critical 0x042                critical                   named: the
-                                      (gomp_critical_lock for    slot GCC passes
-                                      the unnamed one)           unnamed: lock
-   wait_atomic 0x043                  GOMP_atomic_start          &gomp_atomic_lock
-   wait_ordered 0x044                 ordered turn, doacross     the work share
-                                      depend(sink)
-   idle 0x100                         pool thread at its dock    0
-                                      (libompd sees it)
-   overhead 0x101                     forming a team; waiting    0 / the work
-                                      for a work share hand-over share
+   state                            set while                    wait_id
+   work_serial                      outside parallel regions     0
+   work_parallel                    in a region, or a task       0
+   wait_barrier_implicit_parallel   end of a region: running     &team->barrier
+                                    tasks, master's join
+   wait_barrier_implicit_workshare  end of for/sections          &team->barrier
+   wait_barrier_explicit            barrier (cancellable too)    &team->barrier
+   wait_barrier_implementation      single copyprivate's hand-   &team->barrier
+                                    over, the end of task
+                                    reductions of for/sections/
+                                    scope
+   wait_taskwait                    taskwait, taskwait depend,   the waiting
+                                    undeferred task's deps or    task
+                                    detach event
+   wait_taskgroup                   end of taskgroup             the taskgroup
+   wait_lock                        omp_set_lock, nest lock      the lock
+   wait_critical                    critical                     named: the
+                                    (gomp_critical_lock for      slot GCC
+                                    the unnamed one)             passes;
+                                                                 unnamed: lock
+   wait_atomic                      GOMP_atomic_start            &gomp_atomic_
+                                                                 lock
+   wait_ordered                     ordered turn, doacross       the work share
+                                    depend(sink)
+   idle                             pool thread at its dock      0
+                                    (libompd sees it)
+   overhead                         forming a team; waiting      0 / the work
+                                    for a work share hand-over   share
 
    Not used: work_reduction (GCC combines reductions in the program's
    own code, between runtime calls), wait_barrier (the kind of each
    barrier is known), wait_barrier_teams (host teams run one after the
-   other: no barrier), wait_mutex (a mutexinoutset task whose address is taken is put back
-   in its queue; no thread waits for it), wait_target*.  A thread that
+   other: no barrier), wait_mutex (a mutexinoutset task whose address
+   is taken is put back in its queue; no thread waits for it),
+   wait_target*.  A thread that
    runs a task while it waits shows work_parallel, its task's
    sched_parent the waiting task, whose wait it is again when the task
    is done.  */
-enum gomp_state
-{
-  STATE_WORK_SERIAL = 0x000,
-  STATE_WORK_PARALLEL = 0x001,
-  STATE_WORK_REDUCTION = 0x002,
-  STATE_WAIT_BARRIER = 0x010,
-  STATE_WAIT_BARRIER_IMPLICIT_PARALLEL = 0x011,
-  STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE = 0x012,
-  STATE_WAIT_BARRIER_EXPLICIT = 0x014,
-  STATE_WAIT_BARRIER_IMPLEMENTATION = 0x015,
-  STATE_WAIT_BARRIER_TEAMS = 0x016,
-  STATE_WAIT_TASKWAIT = 0x020,
-  STATE_WAIT_TASKGROUP = 0x021,
-  STATE_WAIT_MUTEX = 0x040,
-  STATE_WAIT_LOCK = 0x041,
-  STATE_WAIT_CRITICAL = 0x042,
-  STATE_WAIT_ATOMIC = 0x043,
-  STATE_WAIT_ORDERED = 0x044,
-  STATE_WAIT_TARGET = 0x080,
-  STATE_IDLE = 0x100,
-  STATE_OVERHEAD = 0x101,
-  STATE_UNDEFINED = 0x102
-};
 
 /* ---- ICVs ----------------------------------------------------------- */
 
@@ -215,26 +199,21 @@ extern HIDDEN unsigned int gomp_num_procs;
 
 enum gomp_task_kind
 {
-  TASK_INITIAL = 1,
-  TASK_IMPLICIT = 2,
-  TASK_EXPLICIT = 4,
-  TASK_TARGET = 8,
-  /* Runtime-internal, not an OpenMP task flag: the struct lives on the
-     executing thread's stack (an undeferred task, task.c).  */
-  TASK_ON_STACK = 0x10000,
-  /* Runtime-internal: a task run on top of its parent, the thread's
-     current task, from the frame where the parent's code entered the
-     runtime: an undeferred task GOMP_task runs at once (task.c), or a
-     child GOMP_taskwait runs (taskwait.c).  Neither the task's
-     sched_parent nor its parent's enter_frame is stored: the first is its
-     parent, the second its own exit_frame (libompd derives both; layout
-     version 3).  */
-  TASK_ON_PARENT = 0x20000,
-  TASK_UNDEFERRED = 0x8000000,
-  TASK_UNTIED = 0x10000000,
-  TASK_FINAL = 0x20000000,
-  TASK_MERGEABLE = 0x40000000,
-  TASK_MERGED = 0x80000000
+  TASK_INITIAL = ompt_task_initial,
+  TASK_IMPLICIT = ompt_task_implicit,
+  TASK_EXPLICIT = ompt_task_explicit,
+  TASK_TARGET = ompt_task_target,
+  /* Runtime-internal bits, which libompd reads too (ompdbg-layout.h):
+     the struct lives on the executing thread's stack (an undeferred
+     task, task.c); the task runs on top of its parent from the frame
+     where the parent's code entered the runtime (task.c, taskwait.c).  */
+  TASK_ON_STACK = OMPDBG_TASK_ON_STACK,
+  TASK_ON_PARENT = OMPDBG_TASK_ON_PARENT,
+  TASK_UNDEFERRED = ompt_task_undeferred,
+  TASK_UNTIED = ompt_task_untied,
+  TASK_FINAL = ompt_task_final,
+  TASK_MERGEABLE = ompt_task_mergeable,
+  TASK_MERGED = ompt_task_merged
 };
 
 struct gomp_team;
@@ -253,14 +232,15 @@ struct gomp_taskgroup
   void *reductions;		/* task reductions registered on it */
 };
 
-/* Where a task is in its life (task_state).  */
+/* Where a task is in its life (task_state): the values a debugger reads
+   (ompdbg-ext.h, FOREACH_OMPDBG_TASK_STATE).  */
 enum gomp_task_state
 {
-  TASK_STATE_WAITING_DEPS = 1,	/* not ready: created, predecessors not complete */
-  TASK_STATE_QUEUED = 2,	/* ready, in a queue */
-  TASK_STATE_RUNNING = 3,	/* a thread executes it (or it is suspended) */
-  TASK_STATE_DETACHED = 4,	/* finished, completion event not fulfilled */
-  TASK_STATE_DONE = 5
+  TASK_STATE_WAITING_DEPS = ompdbg_task_state_waiting_deps,
+  TASK_STATE_QUEUED = ompdbg_task_state_queued,
+  TASK_STATE_RUNNING = ompdbg_task_state_running,
+  TASK_STATE_DETACHED = ompdbg_task_state_detached,
+  TASK_STATE_DONE = ompdbg_task_state_done
 };
 
 struct gomp_dep;
@@ -370,7 +350,7 @@ struct gomp_task
   uint64_t tool_data;		/* ompt_data_t; 0: there is no OMPT tool */
   /* While the enter frame is set: the wait the task is in there, if it
      is one during which the thread runs tasks (a barrier, taskwait,
-     taskgroup: enum gomp_state), else STATE_WORK_SERIAL (the task is in
+     taskgroup: ompt_state_t), else ompt_state_work_serial (the task is in
      the runtime for something else).  The state of a thread whose
      current task is in such a wait: what a nested wait in a task run
      from it stores is that task's, so nothing is restored after either
@@ -635,7 +615,7 @@ struct gomp_thread
   unsigned long pending_excess;
   struct gomp_team *excess_team;
 
-  /* What the thread is doing, for debuggers (enum gomp_state): a wait of
+  /* What the thread is doing, for debuggers (ompt_state_t): a wait of
      its own (a lock, a critical's slot, an atomic, an ordered turn) and
      its object, or overhead; else 0, work (the end of this file).  */
   unsigned int state;		/* gomp_set_state and friends */
@@ -1160,7 +1140,7 @@ gomp_mutex_unlock (_Atomic int *m)
    region: 6 instructions per region of two threads).  */
 #define GOMP_DEBUG_WORD(lvalue) (*(volatile __typeof__ (lvalue) *) &(lvalue))
 
-/* Record what the calling thread does (enum gomp_state) and what it waits
+/* Record what the calling thread does (ompt_state_t) and what it waits
    for.  */
 static inline void
 gomp_set_state (struct gomp_thread *thr, unsigned int state, uintptr_t wait_id)
@@ -1184,7 +1164,7 @@ gomp_get_wait_id (struct gomp_thread *thr)
   return GOMP_TRACK_STATE ? GOMP_DEBUG_WORD (thr->wait_id) : 0;
 }
 
-/* The thread's state word says work (STATE_WORK_SERIAL: libompd tells
+/* The thread's state word says work (ompt_state_work_serial: libompd tells
    work_parallel from work_serial by the thread's team) but while the
    thread waits for a lock, a critical section, an atomic or ordered
    construct, or forms a team or a work share (overhead): those set it
@@ -1237,7 +1217,7 @@ gomp_task_enter_runtime (struct gomp_task *task, void *cfa)
   if (!GOMP_TRACK_STATE)
     return NULL;
   void *old = task->frame.enter_frame;
-  gomp_task_wait_begin (task, STATE_WORK_SERIAL, cfa);
+  gomp_task_wait_begin (task, ompt_state_work_serial, cfa);
   return old;
 }
 

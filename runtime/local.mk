@@ -76,7 +76,8 @@ RUNTIME_DIR = $(abs_top_builddir)/runtime/.libs
 ## from the DWARF of ompd-layout-types.c, compiled like the runtime (its
 ## CPPFLAGS and CFLAGS) plus -g whatever CFLAGS say, by
 ## ompd-layout-gen, a build-machine program on libdw; the names it carries
-## are listed in ompd-layout.def.  The types object is never linked into
+## are listed in libompd/ompdbg-layout.def.  The types object is never
+## linked into
 ## anything: a noinst library only so that automake compiles it with
 ## dependency tracking and per-target flags.
 nodist_runtime_libgomp_la_SOURCES = runtime/ompd-layout-table.c
@@ -87,7 +88,6 @@ runtime_libompd_layout_types_a_CFLAGS = $(runtime_libgomp_la_CFLAGS) -g
 noinst_PROGRAMS += runtime/ompd-layout-gen
 runtime_ompd_layout_gen_SOURCES = runtime/ompd-layout-gen.c
 runtime_ompd_layout_gen_LDADD = $(LIBDW_LIBS)
-EXTRA_DIST += runtime/ompd-layout.def
 ompd_layout_types_obj = \
 	runtime/libompd_layout_types_a-ompd-layout-types.$(OBJEXT)
 

@@ -109,7 +109,7 @@ nest_lock_25_slow (struct gomp_thread *thr, struct gomp_nest_lock_25 *lock,
 		   unsigned int me, void *cfa)
 {
   struct gomp_own_wait saved
-    = gomp_own_wait_begin (thr, STATE_WAIT_LOCK, (uintptr_t) lock, cfa);
+    = gomp_own_wait_begin (thr, ompt_state_wait_lock, (uintptr_t) lock, cfa);
   /* Spin first as the wait policy says, as for the 3.0 locks.  */
   unsigned long long spins = gomp_spin_limit ();
   for (unsigned long long i = 0; i < spins; i++)

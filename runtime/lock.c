@@ -113,7 +113,8 @@ gomp_destroy_lock_30 (omp_lock_t *lock)
 EXPORT void __attribute__ ((symver ("omp_set_lock@@OMP_3.0")))
 gomp_set_lock_30 (omp_lock_t *lock)
 {
-  gomp_mutex_lock ((_Atomic int *) lock, STATE_WAIT_LOCK, (uintptr_t) lock);
+  gomp_mutex_lock ((_Atomic int *) lock, ompt_state_wait_lock,
+		   (uintptr_t) lock);
 }
 
 EXPORT void __attribute__ ((symver ("omp_unset_lock@@OMP_3.0")))
@@ -155,7 +156,7 @@ gomp_set_nest_lock_30 (omp_nest_lock_t *lock)
   void *me = gomp_thread ()->task;
   if (l->owner != me)
     {
-      gomp_mutex_lock (&l->lock, STATE_WAIT_LOCK, (uintptr_t) lock);
+      gomp_mutex_lock (&l->lock, ompt_state_wait_lock, (uintptr_t) lock);
       l->owner = me;
     }
   l->count++;

@@ -247,7 +247,7 @@ GOMP_loop_end (void)
   struct gomp_thread *thr = gomp_thread ();
   void *cfa = GOMP_CFA ();
   loop_ordered_done (thr, cfa);
-  gomp_ws_end_barrier (thr, STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE, cfa);
+  gomp_ws_end_barrier (thr, ompt_state_wait_barrier_implicit_workshare, cfa);
 }
 
 EXPORT void

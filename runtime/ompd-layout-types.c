@@ -8,7 +8,7 @@
 #include "internal.h"
 #include "task-depend.h"
 
-#define OMPD_LAYOUT_STRUCT(s) struct s ompd_layout_type_##s;
-#define OMPD_LAYOUT_MEMBER(s, m)
-#define OMPD_LAYOUT_ARRAY(s, m)
-#include "ompd-layout.def"
+#define OMPD_LAYOUT_STRUCT(id, s) struct s ompd_layout_type_##s;
+#define OMPD_LAYOUT_MEMBER(id, s, m)
+#define OMPD_LAYOUT_ARRAY(id, s, m)
+#include "libompd/ompdbg-layout.def"

@@ -1,5 +1,5 @@
 /* ompd-layout.h -- the runtime's side of the layout table for debuggers
-   (format: libompd/ompdbg-layout.h; contents: ompd-layout.def).  The
+   (format: libompd/ompdbg-layout.h; contents: libompd/ompdbg-layout.def).  The
    table object itself, `ompdbg_layout', is generated at build time into
    ompd-layout-table.c by ompd-layout-gen from the runtime's DWARF.  */
 

@@ -141,7 +141,7 @@ gomp_ompd_parallel_begin (struct gomp_thread *thr, struct gomp_team *team)
   /* The encountering task is in the runtime, not in a wait (its enter
      frame is set: team.c, parallel.c).  */
   struct gomp_task *implicit = thr->task;
-  gomp_task_wait_state (team->parent_task, STATE_WORK_SERIAL);
+  gomp_task_wait_state (team->parent_task, ompt_state_work_serial);
   gomp_set_current_task (thr, team->parent_task);
   ompd_bp_parallel_begin ();
   gomp_set_current_task (thr, implicit);
@@ -155,7 +155,7 @@ gomp_ompd_parallel_begin (struct gomp_thread *thr, struct gomp_team *team)
 void __attribute__ ((cold, noinline))
 gomp_ompd_parallel_end (struct gomp_thread *thr, struct gomp_task *parent)
 {
-  gomp_task_wait_state (parent, STATE_WORK_SERIAL);
+  gomp_task_wait_state (parent, ompt_state_work_serial);
   gomp_set_current_task (thr, parent);
   ompd_bp_parallel_end ();
 }

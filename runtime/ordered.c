@@ -21,7 +21,7 @@ wait_turn (struct gomp_thread *thr, struct gomp_work_share *ws,
   if (atomic_load_explicit (&ws->ordered_pos, memory_order_acquire) == lo)
     return;
   struct gomp_own_wait saved
-    = gomp_own_wait_begin (thr, STATE_WAIT_ORDERED, (uintptr_t) ws, cfa);
+    = gomp_own_wait_begin (thr, ompt_state_wait_ordered, (uintptr_t) ws, cfa);
   for (;;)
     {
       unsigned int w = atomic_load_explicit (&ws->ordered_word,

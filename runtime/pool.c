@@ -118,7 +118,7 @@ worker_end (struct gomp_thread *thr, struct gomp_team *team,
 {
   /* Its enter frame, equal to its exit frame now, says the code has
      returned (libompd/task-frame.c).  */
-  gomp_task_wait_begin (task, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL, cfa);
+  gomp_task_wait_begin (task, ompt_state_wait_barrier_implicit_parallel, cfa);
   bool early = team->early_join && !gomp_ompd_enabled
     && gomp_task_none_pending (team);
   if (!early)

@@ -56,7 +56,7 @@ gomp_thread_alloc (bool pool_thread)
     gomp_fatal ("out of memory allocating a thread descriptor");
   memset (thr, 0, sizeof *thr);
   thr->pool_thread = pool_thread;
-  thr->state = STATE_WORK_SERIAL;	/* idle: libompd sees it otherwise */
+  thr->state = ompt_state_work_serial;	/* idle: libompd sees it otherwise */
   thr->task = &thr->initial_task;
   thr->initial_task.kind = TASK_INITIAL | TASK_IMPLICIT;
   thr->initial_task.thread = thr;

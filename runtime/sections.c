@@ -64,7 +64,8 @@ GOMP_sections_next (void)
 EXPORT void
 GOMP_sections_end (void)
 {
-  gomp_ws_end_barrier (gomp_thread (), STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE,
+  gomp_ws_end_barrier (gomp_thread (),
+		       ompt_state_wait_barrier_implicit_workshare,
 		       GOMP_CFA ());
 }
 

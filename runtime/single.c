@@ -41,7 +41,7 @@ GOMP_single_copy_start (void)
       gomp_ws_publish (thr);
       return NULL;
     }
-  gomp_team_barrier (thr, STATE_WAIT_BARRIER_IMPLEMENTATION, cfa);
+  gomp_team_barrier (thr, ompt_state_wait_barrier_implementation, cfa);
   void *data = thr->ts.ws->copyprivate;
   gomp_ws_leave (thr);
   return data;
@@ -52,6 +52,6 @@ GOMP_single_copy_end (void *data)
 {
   struct gomp_thread *thr = gomp_thread ();
   thr->ts.ws->copyprivate = data;
-  gomp_team_barrier (thr, STATE_WAIT_BARRIER_IMPLEMENTATION, GOMP_CFA ());
+  gomp_team_barrier (thr, ompt_state_wait_barrier_implementation, GOMP_CFA ());
   gomp_ws_leave (thr);
 }

@@ -153,7 +153,7 @@ run_on_host (void (*fn) (void *), void **hostaddrs, void **args)
   thr->task = &task;
   thr->team_num = 0;
   thr->num_teams = 0;
-  gomp_set_state (thr, STATE_WORK_SERIAL, 0);
+  gomp_set_state (thr, ompt_state_work_serial, 0);
   /* For debuggers: the encountering task is in the runtime, the target
      region's initial task is called from here.  */
   void *cfa = GOMP_CFA ();

@@ -394,10 +394,10 @@ gomp_depend_wait (struct gomp_thread *thr, void **depend, void *cfa)
     {
       /* The caller goes on in the runtime, not waiting.  */
       gomp_task_wait_kept (thr, waiter_ready, &waiter, parent,
-			   STATE_WAIT_TASKWAIT);
-      gomp_task_wait_state (parent, STATE_WORK_SERIAL);
+			   ompt_state_wait_taskwait);
+      gomp_task_wait_state (parent, ompt_state_work_serial);
     }
   else
     gomp_task_wait_until (thr, waiter_ready, &waiter, parent,
-			  STATE_WAIT_TASKWAIT, cfa);
+			  ompt_state_wait_taskwait, cfa);
 }

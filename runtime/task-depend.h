@@ -1,8 +1,8 @@
 /* task-depend.h -- the structures of task dependences (task-depend.c).
 
    Private to task-depend.c in use, but in a header so that the runtime's
-   layout table (ompd-layout.def) can describe them to debuggers and its
-   test can check them against the compiler.  */
+   layout table (libompd/ompdbg-layout.def) can describe them to debuggers
+   and its test can check them against the compiler.  */
 
 #ifndef OMPDBG_RUNTIME_TASK_DEPEND_H
 #define OMPDBG_RUNTIME_TASK_DEPEND_H 1

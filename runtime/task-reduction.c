@@ -381,5 +381,5 @@ GOMP_workshare_task_reduction_unregister (bool cancelled)
   else
     free ((void *) data[RED_TABLE]);
   if (!cancelled)
-    gomp_team_barrier (thr, STATE_WAIT_BARRIER_IMPLEMENTATION, cfa);
+    gomp_team_barrier (thr, ompt_state_wait_barrier_implementation, cfa);
 }

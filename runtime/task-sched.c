@@ -427,7 +427,7 @@ gomp_task_drain_kept (struct gomp_thread *thr)
   if (team == NULL || no_pending_tasks (team))
     return;
   gomp_task_wait_kept (thr, no_pending_tasks, team, NULL,
-		       STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
+		       ompt_state_wait_barrier_implicit_parallel);
 }
 
 /* The master at the end of a region, its own share of the tasks done:
@@ -486,5 +486,5 @@ gomp_task_drain_region (struct gomp_thread *thr)
   if (region_done (thr))
     return;
   gomp_task_wait_kept (thr, region_done, thr, NULL,
-		       STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
+		       ompt_state_wait_barrier_implicit_parallel);
 }

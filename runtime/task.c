@@ -801,7 +801,7 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       gomp_task_run (thr, task);
       if (!task_done (task))
 	gomp_task_wait_kept (thr, task_done, task, parent,
-			     STATE_WAIT_TASKWAIT);
+			     ompt_state_wait_taskwait);
       gomp_task_enter_frame_restore (parent, old_enter);
       task_unref (task);
       return;

@@ -54,7 +54,7 @@ GOMP_taskwait (void)
 	    return;
 	}
     }
-  gomp_task_wait_until (thr, no_children, task, task, STATE_WAIT_TASKWAIT,
+  gomp_task_wait_until (thr, no_children, task, task, ompt_state_wait_taskwait,
 			GOMP_CFA ());
 }
 
@@ -96,7 +96,7 @@ gomp_taskgroup_end (struct gomp_thread *thr, void *cfa)
   if (tg == NULL)
     gomp_fatal ("GOMP_taskgroup_end without GOMP_taskgroup_start");
   if (!group_done (tg))
-    gomp_task_wait_until (thr, group_done, tg, task, STATE_WAIT_TASKGROUP,
+    gomp_task_wait_until (thr, group_done, tg, task, ompt_state_wait_taskgroup,
 			  cfa);
   task->cur_taskgroup = tg->prev;
   free (tg);

@@ -140,7 +140,7 @@ static struct gomp_team * __attribute__ ((noinline, cold))
 team_form (struct gomp_thread *thr, struct gomp_team *team, unsigned int n,
 	   void *cfa)
 {
-  gomp_set_state (thr, STATE_OVERHEAD, 0);
+  gomp_set_state (thr, ompt_state_overhead, 0);
   gomp_task_enter_runtime (thr->task, cfa);
   if (team == NULL || team->in_use)
     {
@@ -237,7 +237,7 @@ team_start (struct gomp_thread *thr, struct gomp_team *team,
      both already, and overhead over them.)  */
   gomp_task_enter_frame (team->parent_task, cfa);
   if (form)
-    gomp_set_state (thr, STATE_WORK_SERIAL, 0);	/* was overhead */
+    gomp_set_state (thr, ompt_state_work_serial, 0);	/* was overhead */
   /* OMPD parallel-begin on the encountering thread: the team exists and
      is the thread's current one, no worker is released yet.  Then the
      begin of the master's implicit task (the workers pass theirs in
@@ -366,7 +366,8 @@ gomp_team_end (void *cfa)
   /* The implicit task's code has returned (its enter frame now equal to
      its exit frame says so, libompd/task-frame.c): the region's implicit
      barrier, for debuggers from here on.  */
-  gomp_task_wait_begin (thr->task, STATE_WAIT_BARRIER_IMPLICIT_PARALLEL, cfa);
+  gomp_task_wait_begin (thr->task, ompt_state_wait_barrier_implicit_parallel,
+			cfa);
   /* The region's implicit barrier: every task of the team completes.  The
      workers that have not joined wait for the master to be done and run
      tasks too before they join (pool.c, task-sched.c): wake those that

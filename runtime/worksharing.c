@@ -44,7 +44,7 @@ wait_for (struct gomp_work_share *ws, _Atomic long *p, long value,
   if (atomic_load_explicit (p, memory_order_acquire) >= value)
     return true;
   struct gomp_own_wait saved
-    = gomp_own_wait_begin (thr, STATE_OVERHEAD, (uintptr_t) ws, cfa);
+    = gomp_own_wait_begin (thr, ompt_state_overhead, (uintptr_t) ws, cfa);
   _Atomic bool *cancelled = &thr->ts.team->cancelled;
   bool ok = true;
   unsigned long long spins = gomp_spin_limit ();

@@ -210,7 +210,7 @@ tests_corefiles_fake_ompd_la_LDFLAGS = -module -avoid-version -shared \
 tests_abi += tests/corefiles/target.sh
 EXTRA_DIST += tests/corefiles/target.sh
 
-## The layout table for debuggers (runtime/ompd-layout.def): checked
+## The layout table for debuggers (libompd/ompdbg-layout.def): checked
 ## against the compiler over the runtime's headers (layout), and found
 ## whole in a core that gcore dumped of a program on our runtime
 ## (layout-core.sh, with tests/ompd/layout-core reading the core).

@@ -1,7 +1,8 @@
 """binding.py -- the OMPD 5.1 C ABI seen from Python through ctypes.
 
 Everything here follows libompd/omp-tools.h (the standard names, types,
-member order and enum values), so that any conforming libompd loads:
+member order and enum values, the values taken from its lists through
+contract.py), so that any conforming libompd loads:
 the plugin is never compiled against a libompd.  Handles are opaque
 pointers (c_void_p); contexts are pointers the plugin owns (see
 callbacks.py).  No gdb import here: this module is plain ctypes.
@@ -10,6 +11,8 @@ callbacks.py).  No gdb import here: this module is plain ctypes.
 import ctypes
 from ctypes import (POINTER, Structure, c_char_p, c_int, c_int64, c_uint8,
                     c_uint64, c_void_p, byref)
+
+from . import contract as C
 
 # ---- scalar types (all 64-bit, omp-tools.h) -------------------------------
 ompd_size_t = c_uint64
@@ -23,64 +26,54 @@ ompd_icv_id_t = c_uint64
 ompd_rc_t = c_int
 ompd_scope_t = c_int
 
-OMPD_THREAD_ID_PTHREAD = 0
-OMPD_THREAD_ID_LWP = 1
-OMPD_DEVICE_KIND_HOST = 1
-ompd_segment_none = 0
-ompd_icv_undefined = 0
+OMPD_THREAD_ID_PTHREAD = C.OMPD_THREAD_ID_PTHREAD
+OMPD_THREAD_ID_LWP = C.OMPD_THREAD_ID_LWP
+OMPD_DEVICE_KIND_HOST = C.OMPD_DEVICE_KIND_HOST
+ompd_segment_none = C.ompd_segment_none
+ompd_icv_undefined = C.ompd_icv_undefined
 
-# ---- return codes ----------------------------------------------------------
-RC_NAMES = {
-    0: "ompd_rc_ok",
-    1: "ompd_rc_unavailable",
-    2: "ompd_rc_stale_handle",
-    3: "ompd_rc_bad_input",
-    4: "ompd_rc_error",
-    5: "ompd_rc_unsupported",
-    6: "ompd_rc_needs_state_tracking",
-    7: "ompd_rc_incompatible",
-    8: "ompd_rc_device_read_error",
-    9: "ompd_rc_device_write_error",
-    10: "ompd_rc_nomem",
-    11: "ompd_rc_incomplete",
-    12: "ompd_rc_callback_error",
-    13: "ompd_rc_incompatible_handle",
+# ---- return codes, scopes, frame flags -------------------------------------
+# Names and values from omp-tools.h's lists (contract.py, generated at
+# build time); every ompd_rc_* name is an attribute of this module too.
+RC_NAMES = {v: n for n, v in C.RCS.items()}
+# OpenMP 6.0 adds one code a newer libompd may return.
+RC_NAMES.setdefault(13, "ompd_rc_incompatible_handle")
+globals().update(C.RCS)
+ompd_rc_ok = C.ompd_rc_ok
+
+# What each code means, in the words the commands print.
+_RC_WORDS = {
+    "ompd_rc_unavailable": "not available",
+    "ompd_rc_stale_handle": "stale handle",
+    "ompd_rc_bad_input": "bad input",
+    "ompd_rc_error": "error",
+    "ompd_rc_unsupported": "not supported",
+    "ompd_rc_needs_state_tracking":
+        "needs state tracking (run with OMP_DEBUG=enabled)",
+    "ompd_rc_incompatible": "incompatible runtime",
+    "ompd_rc_device_read_error": "cannot read target memory",
+    "ompd_rc_device_write_error": "cannot write target memory",
+    "ompd_rc_nomem": "out of memory",
+    "ompd_rc_incomplete": "incomplete result",
+    "ompd_rc_callback_error": "a debugger callback failed",
 }
-for _v, _n in RC_NAMES.items():
-    globals()[_n] = _v
-del _v, _n
+RC_TEXT = {C.RCS[n]: w for n, w in _RC_WORDS.items()}
 
-RC_TEXT = {
-    1: "not available",
-    2: "stale handle",
-    3: "bad input",
-    4: "error",
-    5: "not supported",
-    6: "needs state tracking (run with OMP_DEBUG=enabled)",
-    7: "incompatible runtime",
-    8: "cannot read target memory",
-    9: "cannot write target memory",
-    10: "out of memory",
-    11: "incomplete result",
-    12: "a debugger callback failed",
-}
+SCOPE_GLOBAL = C.ompd_scope_global
+SCOPE_ADDRESS_SPACE = C.ompd_scope_address_space
+SCOPE_THREAD = C.ompd_scope_thread
+SCOPE_PARALLEL = C.ompd_scope_parallel
+SCOPE_IMPLICIT_TASK = C.ompd_scope_implicit_task
+SCOPE_TASK = C.ompd_scope_task
+# "address-space", "implicit-task", ...
+SCOPE_NAMES = {v: n[len("ompd_scope_"):].replace("_", "-")
+               for n, v in C.SCOPES.items()}
 
-# ---- scopes ----------------------------------------------------------------
-SCOPE_GLOBAL = 1
-SCOPE_ADDRESS_SPACE = 2
-SCOPE_THREAD = 3
-SCOPE_PARALLEL = 4
-SCOPE_IMPLICIT_TASK = 5
-SCOPE_TASK = 6
-SCOPE_NAMES = {1: "global", 2: "address-space", 3: "thread", 4: "parallel",
-               5: "implicit-task", 6: "task"}
-
-# ---- OMPT frame flags ------------------------------------------------------
-FRAME_RUNTIME = 0x00
-FRAME_APPLICATION = 0x01
-FRAME_CFA = 0x10
-FRAME_FRAMEPOINTER = 0x20
-FRAME_STACKADDRESS = 0x30
+FRAME_RUNTIME = C.ompt_frame_runtime
+FRAME_APPLICATION = C.ompt_frame_application
+FRAME_CFA = C.ompt_frame_cfa
+FRAME_FRAMEPOINTER = C.ompt_frame_framepointer
+FRAME_STACKADDRESS = C.ompt_frame_stackaddress
 
 # API versions this binding speaks (the 5.0 and 5.1 ABIs are identical).
 API_VERSIONS = (202011, 201811)

@@ -2,17 +2,20 @@
 
 import gdb
 
+from . import contract as C
 from . import model as M
 from . import session as S
 from . import util as U
 
-# ompt_state_t groups (omp-tools.h).
-BARRIER_STATES = range(0x10, 0x17)
-TASK_WAIT_STATES = (0x20, 0x21)
-LOCK_STATES = (0x40, 0x41)
-CRITICAL = 0x42
-ATOMIC = 0x43
-ORDERED = 0x44
+# ompt_state_t groups (omp-tools.h, through contract.py).
+BARRIER_STATES = frozenset(v for n, v in C.STATES.items()
+                           if n.startswith("ompt_state_wait_barrier"))
+TASKWAIT = C.ompt_state_wait_taskwait
+TASKGROUP = C.ompt_state_wait_taskgroup
+LOCK_STATES = (C.ompt_state_wait_mutex, C.ompt_state_wait_lock)
+CRITICAL = C.ompt_state_wait_critical
+ATOMIC = C.ompt_state_wait_atomic
+ORDERED = C.ompt_state_wait_ordered
 
 
 def data_symbol(addr):
@@ -51,8 +54,9 @@ def describe_wait(m, t):
         return "atomic"
     if state in LOCK_STATES:
         return "lock 0x%x%s" % (wid, " <%s>" % sym if sym else "")
-    if state in TASK_WAIT_STATES:
-        return "%s 0x%x" % ("taskwait" if state == 0x20 else "taskgroup", wid)
+    if state in (TASKWAIT, TASKGROUP):
+        return "%s 0x%x" % ("taskwait" if state == TASKWAIT else "taskgroup",
+                            wid)
     if state == ORDERED:
         return "ordered 0x%x" % wid
     return "0x%x%s" % (wid, " <%s>" % sym if sym else "")

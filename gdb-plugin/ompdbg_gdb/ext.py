@@ -15,6 +15,7 @@ import ctypes
 from ctypes import POINTER, c_int, c_void_p
 
 from . import binding as B
+from . import contract as C
 
 vp = c_void_p
 
@@ -34,12 +35,12 @@ EXT_PROTOTYPES = {
                                     POINTER(B.ompd_word_t)),
 }
 
-TASK_STATES = {0: "unknown", 1: "waiting for dependences", 2: "queued",
-               3: "running", 4: "detached", 5: "done"}
+# ompdbg_task_state_t value -> words (ompdbg-ext.h's list)
+TASK_STATES = {v: text for v, text in C.TASK_STATES.values()}
 
-# ompt_dependence_type_t
-DEP_TYPES = {1: "in", 2: "out", 3: "inout", 4: "mutexinoutset",
-             5: "source", 6: "sink", 7: "inoutset"}
+# ompt_dependence_type_t value -> the depend clause's word ("inout")
+DEP_TYPES = {v: n[len("ompt_dependence_type_"):]
+             for n, v in C.DEPENDENCE_TYPES.items()}
 
 
 class ompdbg_dependence_t(ctypes.Structure):

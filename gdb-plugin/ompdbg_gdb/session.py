@@ -19,6 +19,7 @@ import gdb
 
 from . import binding as B
 from . import callbacks as C
+from . import contract
 from .cache import cache
 
 # Settings (see commands.py).
@@ -169,7 +170,7 @@ class Session(object):
         """state value -> name, from ompd_enumerate_states."""
         if self._states is None:
             st = {}
-            cur = B.ompd_word_t(0x102)      # ompt_state_undefined starts
+            cur = B.ompd_word_t(contract.ompt_state_undefined)  # first
             nxt = B.ompd_word_t()
             name = ctypes.c_void_p()
             more = B.ompd_word_t()

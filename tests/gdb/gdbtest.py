@@ -29,7 +29,7 @@ OURS = os.environ.get("OMPDBG_OURS_DIR",
                       os.path.join(BUILDDIR, "runtime", ".libs"))
 GOMP = os.environ.get("OMPDBG_GOMP_DIR", "")
 GDB = os.environ.get("GDB", "gdb")
-PLUGIN = os.path.join(SRCDIR, "gdb-plugin", "ompd.py")
+PLUGIN = os.path.join(BUILDDIR, "gdb-plugin", "ompd.py")
 SCENES = os.path.join(BUILDDIR, "tests", "gdb", "scenes")
 PROMPT = "(gdbtest) "
 TIMEOUT = int(os.environ.get("OMPDBG_GDB_TIMEOUT", "60"))

@@ -6,7 +6,7 @@
    - the header: magic, version, sizes, total_size, primitive sizes,
      `live' set by the runtime's start-up;
    - every entry, against offsetof and sizeof of this compiler over the
-     runtime's own headers, for every name of runtime/ompd-layout.def
+     runtime's own headers, for every name of libompd/ompdbg-layout.def
      (the same list the generator resolved: nothing is listed twice), and
      that the table has nothing else;
    - the roots: each inside the runtime's mapping, each pointing to what
@@ -39,13 +39,13 @@ struct expected
 
 static const struct expected expected[] =
 {
-#define OMPD_LAYOUT_STRUCT(s) { #s, 0, sizeof (struct s), 1 },
-#define OMPD_LAYOUT_MEMBER(s, m) \
+#define OMPD_LAYOUT_STRUCT(id, s) { #s, 0, sizeof (struct s), 1 },
+#define OMPD_LAYOUT_MEMBER(id, s, m) \
   { #s "." #m, offsetof (struct s, m), member_size (s, m), 1 },
-#define OMPD_LAYOUT_ARRAY(s, m) \
+#define OMPD_LAYOUT_ARRAY(id, s, m) \
   { #s "." #m, offsetof (struct s, m), member_size (s, m), \
     member_size (s, m) / member_size (s, m[0]) },
-#include "runtime/ompd-layout.def"
+#include "libompd/ompdbg-layout.def"
 };
 #define NEXPECTED (sizeof expected / sizeof expected[0])
 
@@ -120,7 +120,7 @@ check_entries (const struct ompdbg_layout_header *h)
   const char *strings = (const char *) (e + h->nentries);
   CHECK (h->strings_size > 0 && strings[h->strings_size - 1] == '\0',
 	 "string pool not NUL-terminated");
-  CHECK (h->nentries == NEXPECTED, "%u entries, ompd-layout.def has %zu",
+  CHECK (h->nentries == NEXPECTED, "%u entries, ompdbg-layout.def has %zu",
 	 h->nentries, NEXPECTED);
 
   unsigned int seen[NEXPECTED] = { 0 };
@@ -139,7 +139,7 @@ check_entries (const struct ompdbg_layout_header *h)
 	  break;
       if (k == NEXPECTED)
 	{
-	  CHECK (k < NEXPECTED, "entry %s is not in ompd-layout.def", name);
+	  CHECK (k < NEXPECTED, "entry %s is not in ompdbg-layout.def", name);
 	  continue;
 	}
       seen[k]++;

@@ -1,4 +1,4 @@
-## libompd (issue 4): every OMPD routine checked against the truth the
+## libompd: every OMPD routine checked against the truth the
 ## program reports about itself (tests/ompd/checks.c, truth.h).
 ## tests/ompd/self: in-process, the callbacks read the test's own memory
 ## (inproc.c); it re-executes itself on our runtime.
@@ -92,3 +92,11 @@ EXTRA_DIST += tests/ompd/libompd-symbols.sh
 fuzz-long: tests/ompd/fuzz$(EXEEXT)
 	env OMPDBG_FUZZ_CASES=1000000 $(tests_env) ./tests/ompd/fuzz$(EXEEXT)
 .PHONY: fuzz-long
+
+## tests/ompd/contract.sh: the C headers' lists of the runtime-debugger
+## contract and the gdb plugin's generated constants agree, and a drift
+## between them is reported.
+check_PROGRAMS += tests/ompd/contract-dump
+tests_ompd_contract_dump_CFLAGS = $(TEST_WARN_CFLAGS)
+tests_abi += tests/ompd/contract.sh
+EXTRA_DIST += tests/ompd/contract.sh tests/ompd/contract-dump.py

@@ -2,6 +2,10 @@
 # runtime keeps for debuggers (thread state and wait_id, task frames and
 # sched_parent, teams, the registry index) against the ground truth of
 # tests/ompd/state-prog.c, at each of its ompdbg_check (PHASE) calls.
+# A thread's state and wait id are what libompd reports through the gdb
+# plugin (loaded first), checked against the program's truth; the
+# runtime's record of them is checked where the contract says it keeps
+# each state (the thread's word or the waiting task: contract.py).
 #
 # The runtime is built with -g, so its structures are read by name
 # (gomp_registry, struct gomp_thread ...).  A frame's canonical frame
@@ -13,17 +17,11 @@
 
 import gdb
 
-STATE = {
-    'work_serial': 0x000, 'work_parallel': 0x001,
-    'wait_barrier_implicit_parallel': 0x011,
-    'wait_barrier_implicit_workshare': 0x012,
-    'wait_barrier_explicit': 0x014,
-    'wait_barrier_implementation': 0x015, 'wait_taskwait': 0x020,
-    'wait_taskgroup': 0x021, 'wait_lock': 0x041, 'wait_critical': 0x042,
-    'wait_atomic': 0x043, 'wait_ordered': 0x044, 'idle': 0x100,
-    'overhead': 0x101,
-}
-FRAME_FLAGS = 0x10              # ompt_frame_runtime | ompt_frame_cfa
+from ompdbg_gdb import contract as C
+
+# 'wait_lock' -> ompt_state_wait_lock's value
+STATE = dict((n[len('ompt_state_'):], v) for n, v in C.STATES.items())
+FRAME_FLAGS = C.ompt_frame_runtime | C.ompt_frame_cfa
 
 failures = {}                   # phase -> last reason
 verified = set()
@@ -180,56 +178,42 @@ def expect(what, got, want):
         raise Wrong('%s: %#x, expected %#x' % (what, got, want))
 
 
-RUNS_TASKS = set(range(0x010, 0x017)) | {0x020, 0x021}
-
-
-# What the thread's own word holds (layout version 5); else it says work.
-THREAD_WORD = {0x040, 0x041, 0x042, 0x043, 0x044, 0x080, 0x081, 0x082,
-               0x101}
-
-
-def state_of(thr):
-    """The thread's state as a debugger reports it (layout version 5):
-    the word for the thread's own waits and overhead; a barrier, taskwait
-    or taskgroup is the current task's, stored beside its enter frame and
-    meaning something only while that is set (a task run from the wait
-    has none: the thread works); idle is a pool thread in no team running
-    its initial task.  Work is serial or parallel by the thread's team."""
-    st = int(thr['state'])
-    if st in THREAD_WORD:
-        return st
-    team = addr(thr['ts']['team'])
-    task = addr(thr['task'])
-    if bool(thr['pool_thread']) and team == 0 \
-       and task == addr(thr['initial_task'].address):
-        return STATE['idle']
-    if task != 0:
-        t = thr['task'].dereference()
-        ws = int(t['wait_state'])
-        if addr(t['frame']['enter_frame']) != 0 and ws in RUNS_TASKS:
-            return ws
-    return STATE['work_parallel'] if team != 0 else STATE['work_serial']
-
-
-def wait_id_of(thr):
-    """The thread's wait id as a debugger reports it: barriers, taskwait
-    and taskgroup store none, the object is the team's barrier, the
-    waiting (current) task, its innermost taskgroup."""
-    st = state_of(thr)
-    if st in (STATE['wait_taskwait'],):
-        return addr(thr['task'])
-    if st == STATE['wait_taskgroup']:
-        return addr(thr['task']['cur_taskgroup'])
-    if st in RUNS_TASKS:
-        team = thr['ts']['team']
-        return addr(team['barrier'].address) if addr(team) else 0
-    return addr(thr['wait_id'])
+def reported(tid):
+    """(state, wait id) of thread TID as libompd reports them, through
+    the plugin's convenience functions."""
+    for t in gdb.selected_inferior().threads():
+        if t.ptid[1] == tid:
+            st = int(val('$_omp_state_value(%d)' % t.num))
+            wid = int(val('$_omp_wait_id(%d)' % t.num)) & (2 ** 64 - 1)
+            return st, wid
+    raise Wrong('gdb knows no thread %d' % tid)
 
 
 def state_is(thr, name, tid):
-    st = state_of(thr)
+    st = reported(tid)[0]
+    if st == -1:
+        raise Wrong('thread %d: libompd reports no state' % tid)
     if st != STATE[name]:
         raise NotYet('thread %d: state %#x, not yet %s' % (tid, st, name))
+
+
+def check_record(thr, tid, state, wait_id):
+    """The runtime keeps STATE where the contract says: the thread's own
+    word, with WAIT_ID beside it, or the waiting task's wait_state (the
+    thread's current task), with no wait id stored."""
+    st = STATE[state]
+    if st in C.THREAD_WORD_STATES:
+        expect('thread %d state word' % tid, int(thr['state']), st)
+        expect('thread %d wait_id' % tid, addr(thr['wait_id']), wait_id)
+    elif st in C.TASK_WAIT_STATES:
+        task = thr['task'].dereference()
+        expect('thread %d task wait_state' % tid, int(task['wait_state']),
+               st)
+        if int(thr['state']) in C.THREAD_WORD_STATES:
+            raise Wrong('thread %d: its word says %#x while its task waits'
+                        % (tid, int(thr['state'])))
+    else:
+        raise Wrong('%s is kept nowhere by the contract' % state)
 
 
 def frame(task):
@@ -268,7 +252,8 @@ def check_wait(thr, tid, state, wait_id, entry_names):
     """THR waits: STATE, WAIT_ID, and its task's enter_frame is where it
     entered the runtime (through one of ENTRY_NAMES)."""
     state_is(thr, state, tid)
-    expect('thread %d wait_id' % tid, wait_id_of(thr), wait_id)
+    expect('thread %d wait id (libompd)' % tid, reported(tid)[1], wait_id)
+    check_record(thr, tid, state, wait_id)
     task = thr['task'].dereference()
     exit_, enter = frame(task)
     if enter == 0:
@@ -400,10 +385,9 @@ def phase_7(threads):
                 raise Wrong('worker %d: team %#x, left_seq %d, region_seq %d:'
                             ' its region has not ended'
                             % (n, addr(team), left, seq))
-            state_is(w, 'wait_barrier_implicit_parallel', tid_of(n))
-        else:
-            state_is(w, 'idle', tid_of(n))
-            expect('idle thread %d wait_id' % n, addr(w['wait_id']), 0)
+        state_is(w, 'idle', tid_of(n))
+        expect('idle thread %d wait id (libompd)' % n, reported(tid_of(n))[1],
+               0)
         if not bool(w['pool_thread']):
             raise Wrong('worker %d is not a pool thread' % n)
 
@@ -499,10 +483,7 @@ class FormingTeam(gdb.Breakpoint):
             expect('pthread_create called by the initial thread', tid,
                    int(val('main_tid')))
             thr = registry_threads()[tid]
-            st = int(thr['state'])
-            if st != STATE['overhead']:
-                raise Wrong('forming a team: state %#x, not overhead' % st)
-            expect('forming a team: wait_id', addr(thr['wait_id']), 0)
+            check_record(thr, tid, 'overhead', 0)
             expect('forming a team: team', addr(thr['ts']['team']), 0)
             expect('forming a team: task', addr(thr['task']),
                    addr(thr['initial_task'].address))
@@ -520,28 +501,6 @@ CHECKS = {1: phase_1, 2: phase_2, 3: phase_3, 4: phase_4, 5: phase_5,
           11: phase_11, 13: phase_13, 14: phase_14}
 
 
-def through_libompd(threads):
-    """What libompd (through the gdb plugin's convenience functions)
-    says of every thread's state and wait id is what the runtime's record,
-    checked above against the program's truth, means: the readings of
-    layout version 5 (state_of, wait_id_of) are libompd's to make.  A
-    worker whose region has ended since it joined is idle for libompd
-    while its record still names the region's barrier."""
-    nums = dict((t.ptid[1], t.num) for t in gdb.selected_inferior().threads())
-    for tid, thr in threads.items():
-        if tid not in nums:
-            continue
-        st = int(val('$_omp_state_value(%d)' % nums[tid]))
-        wid = int(val('$_omp_wait_id(%d)' % nums[tid])) & (2 ** 64 - 1)
-        want = state_of(thr)
-        if st == STATE['idle'] \
-           and want == STATE['wait_barrier_implicit_parallel']:
-            continue
-        expect('libompd: thread %d state' % tid, st, want)
-        if want not in (STATE['work_serial'], STATE['work_parallel']):
-            expect('libompd: thread %d wait id' % tid, wid, wait_id_of(thr))
-
-
 def on_stop():
     # At the breakpoint, ompdbg_check's argument (the global is set after).
     phase = int(gdb.newest_frame().read_var('phase'))
@@ -549,7 +508,6 @@ def on_stop():
     try:
         threads = registry_threads()
         CHECKS[phase](threads)
-        through_libompd(threads)
         ack = 1
         verified.add(phase)
         failures.pop(phase, None)

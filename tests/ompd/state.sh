@@ -45,7 +45,7 @@ tmp=${TMPDIR:-/tmp}/ompdbg-state.$$
 trap 'rm -f "$tmp".*' 0 1 2 15
 
 LD_LIBRARY_PATH=$ours timeout -k 10 120 $gdb -nx -batch \
-  -ex 'set startup-with-shell off' -x "$srcdir/gdb-plugin/ompd.py" \
+  -ex 'set startup-with-shell off' -x gdb-plugin/ompd.py \
   -x "$srcdir/tests/ompd/state.py" "$prog" > "$tmp.out" 2>&1
 if grep -q "ptrace: Operation not permitted\|Could not trace" "$tmp.out"; then
   echo "state.sh: gdb may not trace processes here; skipping" >&2
