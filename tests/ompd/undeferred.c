@@ -1,9 +1,9 @@
 /* undeferred.c -- what libompd makes of tasks the runtime runs from a
    struct on the encountering thread's stack (undeferred: if(0)), whose
    scheduling task and whose parent's enter frame the runtime does not
-   store (layout version 3: libompd derives them), and which keep no
-   successor fields.  In-process, as tests/ompd/hooks: the program asks
-   libompd about itself.  Each situation runs after the stack below it
+   store (libompd derives them: docs/ompd.md, "What the entries mean"),
+   and which keep no successor fields.  In-process, as tests/ompd/hooks:
+   the program asks libompd about itself.  Each situation runs after the stack below it
    was filled with a garbage pattern, so that a field nobody stored reads
    as garbage rather than as a lucky 0.
 
