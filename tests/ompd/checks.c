@@ -155,6 +155,8 @@ check_states (const struct ompd_api *api, ompd_address_space_handle_t *as)
     ompd_word_t v;
     const char *name;
   } want[] = {
+    /* OpenMP 5.1's values, typed from the specification on purpose: the
+       oracle of omp-tools.h's list, which libompd's answers come from.  */
     { 0x000, "ompt_state_work_serial" }, { 0x001, "ompt_state_work_parallel" },
     { 0x002, "ompt_state_work_reduction" }, { 0x010, "ompt_state_wait_barrier" },
     { 0x011, "ompt_state_wait_barrier_implicit_parallel" },
@@ -552,7 +554,7 @@ check_task (const struct ompd_api *api, const struct truth_thread *tt,
     {
       /* At the region's end barrier the implicit task's code has
 	 returned: no exit frame any more (OMPT's rule).  */
-      if (!initial && tt->state == 0x11)
+      if (!initial && tt->state == ompt_state_wait_barrier_implicit_parallel)
 	CHECK (ex.frame_address.address == 0,
 	       "at the end barrier, exit frame %#" PRIx64 " flags %#" PRIx64,
 	       ex.frame_address.address, ex.frame_flag);
@@ -560,7 +562,8 @@ check_task (const struct ompd_api *api, const struct truth_thread *tt,
 	CHECK (ex.frame_address.address != 0 && ex.frame_flag == 0x10,
 	       "exit frame %#" PRIx64 " flags %#" PRIx64,
 	       ex.frame_address.address, ex.frame_flag);
-      if (tt->state >= 0x10 && tt->state < 0x100)
+      if (tt->state >= ompt_state_wait_barrier
+	  && tt->state < ompt_state_idle)
 	CHECK (en.frame_address.address != 0 && en.frame_flag == 0x10,
 	       "waiting, enter frame %#" PRIx64 " flags %#" PRIx64,
 	       en.frame_address.address, en.frame_flag);
@@ -620,7 +623,8 @@ check_thread (const struct ompd_api *api, ompd_address_space_handle_t *as,
   if (RC (api->get_state (th, &state, &wait), ompd_rc_ok))
     {
       if (tt->idle)
-	CHECK (state == 0x100, "idle thread %d in state %#" PRIx64, k, state);
+	CHECK (state == ompt_state_idle, "idle thread %d in state %#" PRIx64,
+	       k, state);
       else if (tt->state >= 0)
 	CHECK (state == tt->state, "thread %d state %#" PRIx64
 	       ", expected %#lx", k, state, tt->state);
@@ -1044,7 +1048,7 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
       ompd_rc_stale_handle);
   RC (api->get_thread_handle (dead_as, OMPD_THREAD_ID_LWP, 8, &tid, &oth),
       ompd_rc_stale_handle);
-  RC (api->enumerate_states (dead_as, 0x102, &w, &s, &w),
+  RC (api->enumerate_states (dead_as, ompt_state_undefined, &w, &s, &w),
       ompd_rc_stale_handle);
   RC (api->get_display_control_vars (dead_as, (const char *const **) &s),
       ompd_rc_stale_handle);
@@ -1205,12 +1209,17 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
   RC (api->task_handle_compare (dead_tk, tk, &c), ompd_rc_stale_handle);
 
   /* States.  */
-  RC (api->enumerate_states (NULL, 0x102, &w, &s, &w), ompd_rc_bad_input);
-  RC (api->enumerate_states (as, 0x102, NULL, &s, &w), ompd_rc_bad_input);
-  RC (api->enumerate_states (as, 0x102, &w, NULL, &w), ompd_rc_bad_input);
-  RC (api->enumerate_states (as, 0x102, &w, &s, NULL), ompd_rc_bad_input);
+  RC (api->enumerate_states (NULL, ompt_state_undefined, &w, &s, &w),
+      ompd_rc_bad_input);
+  RC (api->enumerate_states (as, ompt_state_undefined, NULL, &s, &w),
+      ompd_rc_bad_input);
+  RC (api->enumerate_states (as, ompt_state_undefined, &w, NULL, &w),
+      ompd_rc_bad_input);
+  RC (api->enumerate_states (as, ompt_state_undefined, &w, &s, NULL),
+      ompd_rc_bad_input);
   RC (api->enumerate_states (as, 0x7777, &w, &s, &w), ompd_rc_bad_input);
-  RC (api->enumerate_states (bogus, 0x102, &w, &s, &w), ompd_rc_stale_handle);
+  RC (api->enumerate_states (bogus, ompt_state_undefined, &w, &s, &w),
+      ompd_rc_stale_handle);
   RC (api->get_state (NULL, &w, &wid), ompd_rc_bad_input);
   RC (api->get_state (th, NULL, &wid), ompd_rc_bad_input);
   RC (api->get_state (dead_th, &w, &wid), ompd_rc_stale_handle);

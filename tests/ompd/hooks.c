@@ -216,7 +216,9 @@ check_event_state (ompd_thread_handle_t *th, const char *where)
   ompd_word_t state;
   ompd_wait_id_t wait;
   if (RC (api.get_state (th, &state, &wait), ompd_rc_ok))
-    CHECK (state == 0x000 || state == 0x001 || state == 0x011,
+    CHECK (state == ompt_state_work_serial
+	   || state == ompt_state_work_parallel
+	   || state == ompt_state_wait_barrier_implicit_parallel,
 	   "%s: state %#" PRIx64 " (wait id %#" PRIx64 ")", where, state,
 	   wait);
 }
@@ -456,7 +458,7 @@ ompd_bp_thread_begin (void)
   if (th != NULL)
     {
       if (RC (api.get_state (th, &state, NULL), ompd_rc_ok))
-	CHECK (state == 0x100, "thread-begin: state %#" PRIx64, state);
+	CHECK (state == ompt_state_idle, "thread-begin: state %#" PRIx64, state);
       RC (api.get_curr_parallel_handle (th, &ph), ompd_rc_unavailable);
       RC (api.rel_thread_handle (th), ompd_rc_ok);
     }
@@ -496,8 +498,9 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
       if (th != NULL)
 	{
 	  if (RC (api.get_state (th, &state, &wait), ompd_rc_ok))
-	    CHECK (state == 0x101 && wait == 0, "forming a team: state %#"
-		   PRIx64 ", wait id %#" PRIx64, state, wait);
+	    CHECK (state == ompt_state_overhead && wait == 0,
+		   "forming a team: state %#" PRIx64 ", wait id %#" PRIx64,
+		   state, wait);
 	  if (RC (api.get_curr_task_handle (th, &tk), ompd_rc_ok))
 	    {
 	      check_encountering (tk, r, "forming a team");

@@ -32,8 +32,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define STATE_IDLE 0x100
-#define STATE_WAIT_BARRIER_IMPLICIT_PARALLEL 0x11
 
 static struct ompd_api api;
 static ompd_address_space_handle_t *as;
@@ -69,7 +67,7 @@ check_idle (const char *what, int64_t lwp)
   if (th == NULL)
     return;
   ompd_word_t state = state_of (th);
-  CHECK (state == STATE_IDLE, "%s: worker (LWP %lld) in state %#llx, "
+  CHECK (state == ompt_state_idle, "%s: worker (LWP %lld) in state %#llx, "
 	 "expected idle", what, (long long) lwp, (long long) state);
   ompd_parallel_handle_t *ph = NULL;
   RC (api.get_curr_parallel_handle (th, &ph), ompd_rc_unavailable);
@@ -103,7 +101,7 @@ worker_at_end (void)
 	       few seconds are for a busy machine.  */
 	    for (int i = 0; i < 3000 && !seen_state; i++)
 	      {
-		if (state_of (th) == STATE_WAIT_BARRIER_IMPLICIT_PARALLEL)
+		if (state_of (th) == ompt_state_wait_barrier_implicit_parallel)
 		  seen_state = 1;
 		else
 		  spin_us (1000);

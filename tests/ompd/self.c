@@ -899,7 +899,7 @@ main (int argc, char **argv)
       T.t[k].tid = tid;
       T.t[k].pthread = pt;
       T.t[k].idle = 1;
-      wait_state (tid, 0x100);
+      wait_state (tid, ompt_state_idle);
     }
   run ("idle pool threads", false);
 
