@@ -25,12 +25,10 @@
 
 #include "config.h"
 #include "internal.h"
-#include "futex.h"
+#include "os.h"
 
-#include <errno.h>
 #include <limits.h>
 #include <omp.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,16 +165,16 @@ put_host (struct sink *s, const struct field *f)
 /* SET as a CPU list, "0-3,6": runs of two or more CPUs as ranges (as
    libgomp prints them: "0-1", not "0,1").  */
 static void
-put_cpu_list (struct sink *s, const cpu_set_t *set, size_t setsize)
+put_cpu_list (struct sink *s, const gomp_cpuset_t *set, size_t setsize)
 {
   size_t ncpus = setsize * CHAR_BIT;
   const char *sep = "";
   for (size_t i = 0; i < ncpus; i++)
     {
-      if (!CPU_ISSET_S (i, setsize, set))
+      if (!gomp_cpuset_isset (i, setsize, set))
 	continue;
       size_t j = i;
-      while (j + 1 < ncpus && CPU_ISSET_S (j + 1, setsize, set))
+      while (j + 1 < ncpus && gomp_cpuset_isset (j + 1, setsize, set))
 	j++;
       char item[2 * 3 * sizeof (size_t) + 3];
       int n = i == j ? snprintf (item, sizeof item, "%s%zu", sep, i)
@@ -187,29 +185,13 @@ put_cpu_list (struct sink *s, const cpu_set_t *set, size_t setsize)
     }
 }
 
-/* %A: the CPUs the calling thread may run on.  The kernel refuses a mask
-   smaller than its own CPU count (EINVAL), so the set grows until it
-   fits; on a machine with no more than 1024 CPUs the first try, on the
-   stack, does.  */
+/* %A: the CPUs the calling thread may run on.  */
 static void
 put_affinity (struct sink *s, const struct field *f)
 {
-  cpu_set_t small;
-  cpu_set_t *set = &small;
-  size_t setsize = sizeof small;
-  int rc;
-  while ((rc = sched_getaffinity (0, setsize, set)) != 0 && errno == EINVAL
-	 && setsize < (1u << 20))
-    {
-      if (set != &small)
-	CPU_FREE (set);
-      int ncpus = (int) (setsize * CHAR_BIT * 2);
-      set = CPU_ALLOC (ncpus);
-      if (set == NULL)
-	break;
-      setsize = CPU_ALLOC_SIZE (ncpus);
-    }
-  if (set == NULL || rc != 0)
+  size_t setsize;
+  gomp_cpuset_t *set = gomp_os_get_affinity (&setsize);
+  if (set == NULL)
     {
       /* No mask to show: all the processors, as libgomp says then.  */
       char all[3 * sizeof (unsigned int) + 3];
@@ -230,9 +212,8 @@ put_affinity (struct sink *s, const struct field *f)
       put_cpu_list (s, set, setsize);
       if (!f->right)
 	sink_repeat (s, ' ', pad);
+      free (set);
     }
-  if (set != &small && set != NULL)
-    CPU_FREE (set);
 }
 
 /* The long names of the field types (OpenMP 5.1 Table 6.2).  */

@@ -83,10 +83,11 @@
    The barrier is asymmetric.  A post is the hot path, and a fence there
    would make the owner wait, at every iteration, for the store of its
    position to reach the line a waiter keeps reading (measured: twice the
-   time per iteration of a fine-grained wavefront).  So on Linux the
-   sleeper, which is about to make a system call anyway, pays instead:
-   membarrier (MEMBARRIER_CMD_PRIVATE_EXPEDITED) makes every running
-   thread of the process execute a full barrier (a thread that is not
+   time per iteration of a fine-grained wavefront).  So, where the system
+   offers it, the sleeper, which is about to make a system call anyway,
+   pays instead: the process-wide barrier of os.h (on Linux, membarrier
+   MEMBARRIER_CMD_PRIVATE_EXPEDITED) makes every running thread of the
+   process execute a full barrier (a thread that is not
    running has passed one in the context switch), and the poster needs
    only to keep the compiler from reordering its store and its load.
    Wherever the poster's barrier falls relative to its store and load,
@@ -105,7 +106,7 @@
 
 #include "config.h"
 #include "internal.h"
-#include "futex.h"
+#include "os.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -119,30 +120,16 @@ typedef unsigned long long gomp_ull;
 
 /* ---- the asymmetric barrier (see the header comment) -------------------- */
 
-/* membarrier's commands (linux/membarrier.h, where they are enumerators
-   that the preprocessor cannot test for; stable kernel ABI values).  */
-#ifdef SYS_membarrier
-# define GOMP_MEMBARRIER_QUERY 0
-# define GOMP_MEMBARRIER_PRIVATE_EXPEDITED (1 << 3)
-# define GOMP_MEMBARRIER_REGISTER_PRIVATE_EXPEDITED (1 << 4)
-#endif
-
-/* True once membarrier is registered for the process: set at most once,
-   under pthread_once, before the first doacross loop is published; read
-   only by threads of a published loop.  */
+/* True once the process-wide barrier is registered (os.h): set at most
+   once, under pthread_once, before the first doacross loop is published;
+   read only by threads of a published loop.  */
 static bool use_membarrier;
 static pthread_once_t membarrier_once = PTHREAD_ONCE_INIT;
 
 static void
 membarrier_setup (void)
 {
-#ifdef SYS_membarrier
-  long cmds = syscall (SYS_membarrier, GOMP_MEMBARRIER_QUERY, 0, 0);
-  if (cmds > 0 && (cmds & GOMP_MEMBARRIER_PRIVATE_EXPEDITED)
-      && syscall (SYS_membarrier, GOMP_MEMBARRIER_REGISTER_PRIVATE_EXPEDITED,
-		  0, 0) == 0)
-    use_membarrier = true;
-#endif
+  use_membarrier = gomp_os_membarrier_register ();
 }
 
 /* The poster's side: between storing its position and reading WAKE.  */
@@ -160,13 +147,9 @@ static void
 barrier_heavy (void)
 {
   atomic_thread_fence (memory_order_seq_cst);
-#ifdef SYS_membarrier
-  if (use_membarrier
-      && syscall (SYS_membarrier, GOMP_MEMBARRIER_PRIVATE_EXPEDITED, 0, 0)
-	 != 0)
-    gomp_fatal ("membarrier failed after it was registered");
+  if (use_membarrier)
+    gomp_os_membarrier ();
   atomic_thread_fence (memory_order_seq_cst);
-#endif
 }
 
 /* ---- positions ---------------------------------------------------------------- */

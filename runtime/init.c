@@ -3,30 +3,14 @@
 
 #include "config.h"
 #include "internal.h"
-
-#include <unistd.h>
+#include "os.h"
 
 unsigned int gomp_num_procs = 1;
-
-static void
-count_procs (void)
-{
-  cpu_set_t set;
-  if (sched_getaffinity (0, sizeof set, &set) == 0)
-    gomp_num_procs = CPU_COUNT (&set);
-  else
-    {
-      long n = sysconf (_SC_NPROCESSORS_ONLN);
-      gomp_num_procs = n > 0 ? (unsigned int) n : 1;
-    }
-  if (gomp_num_procs == 0)
-    gomp_num_procs = 1;
-}
 
 static void __attribute__ ((constructor))
 gomp_init (void)
 {
-  count_procs ();
+  gomp_num_procs = gomp_os_num_procs ();
   gomp_env_init ();
   /* Before the initial thread registers: OMP_DEBUG decides whether its
      thread-begin event already passes the hook.  */

@@ -51,7 +51,7 @@
 
 #include "config.h"
 #include "internal.h"
-#include "futex.h"
+#include "os.h"
 
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 # error "join.c: the count must be the word's first 32 bits (the futex)"

@@ -4,7 +4,7 @@ ompdbglib_LTLIBRARIES = runtime/libgomp.la
 
 runtime_libgomp_la_SOURCES = \
 	runtime/internal.h \
-	runtime/futex.h \
+	runtime/os.h \
 	runtime/gomp-abi.h \
 	runtime/init.c \
 	runtime/error.c \
@@ -31,9 +31,7 @@ runtime_libgomp_la_SOURCES = \
 	runtime/icv-api.c \
 	runtime/query-api.c \
 	runtime/affinity-fmt.c \
-	runtime/places.h \
 	runtime/places.c \
-	runtime/places-linux.c \
 	runtime/time.c \
 	runtime/fortran.c \
 	runtime/teams.c \
@@ -54,10 +52,18 @@ runtime_libgomp_la_SOURCES = \
 	runtime/task-depend.h \
 	runtime/offload.c
 
+## The operating system's side of runtime/os.h: the folder under
+## runtime/config/ that configure picks for the host (OMPDBG_OS), which
+## lists its own sources and holds os-inline.h, found through -I.
+if OMPDBG_OS_LINUX
+include runtime/config/linux/local.mk
+endif
+
 ## Where libompd is (ompd-support.c lists these in ompd_dll_locations):
 ## installed next to the runtime, and in the build tree for a runtime
 ## that runs from the build tree.
 runtime_libgomp_la_CPPFLAGS = $(AM_CPPFLAGS) \
+	-I$(srcdir)/runtime/config/$(OMPDBG_OS) -I$(srcdir)/runtime \
 	-DOMPDBG_LIBOMPD_INSTALLED='"$(ompdbglibdir)/libompd.so"' \
 	-DOMPDBG_RUNTIME_BUILDDIR='"$(abs_top_builddir)/runtime/.libs"' \
 	-DOMPDBG_LIBOMPD_BUILD='"$(abs_top_builddir)/libompd/.libs/libompd.so"'

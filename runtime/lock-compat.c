@@ -16,7 +16,7 @@
 
 #include "config.h"
 #include "internal.h"
-#include "futex.h"
+#include "os.h"
 
 #include <omp.h>
 

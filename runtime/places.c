@@ -33,7 +33,7 @@
 
 #include "config.h"
 #include "internal.h"
-#include "places.h"
+#include "os.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -45,12 +45,12 @@
 
 /* The place list, for the runtime and for debuggers: place I is the CPU
    set gomp_places[I] of gomp_cpuset_size bytes.  */
-HIDDEN cpu_set_t **gomp_places;
+HIDDEN gomp_cpuset_t **gomp_places;
 HIDDEN unsigned int gomp_places_len;
 HIDDEN size_t gomp_cpuset_size;
 /* The mask the process started with (gomp_cpuset_size bytes), NULL if the
    system would not tell.  */
-HIDDEN cpu_set_t *gomp_initial_cpuset;
+HIDDEN gomp_cpuset_t *gomp_initial_cpuset;
 
 /* Places are at most this many, as in libgomp.  */
 #define MAX_PLACES 65536
@@ -64,10 +64,10 @@ struct builder
   unsigned long len, cap;
 };
 
-static cpu_set_t *
+static gomp_cpuset_t *
 b_set (struct builder *b, unsigned long i)
 {
-  return (cpu_set_t *) (b->sets + i * gomp_cpuset_size);
+  return (gomp_cpuset_t *) (b->sets + i * gomp_cpuset_size);
 }
 
 /* Room for place number I; the new ones are empty.  */
@@ -93,7 +93,7 @@ b_reserve (struct builder *b, unsigned long i)
 static bool
 b_publish (struct builder *b)
 {
-  cpu_set_t **list = malloc (b->len * sizeof *list);
+  gomp_cpuset_t **list = malloc (b->len * sizeof *list);
   if (list == NULL)
     return false;
   for (unsigned long i = 0; i < b->len; i++)
@@ -116,7 +116,7 @@ static bool
 have_initial_mask (bool quiet)
 {
   if (gomp_initial_cpuset == NULL)
-    gomp_initial_cpuset = gomp_os_initial_mask (&gomp_cpuset_size);
+    gomp_initial_cpuset = gomp_os_get_affinity (&gomp_cpuset_size);
   if (gomp_initial_cpuset == NULL && !quiet)
     gomp_warn ("Could not get CPU affinity set");
   return gomp_initial_cpuset != NULL;
@@ -124,7 +124,7 @@ have_initial_mask (bool quiet)
 
 /* CPUs NUM, NUM + STRIDE, ... (LEN of them) into SET.  */
 static bool
-add_cpus (cpu_set_t *set, unsigned long num, unsigned long len, long stride)
+add_cpus (gomp_cpuset_t *set, unsigned long num, unsigned long len, long stride)
 {
   for (;;)
     {
@@ -133,7 +133,7 @@ add_cpus (cpu_set_t *set, unsigned long num, unsigned long len, long stride)
 	  gomp_warn ("Logical CPU number %lu out of range", num);
 	  return false;
 	}
-      CPU_SET_S (num, gomp_cpuset_size, set);
+      gomp_cpuset_set (num, gomp_cpuset_size, set);
       if (--len == 0)
 	return true;
       unsigned long next = num + (unsigned long) stride;
@@ -147,30 +147,30 @@ add_cpus (cpu_set_t *set, unsigned long num, unsigned long len, long stride)
 }
 
 static bool
-remove_cpu (cpu_set_t *set, unsigned long num)
+remove_cpu (gomp_cpuset_t *set, unsigned long num)
 {
   if (num >= max_cpus ())
     {
       gomp_warn ("Logical CPU number %lu out of range", num);
       return false;
     }
-  if (!CPU_ISSET_S (num, gomp_cpuset_size, set))
+  if (!gomp_cpuset_isset (num, gomp_cpuset_size, set))
     {
       gomp_warn ("Logical CPU %lu to be removed is not in the set", num);
       return false;
     }
-  CPU_CLR_S (num, gomp_cpuset_size, set);
+  gomp_cpuset_clr (num, gomp_cpuset_size, set);
   return true;
 }
 
 /* DST = SRC with every CPU number moved by STRIDE.  */
 static bool
-shift_place (cpu_set_t *dst, const cpu_set_t *src, long stride)
+shift_place (gomp_cpuset_t *dst, const gomp_cpuset_t *src, long stride)
 {
   unsigned long max = max_cpus ();
-  CPU_ZERO_S (gomp_cpuset_size, dst);
+  gomp_cpuset_zero (gomp_cpuset_size, dst);
   for (unsigned long i = 0; i < max; i++)
-    if (CPU_ISSET_S (i, gomp_cpuset_size, src))
+    if (gomp_cpuset_isset (i, gomp_cpuset_size, src))
       {
 	unsigned long j = i + (unsigned long) stride;
 	if ((stride < 0 && j > i) || (stride > 0 && (j < i || j >= max)))
@@ -178,7 +178,7 @@ shift_place (cpu_set_t *dst, const cpu_set_t *src, long stride)
 	    gomp_warn ("Logical CPU number %lu+%ld out of range", i, stride);
 	    return false;
 	  }
-	CPU_SET_S (j, gomp_cpuset_size, dst);
+	gomp_cpuset_set (j, gomp_cpuset_size, dst);
       }
   return true;
 }
@@ -191,9 +191,9 @@ restrict_to_mask (struct builder *b)
   unsigned long kept = 0;
   for (unsigned long i = 0; i < b->len; i++)
     {
-      cpu_set_t *set = b_set (b, i);
-      CPU_AND_S (gomp_cpuset_size, set, set, gomp_initial_cpuset);
-      if (CPU_COUNT_S (gomp_cpuset_size, set) == 0)
+      gomp_cpuset_t *set = b_set (b, i);
+      gomp_cpuset_and (gomp_cpuset_size, set, set, gomp_initial_cpuset);
+      if (gomp_cpuset_count (gomp_cpuset_size, set) == 0)
 	continue;
       if (kept != i)
 	memcpy (b_set (b, kept), set, gomp_cpuset_size);
@@ -262,7 +262,7 @@ read_interval (const char **sp, unsigned long *len, long *stride,
 /* One place at *SP, its CPUs into SET (NULL: only check the syntax).
    Leaves *SP after the white space that follows it.  */
 static bool
-read_place (const char **sp, cpu_set_t *set, bool *negated,
+read_place (const char **sp, gomp_cpuset_t *set, bool *negated,
 	    unsigned long *len, long *stride)
 {
   const char *s = skip_space (*sp);
@@ -342,15 +342,15 @@ build_list (struct builder *b, const char *s)
       long stride;
       if (!b_reserve (b, b->len))
 	return false;
-      cpu_set_t *set = b_set (b, b->len);
-      CPU_ZERO_S (gomp_cpuset_size, set);
+      gomp_cpuset_t *set = b_set (b, b->len);
+      gomp_cpuset_zero (gomp_cpuset_size, set);
       if (!read_place (&s, set, &negated, &len, &stride))
 	return false;
       if (negated)
 	{
 	  unsigned long i = 0;
 	  while (i < b->len
-		 && !CPU_EQUAL_S (gomp_cpuset_size, b_set (b, i), set))
+		 && !gomp_cpuset_equal (gomp_cpuset_size, b_set (b, i), set))
 	    i++;
 	  if (i == b->len)
 	    {
@@ -389,17 +389,17 @@ build_list (struct builder *b, const char *s)
 struct level_walk
 {
   struct builder *b;
-  cpu_set_t *left;		/* CPUs in no place yet */
+  gomp_cpuset_t *left;		/* CPUs in no place yet */
   unsigned long count;		/* places wanted at most */
   bool failed;
 };
 
 /* A new place: the CPUs of GROUP not yet in one.  */
 static bool
-add_group (struct level_walk *w, cpu_set_t *group)
+add_group (struct level_walk *w, gomp_cpuset_t *group)
 {
-  CPU_AND_S (gomp_cpuset_size, group, group, w->left);
-  if (CPU_COUNT_S (gomp_cpuset_size, group) == 0)
+  gomp_cpuset_and (gomp_cpuset_size, group, group, w->left);
+  if (gomp_cpuset_count (gomp_cpuset_size, group) == 0)
     return true;
   if (!b_reserve (w->b, w->b->len))
     {
@@ -408,13 +408,13 @@ add_group (struct level_walk *w, cpu_set_t *group)
     }
   memcpy (b_set (w->b, w->b->len++), group, gomp_cpuset_size);
   for (unsigned long c = 0; c < max_cpus (); c++)
-    if (CPU_ISSET_S (c, gomp_cpuset_size, group))
-      CPU_CLR_S (c, gomp_cpuset_size, w->left);
+    if (gomp_cpuset_isset (c, gomp_cpuset_size, group))
+      gomp_cpuset_clr (c, gomp_cpuset_size, w->left);
   return w->b->len < w->count;
 }
 
 static bool
-numa_node (cpu_set_t *node_cpus, void *arg)
+numa_node (gomp_cpuset_t *node_cpus, void *arg)
 {
   return add_group (arg, node_cpus);
 }
@@ -425,10 +425,10 @@ static bool
 build_level (struct builder *b, enum gomp_place_level level,
 	     unsigned long count, bool quiet)
 {
-  unsigned long ncpus = (unsigned long) CPU_COUNT_S (gomp_cpuset_size,
+  unsigned long ncpus = (unsigned long) gomp_cpuset_count (gomp_cpuset_size,
 						     gomp_initial_cpuset);
-  cpu_set_t *left = malloc (gomp_cpuset_size);
-  cpu_set_t *group = malloc (gomp_cpuset_size);
+  gomp_cpuset_t *left = malloc (gomp_cpuset_size);
+  gomp_cpuset_t *group = malloc (gomp_cpuset_size);
   struct level_walk w = { b, left, count < ncpus ? count : ncpus, false };
   int cache_index = -1;
   if (left == NULL || group == NULL)
@@ -442,24 +442,24 @@ build_level (struct builder *b, enum gomp_place_level level,
   else
     for (unsigned long cpu = 0; cpu < max_cpus () && b->len < w.count; cpu++)
       {
-	if (!CPU_ISSET_S (cpu, gomp_cpuset_size, left))
+	if (!gomp_cpuset_isset (cpu, gomp_cpuset_size, left))
 	  continue;
 	if (level == PLACE_LL_CACHES && cache_index < 0)
 	  cache_index = gomp_os_last_cache_index (cpu);
-	CPU_ZERO_S (gomp_cpuset_size, group);
+	gomp_cpuset_zero (gomp_cpuset_size, group);
 	if (!gomp_os_cpu_group (level, cpu, cache_index, group,
 				gomp_cpuset_size))
 	  {
 	    /* libgomp leaves such a CPU out.  A CPU is a hardware thread and
 	       its own core at least, so those levels keep it.  */
-	    CPU_ZERO_S (gomp_cpuset_size, group);
+	    gomp_cpuset_zero (gomp_cpuset_size, group);
 	    if (level != PLACE_THREADS && level != PLACE_CORES)
 	      {
-		CPU_CLR_S (cpu, gomp_cpuset_size, left);
+		gomp_cpuset_clr (cpu, gomp_cpuset_size, left);
 		continue;
 	      }
 	  }
-	CPU_SET_S (cpu, gomp_cpuset_size, group);
+	gomp_cpuset_set (cpu, gomp_cpuset_size, group);
 	if (level != PLACE_THREADS)
 	  {
 	    if (!add_group (&w, group) && w.failed)
@@ -468,18 +468,18 @@ build_level (struct builder *b, enum gomp_place_level level,
 	  }
 	/* Each hardware thread of the core a place of its own.  */
 	for (unsigned long c = 0; c < max_cpus () && b->len < w.count; c++)
-	  if (CPU_ISSET_S (c, gomp_cpuset_size, group)
-	      && CPU_ISSET_S (c, gomp_cpuset_size, left))
+	  if (gomp_cpuset_isset (c, gomp_cpuset_size, group)
+	      && gomp_cpuset_isset (c, gomp_cpuset_size, left))
 	    {
 	      if (!b_reserve (b, b->len))
 		{
 		  w.failed = true;
 		  break;
 		}
-	      CPU_ZERO_S (gomp_cpuset_size, b_set (b, b->len));
-	      CPU_SET_S (c, gomp_cpuset_size, b_set (b, b->len));
+	      gomp_cpuset_zero (gomp_cpuset_size, b_set (b, b->len));
+	      gomp_cpuset_set (c, gomp_cpuset_size, b_set (b, b->len));
 	      b->len++;
-	      CPU_CLR_S (c, gomp_cpuset_size, left);
+	      gomp_cpuset_clr (c, gomp_cpuset_size, left);
 	    }
 	if (w.failed)
 	  break;
@@ -643,14 +643,14 @@ gomp_places_parse_cpu_affinity (const char *env, bool ignore)
 	     here: libgomp keeps them and then fails to create threads.  */
 	  for (unsigned long c = first; pass == 1 && c <= last; c += stride)
 	    if (c < max_cpus ()
-		&& CPU_ISSET_S (c, gomp_cpuset_size, gomp_initial_cpuset))
+		&& gomp_cpuset_isset (c, gomp_cpuset_size, gomp_initial_cpuset))
 	      {
 		if (!b_reserve (&b, b.len))
 		  {
 		    free (b.sets);
 		    return false;
 		  }
-		CPU_SET_S (c, gomp_cpuset_size, b_set (&b, b.len));
+		gomp_cpuset_set (c, gomp_cpuset_size, b_set (&b, b.len));
 		b.len++;
 	      }
 	  s = skip_space (s);
@@ -700,14 +700,14 @@ gomp_places_string (void)
   unsigned long max = max_cpus ();
   for (unsigned int i = 0; i < gomp_places_len; i++)
     {
-      const cpu_set_t *set = gomp_places[i];
+      const gomp_cpuset_t *set = gomp_places[i];
       bool first = true;
       fputs (i ? ",{" : "{", f);
       for (unsigned long c = 0; c < max; c++)
-	if (CPU_ISSET_S (c, gomp_cpuset_size, set))
+	if (gomp_cpuset_isset (c, gomp_cpuset_size, set))
 	  {
 	    unsigned long n = 1;
-	    while (c + n < max && CPU_ISSET_S (c + n, gomp_cpuset_size, set))
+	    while (c + n < max && gomp_cpuset_isset (c + n, gomp_cpuset_size, set))
 	      n++;
 	    fprintf (f, first ? "%lu" : ",%lu", c);
 	    if (n > 1)
@@ -909,7 +909,7 @@ omp_get_place_num_procs (int place_num)
 {
   if (place_num < 0 || (unsigned int) place_num >= gomp_places_len)
     return 0;
-  return CPU_COUNT_S (gomp_cpuset_size, gomp_places[place_num]);
+  return gomp_cpuset_count (gomp_cpuset_size, gomp_places[place_num]);
 }
 
 EXPORT void
@@ -918,7 +918,7 @@ omp_get_place_proc_ids (int place_num, int *ids)
   if (place_num < 0 || (unsigned int) place_num >= gomp_places_len)
     return;
   for (unsigned long c = 0; c < max_cpus (); c++)
-    if (CPU_ISSET_S (c, gomp_cpuset_size, gomp_places[place_num]))
+    if (gomp_cpuset_isset (c, gomp_cpuset_size, gomp_places[place_num]))
       *ids++ = (int) c;
 }
 
@@ -991,7 +991,7 @@ DEFINE (void, omp_get_place_proc_ids_8_, (const int64_t *place_num,
   if (place < 0 || (unsigned int) place >= gomp_places_len)
     return;
   for (unsigned long c = 0; c < max_cpus (); c++)
-    if (CPU_ISSET_S (c, gomp_cpuset_size, gomp_places[place]))
+    if (gomp_cpuset_isset (c, gomp_cpuset_size, gomp_places[place]))
       *ids++ = (int64_t) c;
 }
 

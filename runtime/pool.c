@@ -13,7 +13,7 @@
 
 #include "config.h"
 #include "internal.h"
-#include "futex.h"
+#include "os.h"
 
 #include <errno.h>
 #include <stdio.h>

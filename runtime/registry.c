@@ -32,7 +32,7 @@
 
 #include "config.h"
 #include "internal.h"
-#include "futex.h"
+#include "os.h"
 
 #include <stdlib.h>
 #include <string.h>

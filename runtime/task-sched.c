@@ -24,7 +24,7 @@
 
 #include "config.h"
 #include "internal.h"
-#include "futex.h"
+#include "os.h"
 
 #include <time.h>
 

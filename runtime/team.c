@@ -9,7 +9,6 @@
 
 #include "config.h"
 #include "internal.h"
-#include "futex.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -16,7 +16,7 @@
 
 #include "config.h"
 #include "internal.h"
-#include "futex.h"
+#include "os.h"
 
 /* Threads counted against thread-limit-var (team.c).  */
 HIDDEN _Atomic unsigned int gomp_busy_threads = 1;

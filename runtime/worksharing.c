@@ -21,7 +21,7 @@
 
 #include "config.h"
 #include "internal.h"
-#include "futex.h"
+#include "os.h"
 
 #include <stdlib.h>
 

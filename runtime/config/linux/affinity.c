@@ -1,6 +1,6 @@
-/* places-linux.c -- the Linux side of places and thread binding: the
-   process's initial affinity mask, the CPU topology that sysfs describes,
-   and binding the calling thread.
+/* affinity.c -- Linux: affinity masks and the CPU topology for places.c
+   (runtime/os.h): a thread's mask, binding the calling thread, and the
+   groups of CPUs that sysfs describes.
 
    Topology, per CPU N, under /sys/devices/system/cpu/cpuN/:
      threads, cores   topology/core_cpus_list (the hardware threads of N's
@@ -12,7 +12,7 @@
 
 #include "config.h"
 #include "internal.h"
-#include "places.h"
+#include "os.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -23,8 +23,8 @@
 #define SYS_CPU "/sys/devices/system/cpu/cpu"
 #define SYS_NODE "/sys/devices/system/node/"
 
-cpu_set_t *
-gomp_os_initial_mask (size_t *size)
+gomp_cpuset_t *
+gomp_os_get_affinity (size_t *size)
 {
   /* The kernel refuses a buffer smaller than its own mask (EINVAL): grow
      until it fits.  */
@@ -61,7 +61,7 @@ gomp_os_initial_mask (size_t *size)
 /* Add the CPUs of the cpulist file PATH to SET (SIZE bytes); those beyond
    SIZE are left out, as no place can use them.  */
 static bool
-read_cpulist (const char *path, cpu_set_t *set, size_t size)
+read_cpulist (const char *path, gomp_cpuset_t *set, size_t size)
 {
   FILE *f = fopen (path, "re");
   if (f == NULL)
@@ -97,7 +97,7 @@ read_cpulist (const char *path, cpu_set_t *set, size_t size)
 /* Try the current name of a topology file, then its older name.  */
 static bool
 read_topology (unsigned long cpu, const char *name, const char *old_name,
-	       cpu_set_t *set, size_t size)
+	       gomp_cpuset_t *set, size_t size)
 {
   char path[sizeof SYS_CPU + 64];
   snprintf (path, sizeof path, SYS_CPU "%lu/topology/%s", cpu, name);
@@ -132,7 +132,7 @@ gomp_os_last_cache_index (unsigned long cpu)
 
 bool
 gomp_os_cpu_group (enum gomp_place_level level, unsigned long cpu,
-		   int cache_index, cpu_set_t *group, size_t size)
+		   int cache_index, gomp_cpuset_t *group, size_t size)
 {
   switch (level)
     {
@@ -157,8 +157,8 @@ gomp_os_cpu_group (enum gomp_place_level level, unsigned long cpu,
 }
 
 bool
-gomp_os_numa_nodes (bool (*fn) (cpu_set_t *node_cpus, void *arg), void *arg,
-		    size_t size)
+gomp_os_numa_nodes (bool (*fn) (gomp_cpuset_t *node_cpus, void *arg),
+		    void *arg, size_t size)
 {
   FILE *f = fopen (SYS_NODE "online", "re");
   if (f == NULL)
@@ -167,7 +167,7 @@ gomp_os_numa_nodes (bool (*fn) (cpu_set_t *node_cpus, void *arg), void *arg,
   size_t cap = 0;
   bool ok = getline (&line, &cap, f) > 0;
   fclose (f);
-  cpu_set_t *cpus = malloc (size);
+  gomp_cpuset_t *cpus = malloc (size);
   if (cpus == NULL)
     ok = false;
   bool go_on = true;
@@ -190,7 +190,7 @@ gomp_os_numa_nodes (bool (*fn) (cpu_set_t *node_cpus, void *arg), void *arg,
 	{
 	  char path[sizeof SYS_NODE + 64];
 	  snprintf (path, sizeof path, SYS_NODE "node%lu/cpulist", node);
-	  CPU_ZERO_S (size, cpus);
+	  gomp_cpuset_zero (size, cpus);
 	  if (read_cpulist (path, cpus, size))
 	    go_on = fn (cpus, arg);
 	}
@@ -203,7 +203,7 @@ gomp_os_numa_nodes (bool (*fn) (cpu_set_t *node_cpus, void *arg), void *arg,
 }
 
 int
-gomp_os_bind_self (const cpu_set_t *set, size_t size)
+gomp_os_bind_self (const gomp_cpuset_t *set, size_t size)
 {
   /* Thread 0 is the calling thread: sched_setaffinity is per thread.  */
   return sched_setaffinity (0, size, set) == 0 ? 0 : errno;
