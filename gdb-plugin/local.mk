@@ -1,4 +1,4 @@
-## gdb-plugin/ -- the gdb plugin (issue 5): ompd.py and its package
+## gdb-plugin/ -- the gdb plugin: ompd.py and its package
 ## ompdbg_gdb/, plain Python on gdb's API and ctypes (nothing compiled).
 ##
 ## Installed as $(ompdbggdbdir)/ompd.py (+ ompdbg_gdb/), for

@@ -5,7 +5,7 @@
    Every name, type, member order and enumerator value here is fixed by
    the standard and by what existing debuggers compile against (LLVM's
    omp-tools.h): a debugger built for another libompd loads ours and the
-   other way round.  See shared/spec/ompd-api.md §1, §3, §4.  */
+   other way round.  OpenMP 5.1 §5.3 (types) and §5.4 (callbacks).  */
 
 #ifndef OMPDBG_OMP_TOOLS_H
 #define OMPDBG_OMP_TOOLS_H 1

@@ -1,4 +1,4 @@
-## libompd (issue 4): every OMPD routine checked against the truth the
+## libompd: every OMPD routine checked against the truth the
 ## program reports about itself (tests/ompd/checks.c, truth.h).
 ## tests/ompd/self: in-process, the callbacks read the test's own memory
 ## (inproc.c); it re-executes itself on our runtime.
