@@ -1,4 +1,4 @@
-## corefiles/ -- the debugger side in C (issue 4): libompdbg-target, a
+## corefiles/ -- the debugger side in C: libompdbg-target, a
 ## live process or a core file as an OMPD target on elfutils, the
 ## ompdbg-inspect program behind `ompdbg threads`, and the `ompdbg`
 ## command itself, whose `run` subcommand starts a program on our runtime.

@@ -8,7 +8,7 @@ demo_programs = docs/examples/hello docs/examples/hang docs/examples/tasks \
 check_PROGRAMS += $(demo_programs)
 docs/examples/%: AM_CFLAGS = -fopenmp -g -O1
 docs/examples/%: AM_LDFLAGS = -fopenmp
-EXTRA_DIST += docs/examples/demo.sh
+EXTRA_DIST += docs/examples/demo.sh DEVELOPERS.md
 
 .PHONY: demo
 demo: all $(demo_programs) ompdbg

@@ -1,7 +1,7 @@
 /* gomp-abi.h -- prototypes of every GOMP_* entry point of GCC 12's
- * libgomp ABI (libgomp_g.h of GCC 12.2, as listed in
- * shared/spec/gomp-abi.md), so that each definition in runtime/ is checked
- * against the signature the compiler calls it with.  */
+ * libgomp ABI (libgomp_g.h of GCC 12.2), so that each definition in
+ * runtime/ is checked against the signature the compiler calls it
+ * with.  */
 
 #ifndef OMPDBG_RUNTIME_GOMP_ABI_H
 #define OMPDBG_RUNTIME_GOMP_ABI_H 1

@@ -405,9 +405,9 @@ struct gomp_work_share
      claims the slot takes that line for its compare-and-swap, and then
      resets NEXT and publishes READY in it without another transfer
      (with NEXT on a line of its own, last written by whichever thread
-     took the last chunk of the slot's previous loop, claiming cost two;
-     SCHED dynamic,4 in the VM's fast mode 5.33 -> 3.61 us per loop,
-     libgomp 5.50).  */
+     took the last chunk of the slot's previous loop, claiming costs two;
+     SCHED dynamic,4 in the VM's fast mode 5.33 us per loop against
+     3.61, libgomp 5.50).  */
   CACHE_ALIGNED _Atomic unsigned long long next;
   /* Hand-over between constructs (see worksharing.c).  */
   _Atomic long claimed;		/* last construct number claimed */

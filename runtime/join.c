@@ -29,11 +29,11 @@
      had joined: in the common case of workers that reached the end
      first, the region is over with that one operation.
 
-   Before, the master stored a done flag the workers waited for; each
-   worker then read it, added itself to the count, and the master read
-   the count: four cache-line transfers after the master's code, now one
-   (the master's addition fetching the line from the last worker), and
-   two when the master is first (a worker's addition, the master's read).
+   A done flag the master stores and the workers wait for, each worker
+   then adding itself to a count the master reads, would cost four
+   cache-line transfers after the master's code; this costs one (the
+   master's addition fetching the line from the last worker), and two
+   when the master is first (a worker's addition, the master's read).
 
    Nothing resets the word (a store after the last worker's addition
    would wait for the line to come back).  The count would grow without

@@ -63,9 +63,9 @@ gomp_mutex_lock_slow (_Atomic int *m, unsigned int state, uintptr_t wait_id,
      the holder's cache, and the holder's next lock or unlock waits for
      it to come back.  Under contention (CRITICAL, LOCK/UNLOCK: each
      thread takes the lock again 0.1 us after releasing it) looking at
-     every pause cost 0.12-0.15 us per critical section in the VM's slow
+     every pause costs 0.12-0.15 us per critical section in the VM's slow
      mode, as libgomp's lock does; with the backoff 0.012-0.025 (fast
-     mode 0.015 -> 0.005-0.008).  The price: a waiter may see a release up
+     mode 0.005-0.008 against 0.015).  The price: a waiter may see a release up
      to 64 pauses late (1.75 us here), and the holder, taking the lock
      again meanwhile, is favoured -- OpenMP asks for no fairness, and a
      waiter that spins out sleeps and is woken as before.  */

@@ -1,6 +1,6 @@
 /* registry.c -- every OpenMP thread, reachable from gomp_registry.
 
-   A debugger (libompd, issue 4) enumerates OpenMP threads by walking
+   A debugger (libompd) enumerates OpenMP threads by walking
    gomp_registry.threads, and maps an OS thread to its gomp_thread by the
    tid field, with no thread-local-storage lookup: that also works on core
    files without libthread_db.  Threads are added once and never removed

@@ -76,9 +76,9 @@ queue_unlink (struct gomp_thread *owner, struct gomp_task *t)
 }
 
 /* QUEUE_COUNT changes only under the queue's lock, but with a locked
-   instruction all the same: a plain store made MASTER TASK slower in the
-   VM's slow mode (0.60-0.75 -> 0.68-1.13 us, producer and thief on two
-   CPUs; a little faster in the fast mode).  Read without the lock.  */
+   instruction all the same: a plain store makes MASTER TASK slower in the
+   VM's slow mode (0.68-1.13 us against 0.60-0.75, producer and thief on
+   two CPUs; a little faster in the fast mode).  Read without the lock.  */
 static inline void
 queue_count_add (struct gomp_thread *owner, int n)
 {

@@ -216,8 +216,8 @@ team_start (struct gomp_thread *thr, struct gomp_team *team,
      then overlaps their start instead of delaying it -- on two threads
      a region start waits for this thread to write the dock and for the
      worker to see it, and the master, which reaches the end first, waits
-     for the worker there: the master's entry was on that critical path
-     (PARALLEL 0.31 -> 0.27 us in the VM's fast mode).  Not for a
+     for the worker there: the master's entry would be on that critical
+     path (PARALLEL 0.31 against 0.27 us in the VM's fast mode).  Not for a
      combined construct, whose work share the caller fills in first, nor
      with OMPD's event hooks on (parallel-begin comes before any worker
      runs) or affinity display (the master decides for all members

@@ -1,6 +1,6 @@
 #!/bin/sh
 # libompd-symbols.sh -- libompd.so as a debugger loads it into its own
-# process (docs/ompd.md, "libompd"; shared/spec/ompd-api.md §8):
+# process (docs/ompd.md, "libompd"):
 #   - no DT_NEEDED on an OpenMP runtime (libgomp, libomp): the debugger
 #     has none, and loading one would start a runtime in the debugger
 #     (llvm #80750);

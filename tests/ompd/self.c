@@ -291,7 +291,7 @@ deferred_dep (struct truth_deferred *d, const void *addr, long type)
   d->dep_type[d->ndeps++] = type;
 }
 
-/* Stop 9 (thread 0 of the team of 3, the others spinning): P1 and P2
+/* Stop point 9 (thread 0 of the team of 3, the others spinning): P1 and P2
    (out a, out b) queued; W1 (in a, inout b) waiting for both; M1 and M2
    (mutexinoutset m) queued; O (a depobj: out e, the one way GCC passes
    out apart from inout) queued; PR (priority 3) in the team's priority

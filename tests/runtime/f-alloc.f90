@@ -70,7 +70,7 @@ program f_alloc
     if (seen(i) /= i * 10 + 5) call fail('teams distribute, iteration', i)
   end do
 
-  if (failures /= 0) stop 1
+  if (failures /= 0) error stop
 
 contains
 

@@ -82,7 +82,7 @@ program f_api
   if (t1 < t0 + 0.009d0 .or. t1 > t0 + 10d0) call fail('omp_get_wtime', 0, 1)
   if (omp_get_wtick() <= 0d0) call fail('omp_get_wtick', 0, 1)
 
-  if (failures > 0) stop 1
+  if (failures > 0) error stop
   print '(a)', 'f-api: ok'
 
 contains

@@ -46,7 +46,7 @@ program f_lock
 
   call omp_destroy_lock(lck)
   call omp_destroy_nest_lock(nlck)
-  if (failures > 0) stop 1
+  if (failures > 0) error stop
   print '(a)', 'f-lock: ok'
 
 contains

@@ -93,7 +93,7 @@ program f_parallel_do
       if (last /= 2 * n) call fail('lastprivate', last, 2 * n)
     end do
   end do
-  if (failures > 0) stop 1
+  if (failures > 0) error stop
   print '(a)', 'f-parallel-do: ok'
 
 contains

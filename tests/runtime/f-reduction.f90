@@ -86,7 +86,7 @@ program f_reduction
     call check(isum, nthr * (nthr + 1) / 2, 'reduction on parallel', nthr)
     call check(iexp, 111, 'reduction on sections', nthr)
   end do
-  if (failures > 0) stop 1
+  if (failures > 0) error stop
   print '(a)', 'f-reduction: ok'
 
 contains

@@ -75,7 +75,7 @@ program f_sections
     if (s(1) /= nthr .or. s(2) /= 2 .or. s(3) /= 3 .or. s(4) /= 4) &
          call fail('parallel sections', s(1), nthr)
   end do
-  if (failures > 0) stop 1
+  if (failures > 0) error stop
   print '(a)', 'f-sections: ok'
 
 contains

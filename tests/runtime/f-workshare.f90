@@ -42,7 +42,7 @@ program f_workshare
            call fail('parallel workshare', i)
     end do
   end do
-  if (failures > 0) stop 1
+  if (failures > 0) error stop
   print '(a)', 'f-workshare: ok'
 
 contains
