@@ -30,6 +30,7 @@ ompd_segment_none = 0
 ompd_icv_undefined = 0
 
 # ---- return codes ----------------------------------------------------------
+ompd_rc_ok = 0              # the others: from RC_NAMES, below
 RC_NAMES = {
     0: "ompd_rc_ok",
     1: "ompd_rc_unavailable",
