@@ -1,4 +1,4 @@
-## gdb-plugin/ -- the gdb plugin (issue 5): ompd.py and its package
+## gdb-plugin/ -- the gdb plugin: ompd.py and its package
 ## ompdbg_gdb/, plain Python on gdb's API and ctypes (nothing compiled).
 ##
 ## Installed as $(ompdbggdbdir)/ompd.py (+ ompdbg_gdb/), for
@@ -44,6 +44,10 @@ gdb-plugin/libgomp.so.1.0.0-gdb.py: $(srcdir)/gdb-plugin/autoload.py.in Makefile
 	@$(MKDIR_P) gdb-plugin
 	$(AM_V_GEN)$(SED) -e 's|@ompdbggdbdir[@]|$(ompdbggdbdir)|g' \
 	  $(srcdir)/gdb-plugin/autoload.py.in > $@.tmp && mv $@.tmp $@
+
+## make check: pyflakes on the plugin and the Python tests.
+TESTS += tests/lint/pyflakes.sh
+EXTRA_DIST += tests/lint/pyflakes.sh
 
 ## Its documentation and the timing script of bench/.
 dist_doc_DATA += docs/gdb.md
