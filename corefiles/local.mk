@@ -26,18 +26,22 @@ pkglibexec_PROGRAMS = corefiles/ompdbg-inspect
 corefiles_ompdbg_inspect_SOURCES = corefiles/ompdbg-inspect.c
 corefiles_ompdbg_inspect_LDADD = corefiles/libompdbg-target.la
 
-bin_SCRIPTS += ompdbg
-CLEANFILES += ompdbg
-EXTRA_DIST += corefiles/ompdbg.in
+## The installed ompdbg knows only installed paths.  The build tree's
+## ./ompdbg runs it on the build tree's files (corefiles/ompdbg-build.in).
+bin_SCRIPTS += corefiles/ompdbg
+noinst_SCRIPTS += ompdbg
+CLEANFILES += corefiles/ompdbg ompdbg
+EXTRA_DIST += corefiles/ompdbg.in corefiles/ompdbg-build.in
 
-ompdbg: $(srcdir)/corefiles/ompdbg.in Makefile
-	$(AM_V_GEN)$(SED) -e 's|@ompdbglibdir[@]|$(ompdbglibdir)|g' \
-	  -e 's|@libdir[@]|$(libdir)|g' -e 's|@prefix[@]|$(prefix)|g' \
-	  -e 's|@exec_prefix[@]|$(exec_prefix)|g' \
-	  -e 's|@libexecdir[@]|$(libexecdir)|g' \
-	  -e 's|@abs_top_builddir[@]|$(abs_top_builddir)|g' \
-	  -e 's|@abs_top_srcdir[@]|$(abs_top_srcdir)|g' \
-	  -e 's|@datarootdir[@]|$(datarootdir)|g' \
+corefiles/ompdbg: $(srcdir)/corefiles/ompdbg.in Makefile
+	@$(MKDIR_P) corefiles
+	$(AM_V_GEN)$(SED) -e 's|@bindir[@]|$(bindir)|g' \
+	  -e 's|@ompdbglibdir[@]|$(ompdbglibdir)|g' \
+	  -e 's|@pkglibexecdir[@]|$(pkglibexecdir)|g' \
 	  -e 's|@ompdbggdbdir[@]|$(ompdbggdbdir)|g' \
 	  -e 's|@PACKAGE_VERSION[@]|$(PACKAGE_VERSION)|g' \
 	  $(srcdir)/corefiles/ompdbg.in > $@.tmp && chmod +x $@.tmp && mv $@.tmp $@
+
+ompdbg: $(srcdir)/corefiles/ompdbg-build.in corefiles/ompdbg Makefile
+	$(AM_V_GEN)$(SED) -e 's|@abs_top_builddir[@]|$(abs_top_builddir)|g' \
+	  $(srcdir)/corefiles/ompdbg-build.in > $@.tmp && chmod +x $@.tmp && mv $@.tmp $@

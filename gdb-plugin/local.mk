@@ -84,6 +84,10 @@ gdb-plugin/libgomp.so.1.0.0-gdb.py: $(srcdir)/gdb-plugin/autoload.py.in Makefile
 	$(AM_V_GEN)$(SED) -e 's|@ompdbggdbdir[@]|$(ompdbggdbdir)|g' \
 	  $(srcdir)/gdb-plugin/autoload.py.in > $@.tmp && mv $@.tmp $@
 
+## make check: pyflakes on the plugin and the Python tests.
+TESTS += tests/lint/pyflakes.sh
+EXTRA_DIST += tests/lint/pyflakes.sh
+
 ## Its documentation and the timing script of bench/.
 dist_doc_DATA += docs/gdb.md
 dist_man7_MANS = docs/ompdbg-gdb.7

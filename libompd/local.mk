@@ -1,6 +1,6 @@
 ## libompd/ -> libompd.so, the OMPD 5.1 library for our runtime, installed
 ## next to it in $(ompdbglibdir) (the runtime's ompd_dll_locations names
-## that path and the build tree's libompd/.libs/libompd.so).  A debugger
+## the libompd.so in its own directory).  A debugger
 ## dlopens it: a plain module, no DT_NEEDED on the runtime, exporting only
 ## ompd_* and ompdbg_* (libompd.map).
 ompdbglib_LTLIBRARIES += libompd/libompd.la

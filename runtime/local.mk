@@ -59,14 +59,11 @@ if OMPDBG_OS_LINUX
 include runtime/config/linux/local.mk
 endif
 
-## Where libompd is (ompd-support.c lists these in ompd_dll_locations):
-## installed next to the runtime, and in the build tree for a runtime
-## that runs from the build tree.
+## No path is compiled in: ompd-support.c names the libompd.so in the
+## runtime's own directory (libompd/local.mk installs it there), or
+## $OMPDBG_LIBOMPD (the build tree's, set by its ompdbg and the tests).
 runtime_libgomp_la_CPPFLAGS = $(AM_CPPFLAGS) \
-	-I$(srcdir)/runtime/config/$(OMPDBG_OS) -I$(srcdir)/runtime \
-	-DOMPDBG_LIBOMPD_INSTALLED='"$(ompdbglibdir)/libompd.so"' \
-	-DOMPDBG_RUNTIME_BUILDDIR='"$(abs_top_builddir)/runtime/.libs"' \
-	-DOMPDBG_LIBOMPD_BUILD='"$(abs_top_builddir)/libompd/.libs/libompd.so"'
+	-I$(srcdir)/runtime/config/$(OMPDBG_OS) -I$(srcdir)/runtime
 runtime_libgomp_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden -pthread \
 	-ftls-model=initial-exec
 runtime_libgomp_la_LDFLAGS = -version-info 1:0:0 -no-undefined -pthread \

@@ -22,16 +22,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifndef OMPDBG_LIBOMPD_INSTALLED
-# error "OMPDBG_LIBOMPD_INSTALLED must be defined (runtime/local.mk)"
-#endif
-#ifndef OMPDBG_RUNTIME_BUILDDIR
-# error "OMPDBG_RUNTIME_BUILDDIR must be defined (runtime/local.mk)"
-#endif
-#ifndef OMPDBG_LIBOMPD_BUILD
-# error "OMPDBG_LIBOMPD_BUILD must be defined (runtime/local.mk)"
-#endif
+#include <unistd.h>
 
 /* The enable flag.  Nonzero: the runtime calls the ompd_bp_* functions at
    the OMPD events (parallel, task and thread begin/end).  Zero: it does
@@ -55,8 +46,8 @@ HIDDEN char *gomp_ompd_env_block;
    vector).  */
 EXPORT const char **ompd_dll_locations;
 
-/* Installed libompd, build-tree libompd (only when this runtime is the
-   build tree's), bare name for the debugger's own search path, NULL.  */
+/* $OMPDBG_LIBOMPD when set, the libompd.so in this runtime's own
+   directory, the bare name for the debugger's own search path, NULL.  */
 static const char *dll_locations[4];
 
 #define OMPD_HOOK __attribute__ ((noinline, noclone, no_icf, used))
@@ -160,25 +151,47 @@ gomp_ompd_parallel_end (struct gomp_thread *thr, struct gomp_task *parent)
   ompd_bp_parallel_end ();
 }
 
-/* Whether this runtime was loaded from the build tree: the directory of
-   the file dladdr gives for one of our symbols is (after resolving links
-   and relative names) OMPDBG_RUNTIME_BUILDDIR.  */
-static bool
-loaded_from_build_tree (void)
+/* The libompd.so beside this runtime: make install puts both in
+   $(libdir)/ompdbg, so the directory of the file the loader gave for one
+   of our symbols names it, wherever the tree was installed or staged.
+   The loader's name is made absolute (it is relative when the library
+   path was, and a debugger resolves names against its own directory) but
+   links are not resolved: that would cost a system call per component at
+   every start, and the name is only as good as the installed layout
+   anyway.  A heap copy, so that it is in any core.  NULL when dladdr
+   fails or memory is short.  */
+static const char *
+libompd_beside_runtime (void)
 {
+  static const char name[] = "/libompd.so";
   Dl_info info;
   if (dladdr ((void *) &ompd_dll_locations_valid, &info) == 0
       || info.dli_fname == NULL)
-    return false;
-  char self[PATH_MAX], build[PATH_MAX];
-  if (realpath (info.dli_fname, self) == NULL
-      || realpath (OMPDBG_RUNTIME_BUILDDIR, build) == NULL)
-    return false;
-  char *slash = strrchr (self, '/');
-  if (slash == NULL)
-    return false;
-  *slash = '\0';
-  return strcmp (self, build) == 0;
+    return NULL;
+  const char *file = info.dli_fname;
+  const char *slash = strrchr (file, '/');
+  size_t dirlen = slash != NULL ? (size_t) (slash - file) : 0;
+  char cwd[PATH_MAX];
+  size_t cwdlen = 0;
+  if (file[0] != '/')
+    {
+      if (getcwd (cwd, sizeof cwd) == NULL)
+	return NULL;
+      cwdlen = strlen (cwd);
+    }
+  char *path = malloc (cwdlen + 1 + dirlen + sizeof name);
+  if (path == NULL)
+    return NULL;
+  char *p = path;
+  if (cwdlen != 0)
+    {
+      p = mempcpy (p, cwd, cwdlen);
+      if (dirlen != 0)
+	*p++ = '/';
+    }
+  p = mempcpy (p, file, dirlen);
+  memcpy (p, name, sizeof name);
+  return path;
 }
 
 /* Mark the layout table live.  The write also puts the table in every
@@ -206,9 +219,14 @@ gomp_ompd_init (void)
   if (gomp_global_icv.debug_var)
     gomp_ompd_enabled = 1;
   size_t n = 0;
-  dll_locations[n++] = OMPDBG_LIBOMPD_INSTALLED;
-  if (loaded_from_build_tree ())
-    dll_locations[n++] = OMPDBG_LIBOMPD_BUILD;
+  /* The override, for a runtime that does not sit beside its libompd:
+     the build tree's (its ompdbg script and the tests set it).  */
+  const char *env = getenv ("OMPDBG_LIBOMPD");
+  if (env != NULL && env[0] != '\0'
+      && (dll_locations[n] = strdup (env)) != NULL)
+    n++;
+  if ((dll_locations[n] = libompd_beside_runtime ()) != NULL)
+    n++;
   dll_locations[n++] = "libompd.so";
   dll_locations[n] = NULL;
   /* The vector is complete before the pointer to it is stored; the

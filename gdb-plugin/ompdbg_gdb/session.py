@@ -225,8 +225,8 @@ class Session(object):
 
     def icv_int(self, handle, scope, icv_id):
         v = B.ompd_word_t()
-        rc = self.lib.call("ompd_get_icv_from_scope", handle, scope, icv_id,
-                           byref(v), ok=(B.ompd_rc_ok, B.ompd_rc_incomplete))
+        self.lib.call("ompd_get_icv_from_scope", handle, scope, icv_id,
+                      byref(v), ok=(B.ompd_rc_ok, B.ompd_rc_incomplete))
         return v.value
 
     def icv_string(self, handle, scope, icv_id):

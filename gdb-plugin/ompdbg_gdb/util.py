@@ -10,7 +10,6 @@ import traceback
 import gdb
 
 from . import binding as B
-from . import callbacks as C
 from .cache import cache
 
 settings = {"stats": False, "debug": False}

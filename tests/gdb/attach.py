@@ -6,7 +6,6 @@ then `ompd bt' of a worker reaches main through the encountering
 thread."""
 
 import os
-import signal
 import subprocess
 import time
 

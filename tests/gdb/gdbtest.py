@@ -10,11 +10,8 @@ GDB.  Exit codes: 0 pass, 1 fail, 77 skip, 99 hard error.
 import os
 import re
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
-import time
 
 try:
     import pexpect
