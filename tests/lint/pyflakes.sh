@@ -1,8 +1,7 @@
 #!/bin/sh
 # pyflakes.sh -- pyflakes finds nothing in the Python of the tree: the gdb
 # plugin (ompd.py, ompdbg_gdb/, the auto-load script and contract.py as
-# generated) and
-# the Python tests.  No unused import, undefined name, unused variable,
+# generated) and the Python tests.  No unused import, undefined name, unused variable,
 # redefinition.  pyflakes is a make check requirement (Debian: pyflakes3;
 # ./build.sh installs it).
 srcdir=${srcdir:-.}
