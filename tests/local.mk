@@ -139,7 +139,7 @@ tests/runtime/%: AM_FCFLAGS = $(tests_runtime_flags) -Wall
 tests/runtime/%: AM_LDFLAGS =
 
 EXTRA_DIST += \
-	tests/runtime/check.h \
+	tests/lib/check.h \
 	tests/runtime/loop-check.h \
 	tests/runtime/cancel-check.h \
 	tests/runtime/env-check.h \

@@ -19,6 +19,8 @@
 #include <string.h>
 
 #include "corefiles/ompdbg-target.h"
+#define CHECK_KEEP_GOING 1
+#include "tests/lib/check.h"
 
 struct fake_ompd_record
 {
@@ -30,22 +32,6 @@ struct fake_ompd_record
   char first_location[512];
   int fail_process;
 };
-
-static int failures, checks;
-
-static void __attribute__ ((format (printf, 2, 3)))
-check (int ok, const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  printf ("%s: ", ok ? "ok" : "FAIL");
-  vprintf (fmt, ap);
-  putchar ('\n');
-  va_end (ap);
-  checks++;
-  if (!ok)
-    failures++;
-}
 
 #define E(x) ompdbg_errmsg (x)
 
@@ -174,6 +160,5 @@ main (int argc, char **argv)
 
   ompdbg_target_close (t);
   dlclose (fake);
-  printf ("%d checks, %d failed\n", checks, failures);
-  return failures ? 1 : 0;
+  return check_finish (1);
 }

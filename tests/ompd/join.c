@@ -37,11 +37,6 @@
 
 static struct ompd_api api;
 static ompd_address_space_handle_t *as;
-static atomic_ulong pass, fail;
-
-#define CHECK_PASS() (atomic_fetch_add (&pass, 1))
-#define CHECK_FAIL() (atomic_fetch_add (&fail, 1))
-#include "tests/ompd/check-macros.h"
 
 static ompd_thread_handle_t *
 thread_handle (int64_t lwp)
@@ -202,5 +197,5 @@ main (int argc, char **argv)
   worker_at_end ();
   late_tasks_with_regions ();
 
-  return inproc_finish (&api, as, &pass, &fail, 10);
+  return inproc_finish (&api, as, 10);
 }

@@ -4,7 +4,7 @@
 ## (inproc.c); it re-executes itself on our runtime.
 check_PROGRAMS += tests/ompd/self
 tests_ompd_self_SOURCES = tests/ompd/self.c tests/ompd/checks.c \
-	tests/ompd/checks.h tests/ompd/check-macros.h tests/ompd/truth.c tests/ompd/truth.h \
+	tests/ompd/checks.h tests/lib/check.h tests/ompd/truth.c tests/ompd/truth.h \
 	tests/ompd/truth-self.c tests/ompd/truth-self.h tests/ompd/inproc.c \
 	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h
 tests_ompd_self_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
@@ -21,7 +21,7 @@ TESTS += tests/ompd/self
 check_PROGRAMS += tests/ompd/hooks
 tests_ompd_hooks_SOURCES = tests/ompd/hooks.c tests/ompd/inproc.c \
 	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h \
-	tests/ompd/check-macros.h
+	tests/lib/check.h
 tests_ompd_hooks_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
 tests_ompd_hooks_CPPFLAGS = $(tests_ompd_self_CPPFLAGS)
 tests_ompd_hooks_LDFLAGS = -rdynamic
@@ -35,7 +35,7 @@ TESTS += tests/ompd/hooks
 check_PROGRAMS += tests/ompd/undeferred
 tests_ompd_undeferred_SOURCES = tests/ompd/undeferred.c tests/ompd/inproc.c \
 	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h \
-	tests/ompd/check-macros.h
+	tests/lib/check.h
 tests_ompd_undeferred_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
 tests_ompd_undeferred_CPPFLAGS = $(tests_ompd_self_CPPFLAGS)
 tests_ompd_undeferred_LDADD = -ldl
@@ -47,7 +47,7 @@ TESTS += tests/ompd/undeferred
 check_PROGRAMS += tests/ompd/join
 tests_ompd_join_SOURCES = tests/ompd/join.c tests/ompd/inproc.c \
 	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h \
-	tests/ompd/check-macros.h
+	tests/lib/check.h
 tests_ompd_join_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
 tests_ompd_join_CPPFLAGS = $(tests_ompd_self_CPPFLAGS)
 tests_ompd_join_LDADD = -ldl
@@ -73,7 +73,7 @@ TESTS += tests/ompd/fuzz
 ## check-ompd on corefiles/, live and on gcore and kernel cores.
 check_PROGRAMS += tests/ompd/check-ompd
 tests_ompd_check_ompd_SOURCES = tests/ompd/check-ompd.c tests/ompd/checks.c \
-	tests/ompd/checks.h tests/ompd/check-macros.h tests/ompd/truth.c tests/ompd/truth.h \
+	tests/ompd/checks.h tests/lib/check.h tests/ompd/truth.c tests/ompd/truth.h \
 	tests/ompd/ompd-api.c tests/ompd/ompd-api.h
 tests_ompd_check_ompd_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libompd
 tests_ompd_check_ompd_LDADD = corefiles/libompdbg-target.la $(DL_LIBS)
