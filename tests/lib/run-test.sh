@@ -48,7 +48,7 @@ case $mode in
     test -n "$dir" || skip "no $mode runtime directory configured"
     check_loader "$dir" "$prog" || hard_error "wrong libgomp.so.1"
     vg=
-    if test $mode = ours && test -n "${OMPDBG_VALGRIND:-}"; then
+    if test $mode = ours && test "x${OMPDBG_VALGRIND:-}" = xyes; then
       case " ${OMPDBG_MEMCHECK:-} " in
 	*" ${prog#./} "*) vg=-v ;;
       esac

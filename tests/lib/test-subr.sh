@@ -14,8 +14,8 @@
 # Environment (from tests/local.mk): OMPDBG_OURS_DIR (our runtime's
 # libgomp.so.1), OMPDBG_GOMP_DIR (the system's), OMPDBG_TEST_TIMEOUT,
 # OMPDBG_SANITIZERS (yes when configured with --enable-sanitizers),
-# OMPDBG_VALGRIND (the valgrind command when configured with
-# --enable-valgrind), GDB, OBJDUMP, STRIP, srcdir.  Tests run in the
+# OMPDBG_VALGRIND (yes when configured with --enable-valgrind) and
+# OMPDBG_MEMCHECK (the programs then run under memcheck), GDB, CC, OBJDUMP, STRIP, srcdir.  Tests run in the
 # build directory.
 
 me=${me:-`basename "$0"`}
@@ -60,6 +60,17 @@ fail () {
 check () {
   check_what=$1; shift
   "$@" 2>&1
+  check_rc=$?
+  if test $check_rc -eq 0; then ok "$check_what"
+  else fail "$check_what (exit $check_rc)"; fi
+  return $check_rc
+}
+
+# check_to FILE WHAT CMD...: the same, CMD's output into FILE.
+check_to () {
+  check_file=$1; shift
+  check_what=$1; shift
+  "$@" > "$check_file" 2>&1
   check_rc=$?
   if test $check_rc -eq 0; then ok "$check_what"
   else fail "$check_what (exit $check_rc)"; fi
@@ -183,16 +194,27 @@ skip_if_untraceable () {
   fi
 }
 
-# gdb_env: what gdb needs in its environment to dlopen our libompd (the
-# plugin loads it with ctypes): with --enable-sanitizers libompd is built
-# with ASan and UBSan, whose runtimes must be loaded first.
-gdb_env () {
+# gdb_for_libompd: GDB set (and exported) to a gdb that can dlopen our
+# libompd, as the plugin does with ctypes.  With --enable-sanitizers
+# libompd is built with ASan and UBSan, whose runtimes must be loaded
+# first: the wrapper preloads them into gdb (no leak report: gdb keeps
+# its memory to the end) and unsets them for the programs gdb starts.
+gdb_for_libompd () {
   if test "x${OMPDBG_SANITIZERS:-}" = xyes; then
-    asan=`${CC:-gcc} -print-file-name=libasan.so`
-    ubsan=`${CC:-gcc} -print-file-name=libubsan.so`
-    # gdb itself keeps memory to its end: no leak report for it.
-    echo "LD_PRELOAD=$asan:$ubsan ASAN_OPTIONS=detect_leaks=0"
+    gfl_dir=`make_tempdir`
+    gfl_real=`command -v $GDB`
+    gfl_cc=${CC:-gcc}
+    gfl_pre=`$gfl_cc -print-file-name=libasan.so`:`$gfl_cc -print-file-name=libubsan.so`
+    {
+      echo '#!/bin/sh'
+      echo "LD_PRELOAD=$gfl_pre ASAN_OPTIONS=detect_leaks=0 \\"
+      echo "exec $gfl_real -iex 'unset environment LD_PRELOAD' \\"
+      echo "  -iex 'unset environment ASAN_OPTIONS' \"\$@\""
+    } > "$gfl_dir/gdb"
+    chmod +x "$gfl_dir/gdb"
+    GDB=$gfl_dir/gdb
   fi
+  export GDB
 }
 
 # ---- running programs ---------------------------------------------------------
@@ -227,13 +249,16 @@ check_loader () {
   return 0
 }
 
-# run_on ours|gomp CMD...: CMD on that runtime (LD_LIBRARY_PATH), bounded,
-# its run time logged on stderr; under valgrind (`run_on -v ...') when
-# configured with --enable-valgrind.  Returns CMD's status (1 when it
-# timed out).
+# run_on [-v] ours|gomp CMD...: CMD on that runtime (LD_LIBRARY_PATH),
+# bounded, its run time logged on stderr; with -v under valgrind's
+# memcheck, where any error, use of uninitialised memory or definitely
+# lost block makes the status 3.  Returns CMD's status (1 when it timed
+# out).
+memcheck="valgrind -q --error-exitcode=3 --leak-check=full \
+  --errors-for-leak-kinds=definite --show-leak-kinds=definite"
 run_on () {
   run_on_vg=
-  if test "x$1" = x-v; then run_on_vg=${OMPDBG_VALGRIND:-}; shift; fi
+  if test "x$1" = x-v; then run_on_vg=$memcheck; shift; fi
   run_on_dir=`runtime_dir "$1"`; shift
   t0=`date +%s.%N`
   LD_LIBRARY_PATH=$run_on_dir bounded $run_on_vg "$@"

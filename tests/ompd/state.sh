@@ -27,8 +27,8 @@ require_built "$prog" "$ours/libgomp.so.1"
 require_gdb python
 
 tmp=`make_tempdir`
-# gdb_env: the sanitizers' runtimes, when libompd is built with them.
-bounded env `gdb_env` LD_LIBRARY_PATH=$ours $GDB -nx -batch \
+gdb_for_libompd
+LD_LIBRARY_PATH=$ours bounded $GDB -nx -batch \
   -ex 'set startup-with-shell off' -x "$srcdir/gdb-plugin/ompd.py" \
   -x "$srcdir/tests/ompd/state.py" "$prog" > "$tmp/out" 2>&1
 skip_if_untraceable "$tmp/out"
