@@ -1,8 +1,9 @@
 #!/bin/sh
 # run-test.sh MODE STAMP -- run one runtime test program on one runtime.
+# run-test.sh prog PROGRAM -- run a test program as it is.
 #
-# Used as OURS_LOG_COMPILER / GOMP_LOG_COMPILER / CMP_LOG_COMPILER by
-# tests/local.mk.  STAMP (tests/runtime/NAME-ours.ours, NAME-gomp.gomp or
+# Used as OURS_LOG_COMPILER / GOMP_LOG_COMPILER / CMP_LOG_COMPILER and
+# LOG_COMPILER by tests/local.mk.  STAMP (tests/runtime/NAME-ours.ours, NAME-gomp.gomp or
 # NAME.cmp) is a one-line file made by make from the program it stands
 # for: it holds the program's path from the build directory.
 #
@@ -14,6 +15,8 @@
 #         must pass there, otherwise the test itself is wrong.
 #   cmp   run on both and require byte-identical standard output: for the
 #         programs whose output is deterministic (checksums).
+#   prog  the program (tests/ompd/self, ...) in the scrubbed environment,
+#         bounded; it chooses its runtime itself.
 #
 # Exit status: the program's (0 pass, 77 skip, other fail); 99 (hard
 # error) when the set-up is broken or, in cmp mode, when the program fails
@@ -24,6 +27,15 @@ mode=$1
 stamp=$2
 me=`basename "$stamp"`
 . "${0%/*}/test-subr.sh"
+
+if test $mode = prog; then
+  test -x "$stamp" || hard_error "$stamp is not built"
+  bounded "$stamp"
+  rc=$?
+  test_finished=yes
+  test $rc -eq 124 && echo "FAIL: $stamp timed out after ${test_timeout}s"
+  exit $rc
+fi
 
 test -f "$stamp" || hard_error "no stamp file $stamp"
 prog=`cat "$stamp"`
