@@ -7,8 +7,7 @@
 #
 # Debian packages are installed with apt-get when run as root; otherwise
 # missing ones are listed.  The build happens in _build/ (a VPATH build), so
-# the source tree stays clean.  With CI=true warnings are errors and
-# libompd and corefiles/ are built with the sanitizers.
+# the source tree stays clean.  With CI=true warnings are errors.
 set -eu
 
 top=$(cd "$(dirname "$0")" && pwd -P)
@@ -54,9 +53,7 @@ configure_build () {
   mkdir -p "$build"
   if [ ! -f "$build/Makefile" ] || [ configure -nt "$build/config.status" ]; then
     flags=
-    # CI: warnings are errors, and the debugger side is built and tested
-    # under ASan+UBSan (tests/README.md, "Sanitizers and valgrind").
-    [ "${CI:-}" = true ] && flags="--enable-werror --enable-sanitizers"
+    [ "${CI:-}" = true ] && flags=--enable-werror
     # shellcheck disable=SC2086
     (cd "$build" && "$top/configure" $flags)
   fi

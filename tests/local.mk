@@ -194,8 +194,18 @@ corefiles/%: AM_CFLAGS += $(DEBUGGER_SANITIZE_CFLAGS)
 
 ## The debugger side (corefiles/): libompdbg-target on a live process, a
 ## gcore core and a kernel core of target-prog, broken cores, a stripped
-## runtime (tests/corefiles/target.sh).
-check_PROGRAMS += tests/corefiles/target-prog tests/corefiles/check-target
+## runtime (tests/corefiles/target.sh).  check-target-asan is the checker
+## on libompdbg-target's sources compiled once more with ASan and UBSan,
+## in every configuration (like tests/ompd/fuzz): a plain make check, and
+## CI, keep the debugger side's sanitizer coverage.
+check_PROGRAMS += tests/corefiles/target-prog tests/corefiles/check-target \
+	tests/corefiles/check-target-asan
+tests_corefiles_check_target_asan_SOURCES = tests/corefiles/check-target.c \
+	$(corefiles_libompdbg_target_la_SOURCES)
+tests_corefiles_check_target_asan_CFLAGS = $(AM_CFLAGS) -pthread -g -O1 \
+	$(SANITIZE_CFLAGS)
+tests_corefiles_check_target_asan_LDFLAGS = -pthread $(SANITIZE_CFLAGS)
+tests_corefiles_check_target_asan_LDADD = $(LIBDW_LIBS) $(DL_LIBS)
 tests_corefiles_target_prog_CFLAGS = -fopenmp -g -O1 $(TEST_WARN_CFLAGS)
 tests_corefiles_target_prog_LDFLAGS = -fopenmp
 tests_corefiles_check_target_CFLAGS = $(AM_CFLAGS) $(DEBUGGER_SANITIZE_CFLAGS)

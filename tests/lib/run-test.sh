@@ -30,6 +30,10 @@ me=`basename "$stamp"`
 
 if test $mode = prog; then
   test -x "$stamp" || hard_error "$stamp is not built"
+  # These keep their own watchdogs (tests/ompd/fuzz: per case); the
+  # bound is for a hang they miss, and long: 10^5 fuzz cases take minutes
+  # on a loaded machine.
+  test_timeout=${OMPDBG_PROG_TIMEOUT:-900}
   bounded "$stamp"
   rc=$?
   test_finished=yes

@@ -119,7 +119,10 @@ worker_at_end (void)
 		if (api.enumerate_icvs (as, k, &next, &name, &scope, &more)
 		    != ompd_rc_ok)
 		  break;
-		if (strcmp (name, "thread-num-var") == 0)
+		/* The name is the debugger's to free.  */
+		bool found = strcmp (name, "thread-num-var") == 0;
+		inproc_free ((void *) name);
+		if (found)
 		  {
 		    id = next;
 		    if (RC (api.get_icv_from_scope (th, ompd_scope_thread,
