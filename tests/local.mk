@@ -1,8 +1,8 @@
 ## tests/ -- the runtime test suite.
 ##
 ## Every program tests/runtime/NAME.{c,cc,f90} is a self-checking OpenMP
-## program (exit 0 pass, 77 skip, anything else fail; shared helpers in
-## tests/runtime/check.h) built with plain `-fopenmp`, i.e. linked against
+## program (exit 0 pass, 77 skip, anything else fail; checks from
+## tests/lib/check.h) built with plain `-fopenmp`, i.e. linked against
 ## the system's libgomp exactly like a user's program.  `make check` runs
 ## each one twice, through tests/lib/run-test.sh:
 ##   tests/runtime/NAME-ours.ours  on our runtime (runtime/.libs), after
@@ -139,7 +139,8 @@ tests/runtime/%: AM_FCFLAGS = $(tests_runtime_flags) -Wall
 tests/runtime/%: AM_LDFLAGS =
 
 EXTRA_DIST += \
-	tests/runtime/check.h \
+	tests/lib/check.h \
+	tests/lib/test-subr.sh \
 	tests/runtime/loop-check.h \
 	tests/runtime/cancel-check.h \
 	tests/runtime/env-check.h \
@@ -182,26 +183,39 @@ tests_abi += tests/valgrind/memcheck.sh
 tests_abi += tests/ompd/gdb-hooks.sh
 EXTRA_DIST += tests/ompd/gdb-hooks.sh
 
+## --enable-sanitizers (configure.ac): the debugger side the tests
+## exercise is built with ASan and UBSan -- libompd, corefiles/ (its
+## library and ompdbg-inspect) and the C programs that load them
+## (DEBUGGER_SANITIZE_CFLAGS in their flags).  Pattern-specific values
+## (GNU make) add the flags to every object and link under those
+## directories; DEBUGGER_SANITIZE_CFLAGS is empty otherwise.
+libompd/%: AM_CFLAGS += $(DEBUGGER_SANITIZE_CFLAGS)
+corefiles/%: AM_CFLAGS += $(DEBUGGER_SANITIZE_CFLAGS)
+
 ## The debugger side (corefiles/): libompdbg-target on a live process, a
 ## gcore core and a kernel core of target-prog, broken cores, a stripped
-## runtime (tests/corefiles/target.sh); check-target-asan is the checker
-## and the library built with ASan+UBSan.
+## runtime (tests/corefiles/target.sh).  check-target-asan is the checker
+## on libompdbg-target's sources compiled once more with ASan and UBSan,
+## in every configuration (like tests/ompd/fuzz): a plain make check, and
+## CI, keep the debugger side's sanitizer coverage.
 check_PROGRAMS += tests/corefiles/target-prog tests/corefiles/check-target \
 	tests/corefiles/check-target-asan
-tests_corefiles_target_prog_CFLAGS = -fopenmp -g -O1 $(TEST_WARN_CFLAGS)
-tests_corefiles_target_prog_LDFLAGS = -fopenmp
-tests_corefiles_check_target_LDADD = corefiles/libompdbg-target.la
 tests_corefiles_check_target_asan_SOURCES = tests/corefiles/check-target.c \
 	$(corefiles_libompdbg_target_la_SOURCES)
 tests_corefiles_check_target_asan_CFLAGS = $(AM_CFLAGS) -pthread -g -O1 \
-	-fsanitize=address,undefined -fno-sanitize-recover=all \
-	-fno-omit-frame-pointer
-tests_corefiles_check_target_asan_LDFLAGS = -pthread \
-	-fsanitize=address,undefined
+	$(SANITIZE_CFLAGS)
+tests_corefiles_check_target_asan_LDFLAGS = -pthread $(SANITIZE_CFLAGS)
 tests_corefiles_check_target_asan_LDADD = $(LIBDW_LIBS) $(DL_LIBS)
+tests_corefiles_target_prog_CFLAGS = -fopenmp -g -O1 $(TEST_WARN_CFLAGS)
+tests_corefiles_target_prog_LDFLAGS = -fopenmp
+tests_corefiles_check_target_CFLAGS = $(AM_CFLAGS) $(DEBUGGER_SANITIZE_CFLAGS)
+tests_corefiles_check_target_LDFLAGS = $(DEBUGGER_SANITIZE_CFLAGS)
+tests_corefiles_check_target_LDADD = corefiles/libompdbg-target.la
 ## check-session loads libompd through corefiles/session.c, the runtime's
 ## list first, then fake-ompd.la, a stand-in that records its calls.
 check_PROGRAMS += tests/corefiles/check-session
+tests_corefiles_check_session_CFLAGS = $(AM_CFLAGS) $(DEBUGGER_SANITIZE_CFLAGS)
+tests_corefiles_check_session_LDFLAGS = $(DEBUGGER_SANITIZE_CFLAGS)
 tests_corefiles_check_session_LDADD = corefiles/libompdbg-target.la $(DL_LIBS)
 check_LTLIBRARIES = tests/corefiles/fake-ompd.la
 tests_corefiles_fake_ompd_la_SOURCES = tests/corefiles/fake-ompd.c
@@ -220,8 +234,9 @@ tests_ompd_layout_core_LDADD = $(LIBELF_LIBS) -ldl
 tests_abi += tests/ompd/layout-core.sh
 EXTRA_DIST += tests/ompd/layout-core.sh
 TESTS += tests/ompd/layout
-## Extension-less tests (programs) get the same environment.
-LOG_COMPILER = env $(tests_env)
+## Extension-less tests (programs) run through the same runner, in the
+## same scrubbed environment.
+LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh prog
 
 ## The runtime's state for debuggers, read by gdb and compared with the
 ## program's ground truth.  Reads our runtime's structures, so it runs on
@@ -235,13 +250,31 @@ EXTRA_DIST += tests/ompd/state.sh tests/ompd/state.py
 
 TESTS += $(tests_abi) $(tests_ours) $(tests_gomp) $(tests_cmp)
 CLEANFILES += $(tests_ours) $(tests_gomp) $(tests_cmp) \
-	$(tests_cmp:=.out-ours) $(tests_cmp:=.out-gomp)
+	$(tests_cmp:=.out.ours) $(tests_cmp:=.out.gomp) tests/gdb-probe.cache
 
 TEST_EXTENSIONS = .sh .ours .gomp .cmp
 TEST_TIMEOUT = 120
 tests_env = OMPDBG_OURS_DIR='$(abs_top_builddir)/runtime/.libs' \
 	OMPDBG_GOMP_DIR='$(SYSTEM_LIBGOMP_DIR)' \
-	OMPDBG_TEST_TIMEOUT='$(TEST_TIMEOUT)' OBJDUMP='$(OBJDUMP)' STRIP='$(STRIP)'
+	OMPDBG_TEST_TIMEOUT='$(TEST_TIMEOUT)' OBJDUMP='$(OBJDUMP)' STRIP='$(STRIP)' \
+	CC='$(CC)' OMPDBG_SANITIZERS='$(enable_sanitizers)' \
+	OMPDBG_VALGRIND='$(enable_valgrind)' OMPDBG_MEMCHECK='$(tests_memcheck)'
+
+## --enable-valgrind (configure.ac): these runtime tests run on our
+## runtime under valgrind's memcheck (tests/runtime/NAME-ours.ours), any
+## error failing them.  Small teams and little work: valgrind runs one
+## thread at a time.
+tests_memcheck = \
+	tests/runtime/parallel-for \
+	tests/runtime/sections \
+	tests/runtime/single \
+	tests/runtime/critical \
+	tests/runtime/lock \
+	tests/runtime/task-basic \
+	tests/runtime/task-depend \
+	tests/runtime/taskloop \
+	tests/runtime/alloc \
+	tests/runtime/threadprivate
 OURS_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh ours
 GOMP_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh gomp
 CMP_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh cmp

@@ -12,22 +12,15 @@
 # Environment (from tests/local.mk): OMPDBG_OURS_DIR, OMPDBG_GOMP_DIR,
 # OBJDUMP.
 
+. "${0%/*}/../lib/test-subr.sh"
+
 objdump=${OBJDUMP:-objdump}
 ours=$OMPDBG_OURS_DIR/libgomp.so.1
-gomp=$OMPDBG_GOMP_DIR/libgomp.so.1
+gomp=${OMPDBG_GOMP_DIR:-}/libgomp.so.1
 
-if test -z "$OMPDBG_GOMP_DIR" || test ! -f "$gomp"; then
-  echo "symbols.sh: no system libgomp.so.1; skipping"
-  exit 77
-fi
-if test ! -f "$ours"; then
-  echo "symbols.sh: $ours is not built" >&2
-  exit 99
-fi
-if ! $objdump --version >/dev/null 2>&1; then
-  echo "symbols.sh: $objdump not found; skipping"
-  exit 77
-fi
+test -n "${OMPDBG_GOMP_DIR:-}" && test -f "$gomp" || skip "no system libgomp.so.1"
+require_built "$ours"
+require_tool "$objdump"
 
 # symbol@version of every defined dynamic symbol in OMP_* / GOMP_* nodes.
 # objdump -T lines end in "VERSION NAME"; a hidden version is printed in
@@ -42,32 +35,18 @@ symset () {
     }' | LC_ALL=C sort -u
 }
 
-tmp=${TMPDIR:-/tmp}/ompdbg-symbols.$$
-trap 'rm -f "$tmp".*' 0 1 2 15
-symset "$gomp" > "$tmp.gomp" || exit 99
-symset "$ours" > "$tmp.ours" || exit 99
+tmp=`make_tempdir`
+symset "$gomp" > "$tmp/gomp" || hard_error "objdump -T $gomp"
+symset "$ours" > "$tmp/ours" || hard_error "objdump -T $ours"
 
-n_gomp=`wc -l < "$tmp.gomp"`
-n_ours=`wc -l < "$tmp.ours"`
+n_gomp=`wc -l < "$tmp/gomp"`
+n_ours=`wc -l < "$tmp/ours"`
 echo "system libgomp: $n_gomp OMP/GOMP symbol@version pairs ($gomp)"
 echo "our runtime:    $n_ours ($ours)"
-if test "$n_gomp" -lt 300; then
-  echo "symbols.sh: only $n_gomp pairs read from $gomp: objdump output not understood" >&2
-  exit 99
-fi
+test "$n_gomp" -ge 300 \
+  || hard_error "only $n_gomp pairs read from $gomp: objdump output not understood"
 
-LC_ALL=C comm -23 "$tmp.gomp" "$tmp.ours" > "$tmp.missing"
-LC_ALL=C comm -13 "$tmp.gomp" "$tmp.ours" > "$tmp.extra"
-status=0
-if test -s "$tmp.missing"; then
-  echo "FAIL: `wc -l < "$tmp.missing"` missing from our runtime:"
-  sed 's/^/  missing: /' "$tmp.missing"
-  status=1
-fi
-if test -s "$tmp.extra"; then
-  echo "FAIL: `wc -l < "$tmp.extra"` exported by our runtime but not by libgomp:"
-  sed 's/^/  extra: /' "$tmp.extra"
-  status=1
-fi
-test $status -eq 0 && echo "identical OMP/GOMP symbol sets"
-exit $status
+LC_ALL=C comm -23 "$tmp/gomp" "$tmp/ours" | sed 's/^/  missing: /'
+LC_ALL=C comm -13 "$tmp/gomp" "$tmp/ours" | sed 's/^/  extra: /'
+compare_files "identical OMP/GOMP symbol sets" "$tmp/gomp" "$tmp/ours"
+finish

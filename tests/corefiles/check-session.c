@@ -19,6 +19,8 @@
 #include <string.h>
 
 #include "corefiles/ompdbg-target.h"
+#define CHECK_KEEP_GOING 1
+#include "tests/lib/check.h"
 
 struct fake_ompd_record
 {
@@ -30,22 +32,6 @@ struct fake_ompd_record
   char first_location[512];
   int fail_process;
 };
-
-static int failures, checks;
-
-static void __attribute__ ((format (printf, 2, 3)))
-check (int ok, const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  printf ("%s: ", ok ? "ok" : "FAIL");
-  vprintf (fmt, ap);
-  putchar ('\n');
-  va_end (ap);
-  checks++;
-  if (!ok)
-    failures++;
-}
 
 #define E(x) ompdbg_errmsg (x)
 
@@ -149,7 +135,7 @@ main (int argc, char **argv)
   ompdbg_session_close (s2);
   check (rec->finalize_calls == 1 && rec->release_calls == 2,
 	 "closing the last one finalizes");
-  check (ompdbg_session_api (s2) == NULL, "a closed session is refused");
+  check (ompdbg_session_api (NULL) == NULL, "no session, no entry points");
 
   rec->fail_process = 1;
   err = ompdbg_session_open (t, argv[2], &s1, &diag);
@@ -174,6 +160,5 @@ main (int argc, char **argv)
 
   ompdbg_target_close (t);
   dlclose (fake);
-  printf ("%d checks, %d failed\n", checks, failures);
-  return failures ? 1 : 0;
+  return check_finish (1);
 }

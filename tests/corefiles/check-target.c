@@ -25,22 +25,8 @@
 #include <elf.h>
 
 #include "corefiles/ompdbg-target.h"
-
-static int failures, checks;
-
-static void __attribute__ ((format (printf, 2, 3)))
-check (int ok, const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  printf ("%s: ", ok ? "ok" : "FAIL");
-  vprintf (fmt, ap);
-  putchar ('\n');
-  va_end (ap);
-  checks++;
-  if (!ok)
-    failures++;
-}
+#define CHECK_KEEP_GOING 1
+#include "tests/lib/check.h"
 
 static void __attribute__ ((noreturn, format (printf, 1, 2)))
 fatal (const char *fmt, ...)
@@ -824,6 +810,5 @@ main (int argc, char **argv)
       fprintf (stderr, "usage: see the comment at the top of check-target.c\n");
       return 2;
     }
-  printf ("%d checks, %d failed\n", checks, failures);
-  return failures ? 1 : 0;
+  return check_finish (1);
 }

@@ -19,71 +19,50 @@
 #   6. the runtime stripped to .dynsym: its OMPD symbols still found.
 # Exit 0 pass, 1 fail, 77 when ptrace is not permitted here.
 set -u
+. "${0%/*}/../lib/test-subr.sh"
+
 prog=tests/corefiles/target-prog
-check=tests/corefiles/check-target
-check_asan=tests/corefiles/check-target-asan
+checker=tests/corefiles/check-target
+checker_asan=tests/corefiles/check-target-asan
 inspect=corefiles/ompdbg-inspect
 runtime=${OMPDBG_OURS_DIR:?OMPDBG_OURS_DIR not set}
-work=tests/corefiles/target.work
-limit=${OMPDBG_TEST_TIMEOUT:-120}
-status=0
-pids=
-
-cleanup () {
-  for p in $pids; do kill -9 "$p" 2>/dev/null; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
-rm -rf "$work"
+require_built "$prog" "$checker" "$checker_asan" "$inspect" "$runtime/libgomp.so.1"
+work=`make_tempdir`
 mkdir -p "$work/kcore" "$work/stripped"
-
-fail () { echo "FAIL: $*"; status=1; }
+limit=${OMPDBG_TEST_TIMEOUT:-120}
 
 # start NAME LIBDIR: run target-prog on the libgomp.so.1 in LIBDIR, its
 # current directory $work/kcore; wait for its ground truth; sets $pid.
 start () {
-  LD_LIBRARY_PATH=$2 timeout -k 5 "$limit" "$prog" "$PWD/$work/$1.truth" "$PWD/$work/kcore" &
+  LD_LIBRARY_PATH=$2 timeout -k 5 "$limit" "$prog" "$work/$1.truth" "$work/kcore" &
   i=0
   while [ ! -f "$work/$1.truth" ]; do
     i=$((i + 1))
-    if [ $i -gt 300 ]; then echo "FAIL: $prog did not start"; exit 1; fi
+    if [ $i -gt 300 ]; then fail "$prog did not start"; finish; fi
     sleep 0.1
   done
   pid=$(sed -n 's/^pid //p' "$work/$1.truth")
-  pids="$pids $pid"
+  kill_on_exit "$pid"
   want=$(readlink -f "$2/libgomp.so.1")
   if ! grep -q " $want\$" "/proc/$pid/maps"; then
-    echo "FAIL: $prog (pid $pid) did not load $want:"; grep libgomp "/proc/$pid/maps"
-    exit 1
+    grep libgomp "/proc/$pid/maps"
+    fail "$prog (pid $pid) did not load $want"
+    finish
   fi
   cp "/proc/$pid/maps" "$work/$1.maps"
   echo "target-prog pid $pid on $want"
 }
 
-# run LABEL CMD...: run a checker, its output indented, fail on non-zero.
-run () {
-  label=$1; shift
-  echo "== $label: $*"
-  "$@" 2>&1
-  rc=$?
-  [ $rc -eq 0 ] || fail "$label (exit $rc)"
-}
-
 start a "$runtime"
 
 # ptrace at all?  (Yama or a container may forbid it.)
-if ! "$check" live "$pid" "$work/a.truth" > "$work/live.out" 2>&1; then
-  if grep -q "operation not permitted" "$work/live.out"; then
-    cat "$work/live.out"; echo "SKIP: ptrace is not permitted here"; exit 77
-  fi
-fi
+"$checker" live "$pid" "$work/a.truth" > "$work/live.out" 2>&1 \
+  || skip_if_untraceable "$work/live.out"
 echo "== live"; cat "$work/live.out"
-grep -q '^[0-9]* checks, 0 failed$' "$work/live.out" || fail "live checks"
+expect_lines 1 '^[0-9]+ checks, 0 failed$' "$work/live.out" "live checks"
+check "live under ASan+UBSan" "$checker_asan" live "$pid" "$work/a.truth"
 
-run "live under ASan+UBSan" "$check_asan" live "$pid" "$work/a.truth"
-
-run "libompd session" tests/corefiles/check-session "$pid" \
+check "libompd session" tests/corefiles/check-session "$pid" \
   "$PWD/tests/corefiles/.libs/fake-ompd.so"
 
 # check_inspect OUTPUT: `ompdbg threads` loaded the runtime's libompd and
@@ -97,12 +76,14 @@ check_inspect () {
     if [ "$num" = 0 ]; then state=ompt_state_work_parallel
     else state=ompt_state_wait_barrier_implicit_parallel; fi
     grep -q "^ *$tid  0x[0-9a-f]*  [A-Za-z_][A-Za-z_0-9]*+0x[0-9a-f]*  omp thread $num of 4  $state\$" "$1" \
-      || { echo "FAIL: $1: LWP $tid not shown as omp thread $num of 4, $state"; echo x >> "$work/inspect.fail"; }
-  done
-  if [ -f "$work/inspect.fail" ]; then status=1; rm -f "$work/inspect.fail"; fi
+      || echo "$1: LWP $tid not shown as omp thread $num of 4, $state"
+  done > "$work/inspect.fail"
+  if [ -s "$work/inspect.fail" ]; then fail "`cat "$work/inspect.fail"`"
+  else ok "$1: every thread's number, team and state"; fi
 }
 
-"$inspect" threads "$pid" > "$work/inspect-live.out" 2>&1 || fail "ompdbg-inspect threads $pid"
+check_to "$work/inspect-live.out" "ompdbg-inspect threads $pid" \
+  "$inspect" threads "$pid"
 echo "== ompdbg threads $pid"; cat "$work/inspect-live.out"
 check_inspect "$work/inspect-live.out"
 
@@ -111,12 +92,12 @@ if command -v gcore > /dev/null 2>&1; then
   gcore -o "$work/gcore" "$pid" > "$work/gcore.log" 2>&1
   core=$work/gcore.$pid
   if [ -f "$core" ]; then
-    run "gcore core" "$check" core "$prog" "$core" "$work/a.truth" "$work/a.maps"
-    run "gcore core under ASan+UBSan" "$check_asan" core "$prog" "$core" "$work/a.truth" "$work/a.maps"
-    run "bad input" "$check" bad "$prog" "$core" "$work"
-    run "bad input under ASan+UBSan" "$check_asan" bad "$prog" "$core" "$work"
-    "$inspect" threads "$prog" "$core" > "$work/inspect-core.out" 2>&1 \
-      || fail "ompdbg-inspect threads on the core"
+    check "gcore core" "$checker" core "$prog" "$core" "$work/a.truth" "$work/a.maps"
+    check "gcore core under ASan+UBSan" "$checker_asan" core "$prog" "$core" "$work/a.truth" "$work/a.maps"
+    check "bad input" "$checker" bad "$prog" "$core" "$work"
+    check "bad input under ASan+UBSan" "$checker_asan" bad "$prog" "$core" "$work"
+    check_to "$work/inspect-core.out" "ompdbg-inspect threads on the core" \
+      "$inspect" threads "$prog" "$core"
     echo "== ompdbg threads EXE CORE"; cat "$work/inspect-core.out"
     check_inspect "$work/inspect-core.out"
     rm -f "$core"
@@ -142,10 +123,11 @@ case $pattern in
     if [ -z "$kcore" ]; then
       echo "SKIP kernel core: none was written (pattern '$pattern', hard limit $(ulimit -H -c))"
     else
-      run "kernel core" "$check" core "$prog" "$work/kcore/$kcore" "$work/a.truth" "$work/a.maps" kernel
-      run "bad input (kernel core)" "$check" bad "$prog" "$work/kcore/$kcore" "$work"
-      "$inspect" threads "$prog" "$work/kcore/$kcore" > "$work/inspect-kcore.out" 2>&1 \
-	|| fail "ompdbg-inspect threads on the kernel core"
+      check "kernel core" "$checker" core "$prog" "$work/kcore/$kcore" "$work/a.truth" "$work/a.maps" kernel
+      check "bad input (kernel core)" "$checker" bad "$prog" "$work/kcore/$kcore" "$work"
+      check_to "$work/inspect-kcore.out" \
+	"ompdbg-inspect threads on the kernel core" \
+	"$inspect" threads "$prog" "$work/kcore/$kcore"
       echo "== ompdbg threads EXE KERNEL-CORE"; cat "$work/inspect-kcore.out"
       check_inspect "$work/inspect-kcore.out"
       rm -f "$work/kcore/$kcore"
@@ -160,8 +142,6 @@ if LC_ALL=C readelf -S "$work/stripped/libgomp.so.1" | grep -q '\.symtab'; then
   fail "strip left a .symtab"
 else
   start b "$work/stripped"
-  run "stripped runtime" "$check" stripped "$pid" "$work/b.truth"
+  check "stripped runtime" "$checker" stripped "$pid" "$work/b.truth"
 fi
-
-[ $status -eq 0 ] && echo "PASS" || echo "FAILED"
-exit $status
+finish

@@ -7,6 +7,7 @@ OMPDBG_GOMP_DIR (the system libgomp), OMPDBG_SRCDIR, OMPDBG_BUILDDIR,
 GDB.  Exit codes: 0 pass, 1 fail, 77 skip, 99 hard error.
 """
 
+import atexit
 import os
 import re
 import shutil
@@ -33,6 +34,18 @@ TIMEOUT = int(os.environ.get("OMPDBG_GDB_TIMEOUT", "60"))
 
 failures = []
 checks = [0]
+ended = [False]
+
+
+def _ended_without_verdict():
+    # A script that falls off its end would exit 0 without finish().
+    if not ended[0]:
+        sys.stdout.write("FAIL: the test ended without finish()\n")
+        sys.stdout.flush()
+        os._exit(1)
+
+
+atexit.register(_ended_without_verdict)
 
 
 def log(msg):
@@ -51,17 +64,25 @@ def check(cond, what):
 
 
 def skip(why):
+    ended[0] = True
     log("SKIP: " + why)
     sys.exit(77)
 
 
 def hard(why):
+    ended[0] = True
     log("ERROR: " + why)
     sys.exit(99)
 
 
 def finish():
+    """The end of every test: 0 only with no failure and at least one
+    check (a test that checked nothing proves nothing)."""
+    ended[0] = True
     log("%d checks, %d failed" % (checks[0], len(failures)))
+    if checks[0] == 0:
+        log("FAIL: no check ran")
+        sys.exit(1)
     sys.exit(1 if failures else 0)
 
 
@@ -86,8 +107,10 @@ def require_libompd():
 
 
 def tmpdir():
-    d = tempfile.mkdtemp(prefix="ompdbg-gdbtest.")
-    import atexit
+    """A temporary directory, removed at exit (in the one run-gdbtest.sh
+    made for the test, when there is one)."""
+    d = tempfile.mkdtemp(prefix="ompdbg-gdbtest.",
+                         dir=os.environ.get("OMPDBG_TEST_TMPDIR"))
     atexit.register(shutil.rmtree, d, True)
     return d
 

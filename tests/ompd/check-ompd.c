@@ -15,11 +15,6 @@
 #include "config.h"
 #include "tests/ompd/checks.h"
 #include "corefiles/ompdbg-target.h"
-#include "tests/ompd/check-macros.h"
-
-/* check-macros.h counts into the stats of the function using it.  */
-#define CHECK_PASS() (st->pass++)
-#define CHECK_FAIL() (st->fail++)
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,7 +72,7 @@ keeping_free (void *p)
    debugger that does not use corefiles' session would open it.  */
 static void
 bad_input_checks (const struct ompd_api *api, struct ompdbg_target *target,
-		  const struct truth *t, struct check_stats *st)
+		  const struct truth *t)
 {
   static ompd_callbacks_t keeping;
   keeping = *ompdbg_callbacks ();
@@ -88,17 +83,13 @@ bad_input_checks (const struct ompd_api *api, struct ompdbg_target *target,
   ompd_rc_t rc = api->initialize (202011, &keeping);
   if (rc == ompd_rc_ok)
     rc = api->process_initialize (ctx, &as);
-  if (rc != ompd_rc_ok)
-    {
-      st->fail++;
-      printf ("FAIL: libompd for the bad-input checks: %s\n",
-	      ompd_rc_name (rc));
-      return;
-    }
+  if (!CHECK (rc == ompd_rc_ok, "libompd for the bad-input checks: %s",
+	      ompd_rc_name (rc)))
+    return;
   checks_free = keeping_free;
   checks_callbacks = &keeping;
   checks_context = ctx;
-  checks_bad_input (api, as, t, 0, st);
+  checks_bad_input (api, as, t, 0);
   if (RC (api->rel_address_space_handle (as), ompd_rc_ok))
     RC (api->finalize (), ompd_rc_ok);
   for (size_t i = 0; i < nkept; i++)
@@ -176,17 +167,12 @@ main (int argc, char **argv)
   if (ompd_api_load (lib, &api) != 0)
     return 1;
   checks_free = debugger_free;
-  struct check_stats st = { 0, 0 };
-  checks_run (&api, ompdbg_session_aspace (session), &t, &st);
+  checks_run (&api, ompdbg_session_aspace (session), &t);
   ompdbg_session_close (session);
   if (bad_input)
-    bad_input_checks (&api, target, &t, &st);
+    bad_input_checks (&api, target, &t);
   ompdbg_target_close (target);
 
-  unsigned long n = st.pass + st.fail;
-  printf ("%s, %s: %lu checks, %lu failed\n", name, kind, n, st.fail);
-  if (n < MIN_CHECKS)
-    printf ("FAIL: only %lu checks ran (at least %d expected)\n", n,
-	    MIN_CHECKS);
-  return st.fail != 0 || n < MIN_CHECKS;
+  printf ("%s, %s: ", name, kind);
+  return check_finish (MIN_CHECKS);
 }

@@ -18,12 +18,6 @@ struct check_caps checks_caps = { true, true, true };
 
 #define TOOL_OK (checks_caps.tool_data ? ompd_rc_ok : ompd_rc_unsupported)
 
-static struct check_stats *S;
-
-#define CHECK_PASS() (S->pass++)
-#define CHECK_FAIL() (S->fail++)
-#include "tests/ompd/check-macros.h"
-
 /* ---- ICV lookup by name --------------------------------------------------- */
 
 #define MAX_ICVS 128
@@ -891,9 +885,8 @@ check_all_icvs (const struct ompd_api *api, ompd_address_space_handle_t *as,
 
 void
 checks_run (const struct ompd_api *api, ompd_address_space_handle_t *as,
-	    const struct truth *t, struct check_stats *st)
+	    const struct truth *t)
 {
-  S = st;
   CHECK (t->nthreads > 0, "no threads in the truth");
   check_aspace (api, as, t);
   for (int k = 0; k < t->nthreads; k++)
@@ -911,9 +904,8 @@ checks_run (const struct ompd_api *api, ompd_address_space_handle_t *as,
 
 void
 checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
-		  const struct truth *t, int which, struct check_stats *st)
+		  const struct truth *t, int which)
 {
-  S = st;
   const struct truth_thread *tt = &t->t[which];
   ompd_thread_handle_t *th, *dead_th;
   ompd_parallel_handle_t *ph, *dead_ph;

@@ -8,23 +8,17 @@
 
 #include <stdbool.h>
 
-struct check_stats
-{
-  unsigned long pass, fail;
-};
-
 /* Everything the truth states, through API on the address space AS.
    FREE_FN frees what libompd allocated (the debugger's free).  */
 void checks_run (const struct ompd_api *api, ompd_address_space_handle_t *as,
-		 const struct truth *t, struct check_stats *st);
+		 const struct truth *t);
 
 /* Bad input for every routine: NULL arguments, released handles, wrong
    scopes and handle kinds, unknown ids and kinds.  Needs a thread of the
    truth that is in a region (T->t[WHICH]).  */
 void checks_bad_input (const struct ompd_api *api,
 		       ompd_address_space_handle_t *as,
-		       const struct truth *t, int which,
-		       struct check_stats *st);
+		       const struct truth *t, int which);
 
 /* What the runtime under test publishes beyond the basics (names in its
    layout table): without them libompd must answer ompd_rc_unsupported

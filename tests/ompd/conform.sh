@@ -20,40 +20,22 @@
 # after the life-cycle checks of a finalised library.
 # Exit 0 pass, 1 fail, 77 when ptrace is not permitted here.
 set -u
+. "${0%/*}/../lib/test-subr.sh"
+
 prog=$PWD/tests/ompd/self
-check=tests/ompd/check-ompd
-work=tests/ompd/conform.work
+checker=tests/ompd/check-ompd
+require_built "$prog" "$checker"
+work=`make_tempdir`
+mkdir -p "$work/kcore"
 limit=${OMPDBG_TEST_TIMEOUT:-300}
 stops=12
-status=0
 pid=
-
-cleanup () {
-  [ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
-rm -rf "$work"
-mkdir -p "$work/kcore"
-
-fail () { echo "FAIL: $*"; status=1; }
-
-# run LABEL CMD...: a checker, failing the test on non-zero.
-run () {
-  label=$1; shift
-  echo "== $label"
-  "$@" 2>&1
-  rc=$?
-  [ $rc -eq 0 ] || fail "$label (exit $rc)"
-  return $rc
-}
 
 # The program in $work/kcore, where a plain core_pattern puts its core.
 (
   cd "$work/kcore" || exit 1
   ulimit -c unlimited 2>/dev/null || ulimit -c "$(ulimit -H -c)" 2>/dev/null
-  exec timeout -k 5 "$limit" "$prog" --target "$OLDPWD/$work"
+  exec timeout -k 5 "$limit" "$prog" --target "$work"
 ) > "$work/prog.out" 2>&1 &
 runner=$!
 
@@ -69,15 +51,17 @@ pattern=$(cat /proc/sys/kernel/core_pattern 2>/dev/null || echo '|unknown')
 n=0
 while wait_for "$work/$n.ready"; do
   pid=$(cat "$work/pid")
+  kill_on_exit "$pid"
   name=$(head -n 1 "$work/$n.ready")
-  if ! run "$name: live (pid $pid)" "$check" live "$pid" "$work/$n" > "$work/live.out"; then
-    if [ $n = 0 ] && grep -q "not permitted" "$work/live.out"; then
-      cat "$work/live.out"; echo "SKIP: ptrace is not permitted here"; exit 77
-    fi
-  fi
+  "$checker" live "$pid" "$work/$n" > "$work/live.out" 2>&1
+  rc=$?
+  [ $n = 0 ] && [ $rc -ne 0 ] && skip_if_untraceable "$work/live.out"
+  echo "== $name: live (pid $pid)"
   cat "$work/live.out"
+  if [ $rc -eq 0 ]; then ok "$name: live (pid $pid)"
+  else fail "$name: live (pid $pid) (exit $rc)"; fi
   if gcore -o "$work/gcore" "$pid" > "$work/gcore.log" 2>&1 && [ -f "$work/gcore.$pid" ]; then
-    run "$name: gcore core" "$check" core "$prog" "$work/gcore.$pid" "$work/$n"
+    check "$name: gcore core" "$checker" core "$prog" "$work/gcore.$pid" "$work/$n"
     rm -f "$work/gcore.$pid"
   else
     cat "$work/gcore.log"; fail "$name: gcore wrote no core"
@@ -95,7 +79,7 @@ while wait_for "$work/$n.ready"; do
 	if [ -z "$kcore" ]; then
 	  echo "SKIP kernel core: none was written (pattern '$pattern', limit $(ulimit -H -c))"
 	else
-	  run "$name: kernel core" "$check" core "$prog" "$work/kcore/$kcore" "$work/$((n - 1))"
+	  check "$name: kernel core" "$checker" core "$prog" "$work/kcore/$kcore" "$work/$((n - 1))"
 	fi
 	pid=
 	break
@@ -109,9 +93,10 @@ if [ -n "$pid" ]; then
   wait "$runner"
   rc=$?
   cat "$work/prog.out"
-  [ $rc -eq 0 ] || fail "the program exited with $rc"
+  if [ $rc -eq 0 ]; then ok "the program's own checks"
+  else fail "the program exited with $rc"; fi
   pid=
 fi
-[ $n = $stops ] || { cat "$work/prog.out"; fail "$n stops checked, $stops expected"; }
-[ $status -eq 0 ] && echo "PASS: $n stops, live and on cores" || echo "FAILED"
-exit $status
+if [ $n = $stops ]; then ok "$n stops, live and on cores"
+else cat "$work/prog.out"; fail "$n stops checked, $stops expected"; fi
+finish

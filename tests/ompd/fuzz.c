@@ -225,7 +225,7 @@ static struct
 } H;
 
 static unsigned long calls, rc_count[16];
-static int failures;
+static unsigned long ncases;		/* the number of cases run */
 
 static void
 count (ompd_rc_t rc)
@@ -588,19 +588,11 @@ one_case (uint64_t seed)
       for (int i = 0; i < H.ntk; i++)
 	count (api.rel_task_handle (H.tk[i]));
       rc = api.rel_address_space_handle (as);
-      if (rc != ompd_rc_ok)
-	{
-	  printf ("FAIL: seed %#llx: address space not released: %s\n",
-		  (unsigned long long) seed, ompd_rc_name (rc));
-	  failures++;
-	}
+      CHECK (rc == ompd_rc_ok, "seed %#llx: address space not released: %s",
+	     (unsigned long long) seed, ompd_rc_name (rc));
     }
-  if (inproc_outstanding () != before)
-    {
-      printf ("FAIL: seed %#llx: %ld blocks leaked\n",
-	      (unsigned long long) seed, inproc_outstanding () - before);
-      failures++;
-    }
+  CHECK (inproc_outstanding () == before, "seed %#llx: %ld blocks leaked",
+	 (unsigned long long) seed, inproc_outstanding () - before);
   /* Nothing failing any more: the next case starts clean.  */
   symbol_rc = sizeof_rc = ompd_rc_ok;
   sizeof_lie = 0;
@@ -640,7 +632,7 @@ region_fn (void *arg)
 	/* Let the others get where they wait.  */
 	usleep (200000);
 	const char *env = getenv ("OMPDBG_FUZZ_CASES");
-	unsigned long ncases = env ? strtoul (env, NULL, 0) : 100000;
+	ncases = env ? strtoul (env, NULL, 0) : 100000;
 	env = getenv ("OMPDBG_FUZZ_SEED");
 	uint64_t seed = env ? strtoull (env, NULL, 0) : 0x5eed0000;
 	printf ("%lu cases from seed %#llx\n", ncases,
@@ -648,13 +640,9 @@ region_fn (void *arg)
 	/* Once clean: the library's table of live handles is allocated
 	   then and stays, which is no leak of any case.  */
 	ompd_address_space_handle_t *as0;
-	if (api.process_initialize (inproc_context (), &as0) == ompd_rc_ok)
+	if (CHECK (api.process_initialize (inproc_context (), &as0)
+		   == ompd_rc_ok, "process_initialize without corruption"))
 	  api.rel_address_space_handle (as0);
-	else
-	  {
-	    printf ("FAIL: process_initialize without corruption\n");
-	    failures++;
-	  }
 	inproc_read_hook = hook;
 	inproc_symbol_hook = symbol_hook;
 	inproc_sizeof_hook = sizeof_hook;
@@ -716,19 +704,11 @@ main (int argc, char **argv)
       printf (" %s %lu", i < 15 ? ompd_rc_name ((ompd_rc_t) i) : "other",
 	      rc_count[i]);
   printf ("\n");
-  if (inproc_outstanding () != 0)
-    {
-      printf ("FAIL: %ld blocks not freed after ompd_finalize\n",
-	      inproc_outstanding ());
-      failures++;
-    }
+  CHECK (inproc_outstanding () == 0,
+	 "%ld blocks not freed after ompd_finalize", inproc_outstanding ());
   /* Positive: the library did answer, and often well.  */
-  if (rc_count[ompd_rc_ok] < calls / 10)
-    {
-      printf ("FAIL: only %lu of %lu calls succeeded\n",
-	      rc_count[ompd_rc_ok], calls);
-      failures++;
-    }
-  printf ("%d failures\n", failures);
-  return failures != 0;
+  CHECK (rc_count[ompd_rc_ok] >= calls / 10, "only %lu of %lu calls succeeded",
+	 rc_count[ompd_rc_ok], calls);
+  /* At least one check per case.  */
+  return check_finish (ncases);
 }

@@ -13,28 +13,18 @@
 #
 # Environment (from tests/local.mk): OMPDBG_OURS_DIR; GDB (default gdb).
 
-gdb=${GDB:-gdb}
+. "${0%/*}/../lib/test-subr.sh"
+
 prog=tests/runtime/ompd-hooks
 ours=$OMPDBG_OURS_DIR
-
-if ! $gdb --version >/dev/null 2>&1; then
-  echo "gdb-hooks.sh: $gdb not found; skipping"
-  exit 77
-fi
-if test ! -x "$prog" || test ! -f "$ours/libgomp.so.1"; then
-  echo "gdb-hooks.sh: $prog or $ours/libgomp.so.1 is not built" >&2
-  exit 99
-fi
-for v in `env | sed -n 's/^\(G*OMP_[A-Za-z0-9_]*\)=.*/\1/p'`; do
-  unset "$v"
-done
+require_built "$prog" "$ours/libgomp.so.1"
+require_gdb
 
 hooks="ompd_dll_locations_valid ompd_bp_parallel_begin ompd_bp_parallel_end
 ompd_bp_task_begin ompd_bp_task_end ompd_bp_thread_begin ompd_bp_thread_end
 ompd_bp_device_begin ompd_bp_device_end"
 
-tmp=${TMPDIR:-/tmp}/ompdbg-gdb-hooks.$$
-trap 'rm -f "$tmp".*' 0 1 2 15
+tmp=`make_tempdir`/hooks
 
 # run_gdb MODE: prints "HOOK COUNT" lines for every hook.
 run_gdb () {
@@ -69,16 +59,7 @@ run_gdb () {
       printf 'printf "COUNT %s %%d\\n", $n_%s\n' $h $h
     done
   } > "$tmp.gdb"
-  timeout -k 10 120 $gdb -nx -batch -x "$tmp.gdb" "$prog" > "$tmp.out" 2>&1
-  if grep -q "ptrace: Operation not permitted\|Could not trace" "$tmp.out"; then
-    echo "gdb-hooks.sh: gdb may not trace processes here; skipping" >&2
-    exit 77
-  fi
-  if ! grep -q "workload done 1" "$tmp.out"; then
-    echo "gdb-hooks.sh ($1): the workload did not complete under gdb:" >&2
-    cat "$tmp.out" >&2
-    exit 1
-  fi
+  bounded $GDB -nx -batch -x "$tmp.gdb" "$prog" > "$tmp.out" 2>&1
   sed -n 's/^COUNT //p' "$tmp.out"
 }
 
@@ -104,17 +85,16 @@ ompd_bp_thread_end 0
 ompd_bp_device_begin 0
 ompd_bp_device_end 0"
 
-status=0
 for mode in enabled written off; do
-  got=`run_gdb $mode` || exit $?
   if test $mode = off; then want=$expect_off; else want=$expect_on; fi
-  if test "x$got" = "x$want"; then
-    echo "$mode: hook counts as expected"
+  got=`run_gdb $mode`
+  skip_if_untraceable "$tmp.out"
+  compare_output "$mode: hook counts" "$want" echo "$got"
+  if grep -q "workload done 1" "$tmp.out"; then
+    ok "$mode: the workload completed under gdb"
   else
-    echo "FAIL ($mode): hook counts differ"
-    echo "expected:"; echo "$want" | sed 's/^/  /'
-    echo "got:"; echo "$got" | sed 's/^/  /'
-    status=1
+    fail "$mode: the workload did not complete under gdb:"
+    cat "$tmp.out"
   fi
 done
-exit $status
+finish

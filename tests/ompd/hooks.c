@@ -61,11 +61,6 @@ static ompd_address_space_handle_t *as;
    stops do.  */
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static atomic_bool ready;
-static atomic_ulong pass, fail;
-
-#define CHECK_PASS() (atomic_fetch_add (&pass, 1))
-#define CHECK_FAIL() (atomic_fetch_add (&fail, 1))
-#include "tests/ompd/check-macros.h"
 
 /* ---- ICVs by name ---------------------------------------------------------- */
 
@@ -757,7 +752,5 @@ main (int argc, char **argv)
 	  atomic_load (&n_par_begin), atomic_load (&n_par_end),
 	  atomic_load (&n_task_begin), atomic_load (&n_task_end),
 	  atomic_load (&n_thread_begin), atomic_load (&n_overhead));
-  printf ("%lu checks, %lu failed\n", atomic_load (&pass) + atomic_load (&fail),
-	  atomic_load (&fail));
-  return atomic_load (&fail) != 0 || atomic_load (&pass) < 200;
+  return check_finish (200);
 }

@@ -288,22 +288,14 @@ inproc_detach (const struct ompd_api *api, ompd_address_space_handle_t *as)
   return rc;
 }
 
-/* The end of a test counting in PASS and FAIL: libompd released, the
-   count printed; the exit status (0 only with no failure and at least
-   MIN_PASS checks passed, so that a test whose checks never ran fails).  */
+/* The end of a test: libompd released, the count printed; the exit
+   status (0 only with no failure and at least MIN checks, so that a test
+   whose checks never ran fails).  */
 int
 inproc_finish (const struct ompd_api *api, ompd_address_space_handle_t *as,
-	       atomic_ulong *pass, atomic_ulong *fail, unsigned long min_pass)
+	       unsigned long min)
 {
   ompd_rc_t rc = inproc_detach (api, as);
-  if (rc == ompd_rc_ok)
-    atomic_fetch_add (pass, 1);
-  else
-    {
-      atomic_fetch_add (fail, 1);
-      printf ("FAIL: releasing libompd: %s\n", ompd_rc_name (rc));
-    }
-  unsigned long p = atomic_load (pass), f = atomic_load (fail);
-  printf ("%lu checks, %lu failed\n", p + f, f);
-  return f == 0 && p >= min_pass ? 0 : 1;
+  CHECK (rc == ompd_rc_ok, "releasing libompd: %s", ompd_rc_name (rc));
+  return check_finish (min);
 }

@@ -45,11 +45,10 @@ int inproc_attach (struct ompd_api *api, ompd_address_space_handle_t **as);
 /* Release AS and finalise libompd: the first call that failed, or ok.  */
 ompd_rc_t inproc_detach (const struct ompd_api *api,
 			 ompd_address_space_handle_t *as);
-/* inproc_detach, counted as one more check in PASS or FAIL, then the
-   count printed: the exit status of a test, 0 only with no failure and
-   at least MIN_PASS passes.  */
+/* inproc_detach, counted as one more check, then check_finish (MIN):
+   the exit status of a test, 0 only with no failure and at least MIN
+   checks.  */
 int inproc_finish (const struct ompd_api *api, ompd_address_space_handle_t *as,
-		   atomic_ulong *pass, atomic_ulong *fail,
-		   unsigned long min_pass);
+		   unsigned long min);
 
 #endif

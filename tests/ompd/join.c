@@ -35,11 +35,6 @@
 
 static struct ompd_api api;
 static ompd_address_space_handle_t *as;
-static atomic_ulong pass, fail;
-
-#define CHECK_PASS() (atomic_fetch_add (&pass, 1))
-#define CHECK_FAIL() (atomic_fetch_add (&fail, 1))
-#include "tests/ompd/check-macros.h"
 
 static ompd_thread_handle_t *
 thread_handle (int64_t lwp)
@@ -122,7 +117,10 @@ worker_at_end (void)
 		if (api.enumerate_icvs (as, k, &next, &name, &scope, &more)
 		    != ompd_rc_ok)
 		  break;
-		if (strcmp (name, "thread-num-var") == 0)
+		/* The name is the debugger's to free.  */
+		bool found = strcmp (name, "thread-num-var") == 0;
+		inproc_free ((void *) name);
+		if (found)
 		  {
 		    id = next;
 		    if (RC (api.get_icv_from_scope (th, ompd_scope_thread,
@@ -200,5 +198,5 @@ main (int argc, char **argv)
   worker_at_end ();
   late_tasks_with_regions ();
 
-  return inproc_finish (&api, as, &pass, &fail, 10);
+  return inproc_finish (&api, as, 10);
 }

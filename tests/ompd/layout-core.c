@@ -14,6 +14,8 @@
 
 #include "config.h"
 #include "libompd/ompdbg-layout.h"
+#define CHECK_KEEP_GOING 1
+#include "tests/lib/check.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -88,7 +90,6 @@ main (int argc, char **argv)
 	      addr);
       return 1;
     }
-  int failures = 0;
   if (h.magic != OMPDBG_LAYOUT_MAGIC || h.version != OMPDBG_LAYOUT_VERSION
       || h.header_size != sizeof h)
     {
@@ -96,11 +97,8 @@ main (int argc, char **argv)
 	      "%#" PRIx64 ", version %u)\n", addr, h.magic, h.version);
       return 1;
     }
-  if (h.live != OMPDBG_LAYOUT_MAGIC)
-    {
-      printf ("FAIL: live is %#" PRIx64 " in the core\n", h.live);
-      failures++;
-    }
+  CHECK (h.live == OMPDBG_LAYOUT_MAGIC, "live is %#" PRIx64 " in the core",
+	 h.live);
 
   void *lib = dlopen (argv[3], RTLD_NOW | RTLD_LOCAL);
   const struct ompdbg_layout_header *mine
@@ -125,12 +123,8 @@ main (int argc, char **argv)
 	      "not all in the core\n", rest);
       return 1;
     }
-  if (memcmp (buf, (const char *) mine + h.header_size, rest) != 0)
-    {
-      printf ("FAIL: entries and strings in the core differ from %s's\n",
-	      argv[3]);
-      failures++;
-    }
+  CHECK (memcmp (buf, (const char *) mine + h.header_size, rest) == 0,
+	 "entries and strings in the core differ from %s's", argv[3]);
   free (buf);
 
   /* The env block: a pointer at the root, a string on the heap.  */
@@ -149,16 +143,13 @@ main (int argc, char **argv)
     if (text[got++] == '\0')
       break;
   text[got] = '\0';
-  if (strstr (text, "OMP_NUM_THREADS=2\n") == NULL
-      || (strncmp (text, "_OPENMP=", 8) != 0))
-    {
-      printf ("FAIL: env block in the core: \"%s\"\n", text);
-      failures++;
-    }
+  CHECK (strstr (text, "OMP_NUM_THREADS=2\n") != NULL
+	 && strncmp (text, "_OPENMP=", 8) == 0,
+	 "env block in the core: \"%s\"", text);
   printf ("core %s: table at %#" PRIx64 ", %u bytes, %u entries; %s\n",
 	  argv[1], addr, h.total_size, h.nentries,
-	  failures ? "FAILED" : "all in the core");
+	  check_failed () ? "FAILED" : "all in the core");
   elf_end (core);
   close (fd);
-  return failures != 0;
+  return check_finish (3);
 }

@@ -21,6 +21,8 @@
 #include "runtime/internal.h"
 #include "runtime/task-depend.h"
 #include "libompd/ompdbg-layout.h"
+#define CHECK_KEEP_GOING 1
+#include "tests/lib/check.h"
 
 #include <ctype.h>
 #include <dlfcn.h>
@@ -48,19 +50,6 @@ static const struct expected expected[] =
 #include "libompd/ompdbg-layout.def"
 };
 #define NEXPECTED (sizeof expected / sizeof expected[0])
-
-static int failures;
-
-#define CHECK(cond, ...)					\
-  do								\
-    if (!(cond))						\
-      {								\
-	printf ("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);	\
-	printf (__VA_ARGS__);					\
-	putchar ('\n');						\
-	failures++;						\
-      }								\
-  while (0)
 
 static void *
 sym (void *lib, const char *name)
@@ -347,6 +336,6 @@ main (int argc, char **argv)
     return 1;			/* nothing more can be read */
   check_entries (h);
   check_roots (h, lib);
-  printf ("%s: %d failure(s)\n", path, failures);
-  return failures != 0;
+  printf ("%s: ", path);
+  return check_finish (NEXPECTED);
 }

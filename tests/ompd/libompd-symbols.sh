@@ -13,24 +13,15 @@
 # Run in the build directory (tests/local.mk).  Skipped (77) without
 # readelf or nm.
 
+. "${0%/*}/../lib/test-subr.sh"
+
 lib=libompd/.libs/libompd.so
 readelf=${READELF:-readelf}
 nm=${NM:-nm}
-srcdir=${srcdir:-.}
-status=0
-
-for t in "$readelf" "$nm"; do
-  if ! "$t" --version >/dev/null 2>&1; then
-    echo "libompd-symbols.sh: $t not found; skipping"
-    exit 77
-  fi
-done
-if test ! -f "$lib"; then
-  echo "libompd-symbols.sh: $lib is not built" >&2
-  exit 99
-fi
-
-fail () { echo "FAIL: $*"; status=1; }
+require_tool "$readelf" "$nm"
+require_built "$lib"
+# Built with --enable-sanitizers, libompd needs the sanitizers' runtimes.
+san=${OMPDBG_SANITIZERS:-no}
 
 # 1. Dynamic dependencies: the C library only (libc, maybe libdl), never
 #    a runtime.
@@ -38,9 +29,10 @@ needed=`LC_ALL=C "$readelf" -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'`
 echo "DT_NEEDED: `echo $needed`"
 test -n "$needed" || fail "no DT_NEEDED read from $lib (readelf output changed?)"
 for n in $needed; do
-  case $n in
-    *gomp*|libomp*|libiomp*|*ompd*|libompdbg*) fail "DT_NEEDED on $n" ;;
-    libc.so.*|libdl.so.*|ld-linux*) ;;
+  case $san:$n in
+    *:*gomp*|*:libomp*|*:libiomp*|*:*ompd*|*:libompdbg*) fail "DT_NEEDED on $n" ;;
+    *:libc.so.*|*:libdl.so.*|*:ld-linux*) ok "DT_NEEDED on $n" ;;
+    yes:libasan.so.*|yes:libubsan.so.*) ok "DT_NEEDED on $n (sanitizers)" ;;
     *) fail "unexpected DT_NEEDED $n" ;;
   esac
 done
@@ -52,13 +44,15 @@ defined=`LC_ALL=C "$nm" -D --defined-only "$lib" | awk 'NF >= 3 { print $3 }' \
 ndefined=`echo "$defined" | grep -c .`
 echo "exported: $ndefined symbols"
 others=`echo "$defined" | grep -v '^ompd_' | grep -v '^ompdbg_'`
-test -z "$others" || fail "exports other than ompd_*/ompdbg_*: `echo $others`"
+if test -z "$others"; then ok "exports only ompd_* and ompdbg_*"
+else fail "exports other than ompd_*/ompdbg_*: `echo $others`"; fi
 want=`grep -o 'X (ompd[a-z]*_, [a-z_]*)' "$srcdir/tests/ompd/ompd-api.h" \
   | sed 's/X (\(.*\), \(.*\))/\1\2/' | sort -u`
 nwant=`echo "$want" | grep -c .`
 test "$nwant" -ge 40 || fail "only $nwant entry points listed in ompd-api.h (parse error?)"
 for w in $want; do
-  echo "$defined" | grep -qx "$w" || fail "$w is not exported"
+  if echo "$defined" | grep -qx "$w"; then ok "$w exported"
+  else fail "$w is not exported"; fi
 done
 
 # 3. Imports: none of the families that allocate, print, touch signals
@@ -66,10 +60,10 @@ done
 undefined=`LC_ALL=C "$nm" -D --undefined-only "$lib" | awk '{ print $NF }' \
   | sed 's/@.*//' | sort -u`
 echo "imported: `echo $undefined`"
-echo "$undefined" | grep -qx memcpy || fail "memcpy not among the imports (nm output changed?)"
+echo "$undefined" | grep -qx memcpy \
+  || fail "memcpy not among the imports (nm output changed?)"
 bad=`echo "$undefined" | grep -E \
   '^(malloc|calloc|realloc|reallocarray|free|posix_memalign|aligned_alloc|memalign|valloc|pvalloc|strdup|strndup|.*printf.*|.*printf_chk|puts|fputs|fputc|putc|putchar|fwrite|fflush|fopen|fclose|perror|write|writev|open|signal|sigaction|sigprocmask|raise|abort|exit|_exit|pthread_.*|dlopen|dlsym)$'`
-test -z "$bad" || fail "imports `echo $bad`"
-
-test $status -eq 0 && echo "PASS: no runtime needed, $ndefined ompd/ompdbg exports ($nwant checked by name), no forbidden import"
-exit $status
+if test -z "$bad"; then ok "no forbidden import"
+else fail "imports `echo $bad`"; fi
+finish

@@ -4,10 +4,14 @@
 ## (inproc.c); it re-executes itself on our runtime.
 check_PROGRAMS += tests/ompd/self
 tests_ompd_self_SOURCES = tests/ompd/self.c tests/ompd/checks.c \
-	tests/ompd/checks.h tests/ompd/check-macros.h tests/ompd/truth.c tests/ompd/truth.h \
+	tests/ompd/checks.h tests/lib/check.h tests/ompd/truth.c tests/ompd/truth.h \
 	tests/ompd/truth-self.c tests/ompd/truth-self.h tests/ompd/inproc.c \
 	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h
-tests_ompd_self_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
+## With --enable-sanitizers the programs that load libompd are built
+## with the sanitizers too (their runtimes must come first).
+tests_ompd_self_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS) \
+	$(DEBUGGER_SANITIZE_CFLAGS)
+tests_ompd_self_LDFLAGS = $(DEBUGGER_SANITIZE_CFLAGS)
 tests_ompd_self_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libompd \
 	-DOMPDBG_LIBOMPD_BUILD='"$(abs_top_builddir)/libompd/.libs/libompd.so"'
 tests_ompd_self_LDADD = -ldl
@@ -21,10 +25,10 @@ TESTS += tests/ompd/self
 check_PROGRAMS += tests/ompd/hooks
 tests_ompd_hooks_SOURCES = tests/ompd/hooks.c tests/ompd/inproc.c \
 	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h \
-	tests/ompd/check-macros.h
-tests_ompd_hooks_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
+	tests/lib/check.h
+tests_ompd_hooks_CFLAGS = $(tests_ompd_self_CFLAGS)
 tests_ompd_hooks_CPPFLAGS = $(tests_ompd_self_CPPFLAGS)
-tests_ompd_hooks_LDFLAGS = -rdynamic
+tests_ompd_hooks_LDFLAGS = -rdynamic $(DEBUGGER_SANITIZE_CFLAGS)
 tests_ompd_hooks_LDADD = -ldl -lpthread
 EXTRA_tests_ompd_hooks_DEPENDENCIES = libompd/libompd.la
 TESTS += tests/ompd/hooks
@@ -35,9 +39,10 @@ TESTS += tests/ompd/hooks
 check_PROGRAMS += tests/ompd/undeferred
 tests_ompd_undeferred_SOURCES = tests/ompd/undeferred.c tests/ompd/inproc.c \
 	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h \
-	tests/ompd/check-macros.h
-tests_ompd_undeferred_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
+	tests/lib/check.h
+tests_ompd_undeferred_CFLAGS = $(tests_ompd_self_CFLAGS)
 tests_ompd_undeferred_CPPFLAGS = $(tests_ompd_self_CPPFLAGS)
+tests_ompd_undeferred_LDFLAGS = $(DEBUGGER_SANITIZE_CFLAGS)
 tests_ompd_undeferred_LDADD = -ldl
 EXTRA_tests_ompd_undeferred_DEPENDENCIES = libompd/libompd.la
 TESTS += tests/ompd/undeferred
@@ -47,35 +52,43 @@ TESTS += tests/ompd/undeferred
 check_PROGRAMS += tests/ompd/join
 tests_ompd_join_SOURCES = tests/ompd/join.c tests/ompd/inproc.c \
 	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h \
-	tests/ompd/check-macros.h
-tests_ompd_join_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
+	tests/lib/check.h
+tests_ompd_join_CFLAGS = $(tests_ompd_self_CFLAGS)
 tests_ompd_join_CPPFLAGS = $(tests_ompd_self_CPPFLAGS)
+tests_ompd_join_LDFLAGS = $(DEBUGGER_SANITIZE_CFLAGS)
 tests_ompd_join_LDADD = -ldl
 EXTRA_tests_ompd_join_DEPENDENCIES = libompd/libompd.la
 TESTS += tests/ompd/join
 
-## tests/ompd/fuzz: libompd (its sources compiled in, under ASan and
-## UBSan) against garbage, errors and short reads from the memory
-## callback: 10^5 cases here, OMPDBG_FUZZ_CASES=1000000 for the long run.
+## tests/ompd/fuzz: libompd against garbage, errors and short reads from
+## the memory callback: 10^5 cases here, OMPDBG_FUZZ_CASES=1000000 for
+## the long run.  Always under ASan and UBSan, whatever the configuration:
+## libompd's sources are compiled once more, with the sanitizers, into a
+## convenience library of their own (nothing else links it).
+check_LTLIBRARIES += tests/ompd/libompd-sanitized.la
+tests_ompd_libompd_sanitized_la_SOURCES = $(libompd_libompd_la_SOURCES)
+tests_ompd_libompd_sanitized_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libompd
+tests_ompd_libompd_sanitized_la_CFLAGS = -O1 -g $(SANITIZE_CFLAGS) \
+	$(TEST_WARN_CFLAGS)
 check_PROGRAMS += tests/ompd/fuzz
 tests_ompd_fuzz_SOURCES = tests/ompd/fuzz.c tests/ompd/inproc.c \
-	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h \
-	$(libompd_libompd_la_SOURCES)
-tests_ompd_fuzz_CFLAGS = -fopenmp -O1 -g -fsanitize=address,undefined \
-	-fno-sanitize-recover=all -fno-omit-frame-pointer $(TEST_WARN_CFLAGS)
+	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h
+tests_ompd_fuzz_CFLAGS = -fopenmp -O1 -g $(SANITIZE_CFLAGS) $(TEST_WARN_CFLAGS)
 tests_ompd_fuzz_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libompd \
 	-DOMPDBG_LIBOMPD_BUILD='"$(abs_top_builddir)/libompd/.libs/libompd.so"'
-tests_ompd_fuzz_LDFLAGS = -fsanitize=address,undefined
-tests_ompd_fuzz_LDADD = -ldl
+tests_ompd_fuzz_LDFLAGS = $(SANITIZE_CFLAGS)
+tests_ompd_fuzz_LDADD = tests/ompd/libompd-sanitized.la -ldl
 TESTS += tests/ompd/fuzz
 
 ## tests/ompd/conform.sh: the stops of self.c checked from outside, by
 ## check-ompd on corefiles/, live and on gcore and kernel cores.
 check_PROGRAMS += tests/ompd/check-ompd
 tests_ompd_check_ompd_SOURCES = tests/ompd/check-ompd.c tests/ompd/checks.c \
-	tests/ompd/checks.h tests/ompd/check-macros.h tests/ompd/truth.c tests/ompd/truth.h \
+	tests/ompd/checks.h tests/lib/check.h tests/ompd/truth.c tests/ompd/truth.h \
 	tests/ompd/ompd-api.c tests/ompd/ompd-api.h
 tests_ompd_check_ompd_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libompd
+tests_ompd_check_ompd_CFLAGS = $(AM_CFLAGS) $(DEBUGGER_SANITIZE_CFLAGS)
+tests_ompd_check_ompd_LDFLAGS = $(DEBUGGER_SANITIZE_CFLAGS)
 tests_ompd_check_ompd_LDADD = corefiles/libompdbg-target.la $(DL_LIBS)
 EXTRA_tests_ompd_check_ompd_DEPENDENCIES = libompd/libompd.la
 tests_abi += tests/ompd/conform.sh

@@ -7,6 +7,11 @@
 #include "libompd/omp-tools.h"
 #include "libompd/ompdbg-ext.h"
 
+/* The libompd tests go through all their checks and report every
+   failure (tests/lib/check.h).  */
+#define CHECK_KEEP_GOING 1
+#include "tests/lib/check.h"
+
 #define OMPD_API_ENTRIES(X)						\
   X (ompd_, initialize) X (ompd_, get_api_version)			\
   X (ompd_, get_version_string) X (ompd_, finalize)			\
@@ -45,5 +50,14 @@ int ompd_api_load (const char *path, struct ompd_api *api);
 
 /* The name of an ompd_rc_t, for messages.  */
 const char *ompd_rc_name (ompd_rc_t rc);
+
+/* RC (CALL, WANT): a check that CALL returns WANT; true when it did.  */
+#define RC(call, want)							\
+  ({									\
+    ompd_rc_t rc_ = (call);						\
+    CHECK (rc_ == (want), "%s returned %s, expected %s", #call,	\
+	   ompd_rc_name (rc_), ompd_rc_name (want));			\
+    rc_ == (want);							\
+  })
 
 #endif

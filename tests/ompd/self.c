@@ -48,10 +48,8 @@ void GOMP_atomic_end (void);
 
 static struct ompd_api api;
 static ompd_address_space_handle_t *as;
-static struct check_stats stats;
 static struct truth T;
 
-#define FAIL(...) (printf ("FAIL: " __VA_ARGS__), putchar ('\n'), stats.fail++)
 
 static __attribute__ ((noinline)) uint64_t
 here (void)
@@ -68,7 +66,7 @@ wait_state (long tid, ompd_word_t want)
   if (api.get_thread_handle (as, OMPD_THREAD_ID_LWP, 8, &id, &th)
       != ompd_rc_ok)
     {
-      FAIL ("no thread handle for %ld", tid);
+      check (false, "no thread handle for %ld", tid);
       return;
     }
   struct timespec ts = { 0, 1000000 };
@@ -82,7 +80,7 @@ wait_state (long tid, ompd_word_t want)
 	}
       nanosleep (&ts, NULL);
     }
-  FAIL ("thread %ld never reached state %#lx", tid, (long) want);
+  check (false, "thread %ld never reached state %#lx", tid, (long) want);
   api.rel_thread_handle (th);
 }
 
@@ -159,15 +157,15 @@ run (const char *what, bool bad_input)
       stop_for_checker (what, bad_input);
       return;
     }
-  unsigned long fail = stats.fail, pass = stats.pass;
-  checks_run (&api, as, &T, &stats);
-  printf ("%s: %lu checks, %lu failed\n", what,
-	  stats.pass - pass + stats.fail - fail, stats.fail - fail);
+  unsigned long fail = check_failed (), n = check_count ();
+  checks_run (&api, as, &T);
+  printf ("%s: %lu checks, %lu failed\n", what, check_count () - n,
+	  check_failed () - fail);
   if (bad_input)
     {
-      checks_bad_input (&api, as, &T, 0, &stats);
-      printf ("bad input: %lu checks so far, %lu failed\n",
-	      stats.pass + stats.fail, stats.fail);
+      checks_bad_input (&api, as, &T, 0);
+      printf ("bad input: %lu checks so far, %lu failed\n", check_count (),
+	      check_failed ());
     }
 }
 
@@ -241,25 +239,19 @@ check_incompatible (void)
       ompd_address_space_handle_t *bad = NULL;
       ompd_rc_t rc = api.process_initialize (inproc_context (), &bad);
       inproc_read_hook = NULL;
-      if (rc == ompd_rc_incompatible && inproc_outstanding () == before)
-	stats.pass++;
-      else
-	{
-	  FAIL ("layout with a bad %s: ompd_process_initialize %s, %ld "
-		"blocks kept", what[b], ompd_rc_name (rc),
-		inproc_outstanding () - before);
-	  if (rc == ompd_rc_ok)
-	    api.rel_address_space_handle (bad);
-	}
+      CHECK (rc == ompd_rc_incompatible && inproc_outstanding () == before,
+	     "layout with a bad %s: ompd_process_initialize %s, %ld blocks "
+	     "kept", what[b], ompd_rc_name (rc),
+	     inproc_outstanding () - before);
+      if (rc == ompd_rc_ok)
+	api.rel_address_space_handle (bad);
     }
   ompd_address_space_handle_t *good;
-  if (api.process_initialize (inproc_context (), &good) == ompd_rc_ok
-      && api.rel_address_space_handle (good) == ompd_rc_ok)
-    stats.pass++;
-  else
-    FAIL ("ompd_process_initialize after the incompatible ones");
+  CHECK (api.process_initialize (inproc_context (), &good) == ompd_rc_ok
+	 && api.rel_address_space_handle (good) == ompd_rc_ok,
+	 "ompd_process_initialize after the incompatible ones");
   printf ("incompatible runtimes: %lu checks so far, %lu failed\n",
-	  stats.pass + stats.fail, stats.fail);
+	  check_count (), check_failed ());
 }
 
 /* ---- the program ------------------------------------------------------------ */
@@ -645,8 +637,8 @@ region_fn (void *arg)
 		T.t[me].sched_of = me + 1;
 		T.t[0].state = 0x21;
 		T.t[1].state = 0x44;
-		if (me != 2)
-		  FAIL ("the taskgroup's task runs on thread %d, not 2", me);
+		CHECK (me == 2, "the taskgroup's task runs on thread %d, not 2",
+		       me);
 		wait_state (outer[0].tid, 0x21);
 		wait_state (outer[1].tid, 0x44);
 		run ("taskgroup end, ordered turn", false);
@@ -677,8 +669,7 @@ region_fn (void *arg)
       run ("single copyprivate hand-over", false);
       cp = 42;
     }
-    if (cp != 42)
-      FAIL ("copyprivate gave %d on thread %d", cp, n);
+    CHECK (cp == 42, "copyprivate gave %d on thread %d", cp, n);
   }
 #pragma omp barrier
 
@@ -767,7 +758,8 @@ region_fn (void *arg)
 	    wait_state (outer[x].tid, 0x01);
 	  }
 	else
-	  FAIL ("the task ran on thread %d, its child on thread %d", r, x);
+	  check (false, "the task ran on thread %d, its child on thread %d",
+		 r, x);
 	atomic_store (&go11, 1);
 	while (atomic_load (&done11) == 0)
 	  ;
@@ -904,41 +896,31 @@ main (int argc, char **argv)
   run ("idle pool threads", false);
 
   rc = api.rel_address_space_handle (as);
-  if (rc != ompd_rc_ok)
-    FAIL ("ompd_rel_address_space_handle: %s", ompd_rc_name (rc));
+  CHECK (rc == ompd_rc_ok, "ompd_rel_address_space_handle: %s",
+	 ompd_rc_name (rc));
   rc = api.finalize ();
-  if (rc != ompd_rc_ok)
-    FAIL ("ompd_finalize: %s", ompd_rc_name (rc));
+  CHECK (rc == ompd_rc_ok, "ompd_finalize: %s", ompd_rc_name (rc));
   /* Not initialised any more: finalize again is unsupported, a session
      cannot start; what needs no callbacks still answers.  */
   rc = api.finalize ();
-  if (rc == ompd_rc_unsupported)
-    stats.pass++;
-  else
-    FAIL ("ompd_finalize when not initialised: %s", ompd_rc_name (rc));
+  CHECK (rc == ompd_rc_unsupported, "ompd_finalize when not initialised: %s",
+	 ompd_rc_name (rc));
   ompd_address_space_handle_t *late;
   rc = api.process_initialize (inproc_context (), &late);
-  if (rc == ompd_rc_error)
-    stats.pass++;
-  else
-    FAIL ("ompd_process_initialize when not initialised: %s",
-	  ompd_rc_name (rc));
+  CHECK (rc == ompd_rc_error,
+	 "ompd_process_initialize when not initialised: %s",
+	 ompd_rc_name (rc));
   ompd_word_t version;
   rc = api.get_api_version (&version);
-  if (rc == ompd_rc_ok && version == 202011)
-    stats.pass++;
-  else
-    FAIL ("ompd_get_api_version when not initialised: %s",
-	  ompd_rc_name (rc));
-  if (inproc_outstanding () != 0)
-    FAIL ("%ld blocks allocated through the callbacks not freed",
-	  inproc_outstanding ());
+  CHECK (rc == ompd_rc_ok && version == 202011,
+	 "ompd_get_api_version when not initialised: %s", ompd_rc_name (rc));
+  CHECK (inproc_outstanding () == 0,
+	 "%ld blocks allocated through the callbacks not freed",
+	 inproc_outstanding ());
   if (target_dir != NULL)
     {
-      printf ("%d stops checked from outside, %lu failed here\n",
-	      target_stop, stats.fail);
-      return stats.fail != 0;
+      printf ("%d stops checked from outside; here: ", target_stop);
+      return check_finish (1);
     }
-  printf ("%lu checks, %lu failed\n", stats.pass + stats.fail, stats.fail);
-  return stats.fail != 0 || stats.pass < 500;
+  return check_finish (500);
 }

@@ -18,52 +18,30 @@
 #
 # Environment (from tests/local.mk): OMPDBG_OURS_DIR; GDB (default gdb).
 
-gdb=${GDB:-gdb}
+. "${0%/*}/../lib/test-subr.sh"
+
 prog=tests/ompd/state-prog
 ours=$OMPDBG_OURS_DIR
-srcdir=${srcdir:-.}
 nphases=14
+require_built "$prog" "$ours/libgomp.so.1"
+require_gdb python
 
-if ! $gdb --version >/dev/null 2>&1; then
-  echo "state.sh: $gdb not found; skipping"
-  exit 77
-fi
-if ! $gdb -nx -batch -ex 'python print("py-ok")' 2>/dev/null | grep -q py-ok
-then
-  echo "state.sh: $gdb has no Python; skipping"
-  exit 77
-fi
-if test ! -x "$prog" || test ! -f "$ours/libgomp.so.1"; then
-  echo "state.sh: $prog or $ours/libgomp.so.1 is not built" >&2
-  exit 99
-fi
-for v in `env | sed -n 's/^\(G*OMP_[A-Za-z0-9_]*\)=.*/\1/p'`; do
-  unset "$v"
-done
-
-tmp=${TMPDIR:-/tmp}/ompdbg-state.$$
-trap 'rm -f "$tmp".*' 0 1 2 15
-
-LD_LIBRARY_PATH=$ours timeout -k 10 120 $gdb -nx -batch \
+tmp=`make_tempdir`
+gdb_for_libompd
+LD_LIBRARY_PATH=$ours bounded $GDB -nx -batch \
   -ex 'set startup-with-shell off' -x gdb-plugin/ompd.py \
-  -x "$srcdir/tests/ompd/state.py" "$prog" > "$tmp.out" 2>&1
-if grep -q "ptrace: Operation not permitted\|Could not trace" "$tmp.out"; then
-  echo "state.sh: gdb may not trace processes here; skipping" >&2
-  exit 77
-fi
+  -x "$srcdir/tests/ompd/state.py" "$prog" > "$tmp/out" 2>&1
+skip_if_untraceable "$tmp/out"
 # The program must have run on our runtime (the structures are ours).
-status=0
 want=`seq 1 $nphases | tr '\n' ' ' | sed 's/ $//'`
-got=`sed -n 's/^STATE-VERIFIED //p' "$tmp.out"`
-if test "x$got" != "x$want" || ! grep -q "^state-prog done" "$tmp.out" \
-   || grep -q "^STATE-FAIL" "$tmp.out"; then
-  echo "FAIL: phases verified: '$got', expected '$want'"
-  grep "STATE-FAIL\|phase\|rror" "$tmp.out"
+compare_output "phases verified" "$want" sed -n 's/^STATE-VERIFIED //p' "$tmp/out"
+expect_lines 1 '^state-prog done' "$tmp/out" "the program ran to its end"
+expect_no_match '^STATE-FAIL' "$tmp/out" "no phase failed"
+if test $test_failures -ne 0; then
+  grep "STATE-FAIL\|phase\|rror" "$tmp/out"
   echo "--- gdb output:"
-  cat "$tmp.out"
-  status=1
+  cat "$tmp/out"
 else
-  grep "^phase" "$tmp.out"
-  echo "all $nphases phases verified"
+  grep "^phase" "$tmp/out"
 fi
-exit $status
+finish

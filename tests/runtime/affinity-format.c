@@ -24,7 +24,7 @@
    its threads and shows them again only if something it can show
    changed.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #include <pthread.h>
 #include <sched.h>

@@ -13,7 +13,7 @@
    pool_size counts what the runtime allocates, its bookkeeping included,
    so the pool checks use sizes with a wide margin.  */
 
-#include "check.h"
+#include "../lib/check.h"
 #include <stdint.h>
 
 /* Fortran entry points (omp_lib), called with Fortran's by-reference

@@ -9,7 +9,7 @@
    checked: programs depend on it.  omp_get_num_procs follows the CPU
    affinity mask (a child is started with a one-CPU mask).  */
 
-#include "check.h"
+#include "../lib/check.h"
 #include <limits.h>
 #include <sched.h>
 #include <time.h>

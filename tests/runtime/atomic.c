@@ -8,7 +8,7 @@
    captured values must be unique, and a reader must never see a torn
    (half-written) long double or __int128.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 static long l_x;
 static int i_x;

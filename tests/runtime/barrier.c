@@ -9,7 +9,7 @@
    next round).  Two barriers per round separate the read from the next
    write.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #define MAXT 64
 

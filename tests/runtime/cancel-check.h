@@ -17,7 +17,7 @@
 #ifndef TESTS_CANCEL_CHECK_H
 #define TESTS_CANCEL_CHECK_H 1
 
-#include "check.h"
+#include "../lib/check.h"
 
 #include <sched.h>
 

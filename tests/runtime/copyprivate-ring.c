@@ -14,7 +14,7 @@
    forcing the race; a runtime that mixes up the rounds' copies in any
    other way fails it at once.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #define ROUNDS 3000
 #define LOOPS 7

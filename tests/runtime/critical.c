@@ -8,7 +8,7 @@
    exclusion each, not for concurrency, which cannot be observed
    reliably).  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 static long c_unnamed, c_a, c_b, c_c;
 static int in_unnamed, in_a, in_b, in_c, overlap;

@@ -8,26 +8,13 @@
 // be left locked.  Everything is counted and compared.
 
 #include <omp.h>
+#define CHECK_KEEP_GOING 1
+#include "../lib/check.h"
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
-
-static int failures;
-
-#define EXPECT(cond, ...)						\
-  do {									\
-    if (!(cond))							\
-      {									\
-	std::fprintf (stderr, "cxx-exceptions: %s:%d: ", __FILE__,	\
-		      __LINE__);					\
-	std::fprintf (stderr, __VA_ARGS__);				\
-	std::fputc ('\n', stderr);					\
-	if (++failures > 20)						\
-	  std::exit (1);						\
-      }									\
-  } while (0)
 
 struct oops : std::runtime_error
 {
@@ -125,16 +112,16 @@ main ()
 	    }
 	}
       }
-      EXPECT (caught == nthr, "nthr=%d: %d of the threads caught their "
+      CHECK (caught == nthr, "nthr=%d: %d of the threads caught their "
 	      "exception", nthr, caught.load ());
-      EXPECT (values == (long) nthr * (nthr - 1) / 2, "nthr=%d: exception "
+      CHECK (values == (long) nthr * (nthr - 1) / 2, "nthr=%d: exception "
 	      "values sum %ld", nthr, values.load ());
-      EXPECT (caught_loop == iters, "nthr=%d: %d of %d loop exceptions "
+      CHECK (caught_loop == iters, "nthr=%d: %d of %d loop exceptions "
 	      "caught", nthr, caught_loop.load (), iters);
-      EXPECT (caught_crit == 10 * nthr && crit_count == 10 * nthr, "nthr=%d:"
+      CHECK (caught_crit == 10 * nthr && crit_count == 10 * nthr, "nthr=%d:"
 	      " critical: %d caught, %ld entered, expected %d", nthr,
 	      caught_crit.load (), crit_count, 10 * nthr);
-      EXPECT (single_caught && rethrown, "nthr=%d: rethrown exception in "
+      CHECK (single_caught && rethrown, "nthr=%d: rethrown exception in "
 	      "single", nthr);
     }
 
@@ -142,9 +129,6 @@ main ()
   int n = 0;
 #pragma omp parallel num_threads(4) reduction(+: n)
   n++;
-  EXPECT (n == 4, "team after the exceptions: %d", n);
-  if (failures)
-    return 1;
-  std::printf ("cxx-exceptions: ok\n");
-  return 0;
+  CHECK (n == 4, "team after the exceptions: %d", n);
+  return check_finish (1);
 }

@@ -7,25 +7,13 @@
 // visited exactly once by a team of the requested size.
 
 #include <omp.h>
+#define CHECK_KEEP_GOING 1
+#include "../lib/check.h"
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <vector>
-
-static int failures;
-
-#define EXPECT(cond, ...)						\
-  do {									\
-    if (!(cond))							\
-      {									\
-	std::fprintf (stderr, "cxx-iterator: %s:%d: ", __FILE__, __LINE__); \
-	std::fprintf (stderr, __VA_ARGS__);				\
-	std::fputc ('\n', stderr);					\
-	if (++failures > 20)						\
-	  std::exit (1);						\
-      }									\
-  } while (0)
 
 struct item
 {
@@ -41,7 +29,7 @@ check_visits (Container &c, int expect, const char *what, int nthr)
   int i = 0;
   for (auto &x : c)
     {
-      EXPECT (x.visits.load () == expect, "%s nthr=%d: element %d visited %d"
+      CHECK (x.visits.load () == expect, "%s nthr=%d: element %d visited %d"
 	      " times, expected %d", what, nthr, i, x.visits.load (), expect);
       x.visits = 0;
       i++;
@@ -66,7 +54,7 @@ main ()
 	  it->visits++;
 	  team = omp_get_num_threads ();	// whoever runs iterations
 	}
-      EXPECT (team == nthr, "team size %d, expected %d", team.load (), nthr);
+      CHECK (team == nthr, "team size %d, expected %d", team.load (), nthr);
       check_visits (v, 1, "vector iterator dynamic,7", nthr);
 
 #pragma omp parallel for num_threads(nthr) schedule(static, 3)
@@ -85,7 +73,7 @@ main ()
 	it->visits++;
       for (int i = 0; i < 1000; i++)
 	{
-	  EXPECT (v[i].visits == (i % 3 == 1), "vector += 3, nthr=%d: element"
+	  CHECK (v[i].visits == (i % 3 == 1), "vector += 3, nthr=%d: element"
 		  " %d visited %d times", nthr, i, v[i].visits.load ());
 	  v[i].visits = 0;
 	}
@@ -108,8 +96,5 @@ main ()
       check_visits (v, 1, "range for static", nthr);
       check_visits (d, 1, "range for dynamic,16", nthr);
     }
-  if (failures)
-    return 1;
-  std::printf ("cxx-iterator: ok\n");
-  return 0;
+  return check_finish (1);
 }

@@ -9,25 +9,13 @@
 // one shows up as unbalanced construction counts.
 
 #include <omp.h>
+#define CHECK_KEEP_GOING 1
+#include "../lib/check.h"
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
-
-static int failures;
-
-#define EXPECT(cond, ...)						\
-  do {									\
-    if (!(cond))							\
-      {									\
-	std::fprintf (stderr, "cxx-nonpod: %s:%d: ", __FILE__, __LINE__);	\
-	std::fprintf (stderr, __VA_ARGS__);				\
-	std::fputc ('\n', stderr);					\
-	if (++failures > 20)						\
-	  std::exit (1);						\
-      }									\
-  } while (0)
 
 static std::atomic<long> n_default, n_copy, n_dtor, n_assign;
 
@@ -72,12 +60,12 @@ main ()
 	  bad++;
 	orig.name = "thread " + std::to_string (omp_get_thread_num ());
       }
-      EXPECT (bad == 0, "nthr=%d: private copy not default-constructed",
+      CHECK (bad == 0, "nthr=%d: private copy not default-constructed",
 	      nthr);
-      EXPECT (n_default == nthr && n_dtor == nthr, "nthr=%d: private: %ld "
+      CHECK (n_default == nthr && n_dtor == nthr, "nthr=%d: private: %ld "
 	      "constructed, %ld destroyed, expected %d each", nthr,
 	      n_default.load (), n_dtor.load (), nthr);
-      EXPECT (orig.name == "original", "nthr=%d: original changed by private",
+      CHECK (orig.name == "original", "nthr=%d: original changed by private",
 	      nthr);
 
       // firstprivate: copy-constructed from the original
@@ -89,11 +77,11 @@ main ()
 	  bad++;
 	orig.data.push_back (omp_get_thread_num ());
       }
-      EXPECT (bad == 0, "nthr=%d: firstprivate copy wrong", nthr);
-      EXPECT (n_copy == nthr && n_dtor == nthr, "nthr=%d: firstprivate: %ld "
+      CHECK (bad == 0, "nthr=%d: firstprivate copy wrong", nthr);
+      CHECK (n_copy == nthr && n_dtor == nthr, "nthr=%d: firstprivate: %ld "
 	      "copies, %ld destroyed, expected %d each", nthr, n_copy.load (),
 	      n_dtor.load (), nthr);
-      EXPECT (orig.data.size () == 3, "nthr=%d: original changed by "
+      CHECK (orig.data.size () == 3, "nthr=%d: original changed by "
 	      "firstprivate", nthr);
 
       // lastprivate on a loop: the last iteration's value comes back
@@ -107,14 +95,14 @@ main ()
 	  orig.data.assign (2, i);
 	  last = std::to_string (i * i);
 	}
-      EXPECT (orig.name == "iteration 99" && orig.data.size () == 2
+      CHECK (orig.name == "iteration 99" && orig.data.size () == 2
 	      && orig.data[1] == 99, "nthr=%d: lastprivate object: name '%s'",
 	      nthr, orig.name.c_str ());
-      EXPECT (last == "9801", "nthr=%d: lastprivate std::string: '%s'", nthr,
+      CHECK (last == "9801", "nthr=%d: lastprivate std::string: '%s'", nthr,
 	      last.c_str ());
-      EXPECT (n_assign == 1, "nthr=%d: lastprivate: %ld copy-assignments "
+      CHECK (n_assign == 1, "nthr=%d: lastprivate: %ld copy-assignments "
 	      "back, expected 1", nthr, n_assign.load ());
-      EXPECT (n_default == n_dtor, "nthr=%d: lastprivate: %ld constructed, "
+      CHECK (n_default == n_dtor, "nthr=%d: lastprivate: %ld constructed, "
 	      "%ld destroyed", nthr, n_default.load (), n_dtor.load ());
 
       // copyprivate of a std::string and a std::vector
@@ -132,11 +120,8 @@ main ()
 	    || w[49] != 0.5)
 	  bad++;
       }
-      EXPECT (bad == 0, "nthr=%d: copyprivate of std::string/std::vector",
+      CHECK (bad == 0, "nthr=%d: copyprivate of std::string/std::vector",
 	      nthr);
     }
-  if (failures)
-    return 1;
-  std::printf ("cxx-nonpod: ok\n");
-  return 0;
+  return check_finish (1);
 }

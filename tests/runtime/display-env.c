@@ -13,7 +13,7 @@
    that exports the OMPD names (ompd_dll_locations), ours, and not
    required elsewhere.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #include <dlfcn.h>
 #include <stdbool.h>

@@ -19,7 +19,7 @@
    calling the entry points directly, GOMP_loop_ull_doacross_start (5.0)
    and counts whose product exceeds 2^64.  */
 
-#include "check.h"
+#include "../lib/check.h"
 #include <stdbool.h>
 #include <stdint.h>
 

@@ -25,7 +25,7 @@
    counts multiply to more than 2^64 (libgomp and ours then keep one word
    per dimension instead of one flattened number).  */
 
-#include "check.h"
+#include "../lib/check.h"
 #include <stdbool.h>
 #include <stdint.h>
 

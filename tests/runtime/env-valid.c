@@ -142,6 +142,7 @@ check_display_affinity (void)
 		    env_str (vars), t, c.err);
       }
   child_free (&c);
+  check (!failed, "%s: one line per thread", env_str (vars));
   return failed;
 }
 

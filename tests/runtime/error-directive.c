@@ -10,7 +10,7 @@
    length Fortran passes (GOMP_warning / GOMP_error called directly with a
    string that is not NUL-terminated).  */
 
-#include "check.h"
+#include "../lib/check.h"
 #include <stddef.h>
 
 void GOMP_warning (const char *, size_t);

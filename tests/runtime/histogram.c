@@ -6,7 +6,7 @@
    histogram must be identical on both runtimes
    (tests/runtime/histogram.cmp).  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #define NVAL 200000
 #define NBIN 64

@@ -10,7 +10,7 @@
    would depend on the combination order).  Output identical on both
    runtimes (tests/runtime/jacobi.cmp).  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #define N 130
 #define SWEEPS 120

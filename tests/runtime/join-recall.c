@@ -15,8 +15,8 @@
    passive: workers sleep at once), and a short one spent before the
    tasks come.  */
 
-#include "check.h"
-#include "tests/lib/spin.h"
+#include "../lib/check.h"
+#include "../lib/spin.h"
 
 #include <time.h>
 

@@ -10,7 +10,7 @@
    visible after the closing barrier.  lastprivate(conditional:) uses
    GOMP_atomic_start/_end and the monotonic GOMP_loop_dynamic_*.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 struct pt
 {

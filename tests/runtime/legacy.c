@@ -16,7 +16,7 @@
 
    Prototypes are libgomp's (libgomp_g.h).  */
 
-#include "check.h"
+#include "../lib/check.h"
 #include <stdbool.h>
 
 void GOMP_parallel_start (void (*) (void *), void *, unsigned);

@@ -8,7 +8,7 @@
    the lock and succeed once it is free; many locks in one array must be
    independent; locks work between user pthreads too.  */
 
-#include "check.h"
+#include "../lib/check.h"
 #include <pthread.h>
 
 #define NLOCKS 64

@@ -19,7 +19,7 @@
 #ifndef TESTS_LOOP_CHECK_H
 #define TESTS_LOOP_CHECK_H 1
 
-#include "check.h"
+#include "../lib/check.h"
 
 #define LOOP_MAX_THREADS 64
 

@@ -8,7 +8,7 @@
    run exactly once per round; ordered regions stay in order within their
    own loop.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #define NA 97
 #define NB 131

@@ -6,7 +6,7 @@
    (self-check) for several team sizes, and the printed checksum and
    histogram must be identical on both runtimes (tests/runtime/NAME.cmp).  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #define W 320
 #define H 240

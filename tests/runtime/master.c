@@ -6,7 +6,7 @@
    it (the primary waits for them inside the block, with a time limit so
    that a runtime that blocked them fails instead of hanging).  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 int
 main (int argc, char **argv)

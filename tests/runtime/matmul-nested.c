@@ -11,7 +11,7 @@
    printed checksums must be identical on both runtimes
    (tests/runtime/matmul-nested.cmp).  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #define N 96
 

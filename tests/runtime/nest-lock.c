@@ -7,7 +7,7 @@
    as many unsets as sets.  With OpenMP 3.0 semantics the owner is the
    task, here the implicit task of each thread.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #define GUARD 0x33cc33cc
 

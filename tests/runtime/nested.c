@@ -11,7 +11,7 @@
    omp_get_max_threads (); the parent compares with what libgomp 12 does
    (and OpenMP specifies).  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #define LEVELS 3
 

@@ -14,7 +14,7 @@
 
    GCC 12's libgomp has no OMPD support: there the test is skipped.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #include <dlfcn.h>
 

@@ -7,7 +7,7 @@
    stale thread number.  Each region checks its team; the count of
    regions a worker ran is compared with what the team sizes imply.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #define REGIONS 10000
 #define MAXT 64

@@ -8,7 +8,7 @@
    exit while others go on (libgomp frees their thread pool through a TLS
    destructor).  */
 
-#include "check.h"
+#include "../lib/check.h"
 #include <pthread.h>
 
 #define USERS 4

@@ -6,7 +6,7 @@
    flags), with num_threads = 1 for if(false) and 0 when no clause is
    given (the runtime then uses nthreads-var).  */
 
-#include "check.h"
+#include "../lib/check.h"
 #include <pthread.h>
 #include <sys/syscall.h>
 

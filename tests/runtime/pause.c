@@ -6,7 +6,7 @@
    (Threadprivate data is not promised to survive a hard pause: not
    checked.)  Also the Fortran entry points.  */
 
-#include "check.h"
+#include "../lib/check.h"
 #include <stdint.h>
 
 int32_t omp_pause_resource_ (const int32_t *, const int32_t *);

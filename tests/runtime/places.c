@@ -21,7 +21,7 @@
    Cases that need more CPUs than this machine has are skipped; the test
    skips (77) if none could run.  */
 
-#include "check.h"
+#include "../lib/check.h"
 #include <sched.h>
 
 #define MAX_T 16
@@ -680,7 +680,8 @@ main (int argc, char **argv)
 	  continue;
 	}
       run_self (&c, "child", vars);
-      if (c.status != 0 || c.err[0] != '\0')
+      if (!check (c.status == 0 && c.err[0] == '\0', "%s",
+		  env_str (shown)))
 	{
 	  fprintf (stderr, "FAIL: " CHILD_FMT "\n", "child", env_str (vars),
 		   c.status, c.out, c.err);

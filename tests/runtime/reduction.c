@@ -8,7 +8,7 @@
    inside GOMP_atomic_start/_end.  All values are chosen to be exact in
    floating point, so any order of combination gives the same result.  */
 
-#include "check.h"
+#include "../lib/check.h"
 #include <complex.h>
 
 struct stats

@@ -7,7 +7,7 @@
    the two passes itself with a GOMP_barrier in between.  The prefix sums
    must equal the serial ones for every team size.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #define N 1000
 

@@ -7,7 +7,7 @@
    more threads than sections; consecutive sections constructs (nowait
    too) must not mix; private/firstprivate/reduction work.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #define NSEC 5
 

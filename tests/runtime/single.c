@@ -8,7 +8,7 @@
    broadcast values of several types and sizes (int, double, long double,
    a 4 KiB struct, pointers, several variables at once).  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 struct big
 {

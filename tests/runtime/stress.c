@@ -4,7 +4,7 @@
    memory the process holds at the end must stay bounded (no leak per
    region or per task).  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #include <sys/resource.h>
 

@@ -8,7 +8,7 @@
    devices that do not exist, and OMP_TARGET_OFFLOAD=mandatory (fatal,
    exit status 1, only for device numbers naming no device).  */
 
-#include "check.h"
+#include "../lib/check.h"
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>

@@ -22,7 +22,7 @@
    a team completes by the barrier that ends a single or the region; a
    task binds to the innermost team.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #include <stdint.h>
 #include <time.h>

@@ -13,26 +13,14 @@
 // each copy must hold the value of its original at creation.
 
 #include <omp.h>
+#define CHECK_KEEP_GOING 1
+#include "../lib/check.h"
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
-
-static int failures;
-
-#define EXPECT(cond, ...)						\
-  do {									\
-    if (!(cond))							\
-      {									\
-	std::fprintf (stderr, "task-cxx: %s:%d: ", __FILE__, __LINE__);	\
-	std::fprintf (stderr, __VA_ARGS__);				\
-	std::fputc ('\n', stderr);					\
-	if (++failures > 20)						\
-	  std::exit (1);						\
-      }									\
-  } while (0)
 
 static std::atomic<long> n_ctor, n_copy, n_dtor;
 
@@ -105,12 +93,12 @@ check_tasks (int nthr)
     }
 #pragma omp taskwait
   }
-  EXPECT (bad == 0, "nthr=%d: %ld task copies wrong", nthr, bad.load ());
-  EXPECT (seen_sum == 99 * 100 / 2, "nthr=%d: deferred copies' values sum "
+  CHECK (bad == 0, "nthr=%d: %ld task copies wrong", nthr, bad.load ());
+  CHECK (seen_sum == 99 * 100 / 2, "nthr=%d: deferred copies' values sum "
 	  "%ld", nthr, seen_sum.load ());
   // One copy per task: 200 in the loop, the final task and its child.
   copies = n_copy - copies;
-  EXPECT (copies == 202, "nthr=%d: %ld copies for 202 tasks", nthr, copies);
+  CHECK (copies == 202, "nthr=%d: %ld copies for 202 tasks", nthr, copies);
 }
 
 static void
@@ -147,13 +135,13 @@ check_taskloop (int nthr)
       lp.self_check = i;
     last = lp.self_check;
   }
-  EXPECT (bad == 0, "nthr=%d: %ld taskloop copies wrong", nthr, bad.load ());
-  EXPECT (iters == 250, "nthr=%d: taskloop iterations %ld", nthr,
+  CHECK (bad == 0, "nthr=%d: %ld taskloop copies wrong", nthr, bad.load ());
+  CHECK (iters == 250, "nthr=%d: taskloop iterations %ld", nthr,
 	  iters.load ());
-  EXPECT (last == 39, "nthr=%d: lastprivate object %d", nthr, last);
+  CHECK (last == 39, "nthr=%d: lastprivate object %d", nthr, last);
   // One copy per task: 200 / grainsize 10, and num_tasks 5.
   copies = n_copy - copies;
-  EXPECT (copies == 25, "nthr=%d: %ld copies for 25 taskloop tasks", nthr,
+  CHECK (copies == 25, "nthr=%d: %ld copies for 25 taskloop tasks", nthr,
 	  copies);
 }
 
@@ -166,8 +154,8 @@ main ()
       check_tasks (nthr);
       check_taskloop (nthr);
       long made = n_ctor + n_copy;
-      EXPECT (made == n_dtor, "nthr=%d: %ld constructed, %ld destroyed",
+      CHECK (made == n_dtor, "nthr=%d: %ld constructed, %ld destroyed",
 	      nthr, made, n_dtor.load ());
     }
-  return failures ? 1 : 0;
+  return check_finish (1);
 }

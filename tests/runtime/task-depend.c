@@ -18,7 +18,7 @@
    that, so only the exclusion is checked.  Tasks sleep a little where an
    early start would otherwise be unlikely to show.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #include <time.h>
 

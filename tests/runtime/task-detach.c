@@ -16,7 +16,7 @@
    waits for the detached task's body to run: with one thread that body
    may only run after the fulfiller.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #include <pthread.h>
 #include <time.h>

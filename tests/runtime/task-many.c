@@ -10,7 +10,7 @@
    resident size (getrusage's ru_maxrss) must stay below 200 MB.  Every
    task must run exactly once.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #include <sys/resource.h>
 
@@ -46,7 +46,7 @@ produce (long from, long to)
 }
 
 static void
-check (const char *what, long n)
+check_all_ran (const char *what, long n)
 {
   CHECK_EQ (nrun, n, "%s: tasks run", what);
   /* sum of i over 0..n-1, plus one per task */
@@ -65,7 +65,7 @@ main (int argc, char **argv)
 #pragma omp parallel num_threads(4)
 #pragma omp single
   produce (0, NTASKS);
-  check ("single producer, 4 threads", NTASKS);
+  check_all_ran ("single producer, 4 threads", NTASKS);
 
   /* Every thread a producer.  */
 #pragma omp parallel num_threads(3)
@@ -73,12 +73,12 @@ main (int argc, char **argv)
     long t = omp_get_thread_num (), n = NTASKS / 3;
     produce (t * n, (t + 1) * n);
   }
-  check ("3 producers", NTASKS / 3 * 3);
+  check_all_ran ("3 producers", NTASKS / 3 * 3);
 
   /* A team of one: nobody else runs the queue.  */
 #pragma omp parallel num_threads(1)
   produce (0, NTASKS / 2);
-  check ("one thread", NTASKS / 2);
+  check_all_ran ("one thread", NTASKS / 2);
 
   /* A taskloop of a million tasks.  (No firstprivate: GCC then passes
      a copy function, and libgomp 12 copies every task's block into one
@@ -95,7 +95,7 @@ main (int argc, char **argv)
 	__atomic_add_fetch (&nrun, 1, __ATOMIC_RELAXED);
       }
   }
-  check ("taskloop grainsize(1)", NTASKS);
+  check_all_ran ("taskloop grainsize(1)", NTASKS);
 
   struct rusage ru;
   CHECK (getrusage (RUSAGE_SELF, &ru) == 0, "getrusage");

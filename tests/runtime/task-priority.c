@@ -15,7 +15,7 @@
    pairs run lower-priority first; 0 is the recommended order), which
    ends up in the log but is not checked.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 static int
 child (void)

@@ -16,7 +16,7 @@
    the program (run_self): spinning, sleeping at once (GOMP_SPINCOUNT=0,
    passive) and a short spin.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #define NTASKS 3000
 

@@ -14,7 +14,7 @@
    chain runs in a child process with a 256 MB stack limit (the initial
    thread's) and OMP_STACKSIZE=256M (the others').  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #include <sys/resource.h>
 

@@ -30,7 +30,7 @@
    2, 3, 8 and 64 threads.  Every result is an integer computed exactly
    and compared with the serial value.  */
 
-#include "check.h"
+#include "../lib/check.h"
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>

@@ -12,7 +12,7 @@
    one that lets the outer task go on with a stale copy of itself loses
    the tasks of its taskgroup or its taskwait.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #include <string.h>
 #include <unistd.h>

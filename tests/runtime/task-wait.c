@@ -15,7 +15,7 @@
    taskgroups: the inner one waits only for its own tasks (a task of the
    outer group is left pending with an unfulfilled event meanwhile).  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #include <time.h>
 

@@ -11,7 +11,7 @@
    GOMP_taskloop returns only when all of them (and their descendants)
    have completed.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #define N 20000
 

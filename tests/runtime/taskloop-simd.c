@@ -14,7 +14,7 @@
    (the double sum too: its terms are multiples of 0.5 and every partial
    sum is exact, whatever the order).  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #define N 4096
 

@@ -16,7 +16,7 @@
    use step 1 only: GCC 12 miscompiles other steps for unsigned
    iterators (tests/README.md).  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #include <limits.h>
 

@@ -23,7 +23,7 @@
    so the exact sizes are checked.  Without the clauses libgomp makes one
    task per thread of the team.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #include <limits.h>
 #include <time.h>

@@ -14,7 +14,7 @@
    concurrently: they communicate through atomics only.  Teams inside
    target regions are tested by target.c.  */
 
-#include "check.h"
+#include "../lib/check.h"
 #include <limits.h>
 
 #define MAX_TEAMS 64

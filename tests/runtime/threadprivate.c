@@ -7,7 +7,7 @@
    between regions when the team size stays the same and dynamic
    adjustment is off, and that thread 0 is the encountering thread.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 struct rec
 {

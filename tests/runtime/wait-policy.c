@@ -8,7 +8,7 @@
    are used) and checks every result.  The parent only requires a clean
    exit, no output on stderr, and the child's checksum.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 static long
 kernel (int nthr)

@@ -11,7 +11,7 @@
    in the doacross wait, or wrong prefix sums.  Each round checks its
    results.  */
 
-#include "check.h"
+#include "../lib/check.h"
 
 #define N 64
 #define ROUNDS 1000

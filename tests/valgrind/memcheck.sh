@@ -3,26 +3,21 @@
 # memcheck: any invalid read or write, use of uninitialised memory, or
 # definitely lost block fails the test.  Pool threads never exit, so
 # their stacks and descriptors stay reachable: that is not a leak.
+# Runs whenever valgrind is installed; --enable-valgrind runs more tests
+# under it (tests/README.md).
+. "${0%/*}/../lib/test-subr.sh"
+
 prog=tests/valgrind/workload
-if ! command -v valgrind >/dev/null 2>&1; then
-  echo "memcheck.sh: valgrind not installed; skipping"
-  exit 77
-fi
-if test ! -x "$prog"; then
-  echo "memcheck.sh: $prog is not built" >&2
-  exit 99
-fi
+require_tool valgrind
+require_built "$prog"
 # Short spins: valgrind runs one thread at a time, so a spinning waiter
 # only delays the thread it waits for.
-LD_LIBRARY_PATH=$OMPDBG_OURS_DIR GOMP_SPINCOUNT=100 \
-  timeout "${OMPDBG_TEST_TIMEOUT:-120}" \
-  valgrind -q --error-exitcode=3 --leak-check=full \
-    --errors-for-leak-kinds=definite --show-leak-kinds=definite \
-    "$prog"
-status=$?
-case $status in
-  0) echo "memcheck: clean"; exit 0 ;;
-  3) echo "memcheck: valgrind reported errors (above)"; exit 1 ;;
-  124) echo "memcheck: timed out"; exit 1 ;;
-  *) echo "memcheck: $prog exited with $status"; exit 1 ;;
+GOMP_SPINCOUNT=100
+export GOMP_SPINCOUNT
+run_on -v ours "$prog"
+case $? in
+  0) ok "memcheck: clean" ;;
+  3) fail "memcheck: valgrind reported errors (above)" ;;
+  *) fail "memcheck: $prog failed" ;;
 esac
+finish
