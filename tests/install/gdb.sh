@@ -6,8 +6,8 @@
 # the runtime's real path, which a DESTDIR staging changes).
 . "${srcdir:-.}/tests/install/subr.sh"
 hold=$abs_top_builddir/tests/install/hold
-gdb=${GDB:-gdb}
-command -v "$gdb" > /dev/null 2>&1 || skip "$gdb not found"
+gdb=$GDB
+require_gdb
 
 # The two runs must show the two threads of the region, as libompd
 # reads them.

@@ -16,12 +16,14 @@ strip=
 for d in "$gdbautoloaddir" "$prefix"; do
   strip="$strip -e s|$d||g"
 done
+bad=0
 while read -r f; do
   strings -a -n 6 "$f" | sed $strip > "$work/strings"
   if grep -F -e "$abs_top_builddir" -e "$abs_top_srcdir" "$work/strings" > "$work/hits"; then
     fail "$f names the build or source directory:"
     sed 's/^/  /' "$work/hits" | head -5
+    bad=$((bad + 1))
   fi
 done < "$list"
-check "no build or source directory in $n files" test $status -eq 0
+check "no build or source directory in $n files" test $bad -eq 0
 finish

@@ -7,55 +7,36 @@
 # list the same names with the same values.  Then a drift -- one value of
 # a copy of contract.py changed -- must be reported, so that the
 # comparison is known to see one.
-#
-# Environment (from tests/local.mk): srcdir.
 
-srcdir=${srcdir:-.}
-py=${GDBTEST_PY3:-/usr/bin/python3}
+. "${0%/*}/../lib/test-subr.sh"
+
+py=/usr/bin/python3		# gdb's Python, which runs the plugin
 module=gdb-plugin/ompdbg_gdb/contract.py
-tmp=${TMPDIR:-/tmp}/ompdbg-contract.$$
-trap 'rm -f "$tmp".*' 0 1 2 15
+require_built tests/ompd/contract-dump "$module"
+require_tool "$py"
+tmp=`make_tempdir`
 
-if ! test -x tests/ompd/contract-dump || ! test -f "$module"; then
-  echo "contract.sh: tests/ompd/contract-dump or $module is not built" >&2
-  exit 99
-fi
-if ! $py -c 'import importlib.util' 2>/dev/null; then
-  echo "contract.sh: no usable $py; skipping"
-  exit 77
-fi
-
-tests/ompd/contract-dump | sort > "$tmp.c" || exit 99
-$py "$srcdir/tests/ompd/contract-dump.py" "$module" | sort > "$tmp.py" \
-  || exit 99
-n=`wc -l < "$tmp.c"`
-if test "$n" -lt 90; then
-  echo "FAIL: the C headers list $n entries, expected at least 90"
-  exit 1
-fi
-if ! diff "$tmp.c" "$tmp.py"; then
-  echo "FAIL: contract.py and the C headers disagree (< C, > Python)"
-  exit 1
-fi
-echo "C headers and contract.py agree on $n entries"
+tests/ompd/contract-dump | sort > "$tmp/c" \
+  || hard_error "contract-dump failed"
+$py "$srcdir/tests/ompd/contract-dump.py" "$module" | sort > "$tmp/py" \
+  || hard_error "contract-dump.py failed on $module"
+n=`wc -l < "$tmp/c"`
+if test "$n" -ge 90; then ok "the C headers list $n entries"
+else fail "the C headers list $n entries, expected at least 90"; fi
+compare_files "contract.py and the C headers agree" "$tmp/c" "$tmp/py"
 
 # The drift: ompt_state_wait_lock one higher in a copy of contract.py.
 sed 's/"ompt_state_wait_lock": /"ompt_state_wait_lock": 1 + /' "$module" \
-  > "$tmp.drift.py"
-if cmp -s "$module" "$tmp.drift.py"; then
-  echo "FAIL: could not make a drifted copy of $module"
-  exit 1
+  > "$tmp/drift.py"
+if cmp -s "$module" "$tmp/drift.py"; then
+  fail "a drifted copy of $module could be made"
 fi
-$py "$srcdir/tests/ompd/contract-dump.py" "$tmp.drift.py" | sort \
-  > "$tmp.drift" || exit 99
-if diff "$tmp.c" "$tmp.drift" > "$tmp.diff"; then
-  echo "FAIL: a drifted contract.py was not told apart"
-  exit 1
+$py "$srcdir/tests/ompd/contract-dump.py" "$tmp/drift.py" | sort \
+  > "$tmp/drift" || hard_error "contract-dump.py failed on the drift"
+if diff "$tmp/c" "$tmp/drift" > "$tmp/diff"; then
+  fail "a drifted contract.py is told apart"
+else
+  expect_lines 2 'STATES ompt_state_wait_lock' "$tmp/diff" \
+    "the drift is reported as ompt_state_wait_lock"
 fi
-if ! grep -q 'STATES ompt_state_wait_lock' "$tmp.diff"; then
-  echo "FAIL: the drift was reported, but not as ompt_state_wait_lock:"
-  cat "$tmp.diff"
-  exit 1
-fi
-echo "a drift of ompt_state_wait_lock is reported"
-exit 0
+finish
