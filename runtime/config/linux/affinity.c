@@ -58,40 +58,66 @@ gomp_os_get_affinity (size_t *size)
   return NULL;
 }
 
+/* The first line of the file at PATH, from malloc (NULL: none).  */
+static char *
+read_first_line (const char *path)
+{
+  FILE *f = fopen (path, "re");
+  if (f == NULL)
+    return NULL;
+  char *line = NULL;
+  size_t cap = 0;
+  bool ok = getline (&line, &cap, f) > 0;
+  fclose (f);
+  if (!ok)
+    {
+      free (line);
+      return NULL;
+    }
+  return line;
+}
+
+/* The next item of the list format sysfs writes ("0-3,8,10-11") at *PP:
+   its first and last number; *PP moves past it and its comma.  False at
+   the end of the list or at anything else.  */
+static bool
+next_range (char **pp, unsigned long *first, unsigned long *last)
+{
+  char *p = *pp, *end;
+  if (*p == '\0' || *p == '\n')
+    return false;
+  errno = 0;
+  *first = *last = strtoul (p, &end, 10);
+  if (errno || end == p)
+    return false;
+  p = end;
+  if (*p == '-')
+    {
+      *last = strtoul (p + 1, &end, 10);
+      if (errno || end == p + 1 || *last < *first)
+	return false;
+      p = end;
+    }
+  if (*p == ',')
+    p++;
+  *pp = p;
+  return true;
+}
+
 /* Add the CPUs of the cpulist file PATH to SET (SIZE bytes); those beyond
    SIZE are left out, as no place can use them.  */
 static bool
 read_cpulist (const char *path, gomp_cpuset_t *set, size_t size)
 {
-  FILE *f = fopen (path, "re");
-  if (f == NULL)
+  char *line = read_first_line (path);
+  if (line == NULL)
     return false;
-  char *line = NULL;
-  size_t cap = 0;
-  bool ok = getline (&line, &cap, f) > 0;
-  fclose (f);
-  for (char *p = line; ok && *p && *p != '\n';)
-    {
-      char *end;
-      errno = 0;
-      unsigned long first = strtoul (p, &end, 10), last = first;
-      if (errno || end == p)
-	break;
-      p = end;
-      if (*p == '-')
-	{
-	  last = strtoul (p + 1, &end, 10);
-	  if (errno || end == p + 1 || last < first)
-	    break;
-	  p = end;
-	}
-      for (unsigned long c = first; c <= last && c < size * 8; c++)
-	CPU_SET_S (c, size, set);
-      if (*p == ',')
-	p++;
-    }
+  unsigned long first, last;
+  for (char *p = line; next_range (&p, &first, &last);)
+    for (unsigned long c = first; c <= last && c < size * 8; c++)
+      CPU_SET_S (c, size, set);
   free (line);
-  return ok;
+  return true;
 }
 
 /* Try the current name of a topology file, then its older name.  */
@@ -160,43 +186,21 @@ bool
 gomp_os_numa_nodes (bool (*fn) (gomp_cpuset_t *node_cpus, void *arg),
 		    void *arg, size_t size)
 {
-  FILE *f = fopen (SYS_NODE "online", "re");
-  if (f == NULL)
+  char *line = read_first_line (SYS_NODE "online");
+  if (line == NULL)
     return false;
-  char *line = NULL;
-  size_t cap = 0;
-  bool ok = getline (&line, &cap, f) > 0;
-  fclose (f);
   gomp_cpuset_t *cpus = malloc (size);
-  if (cpus == NULL)
-    ok = false;
-  bool go_on = true;
-  for (char *p = line; ok && go_on && *p && *p != '\n';)
-    {
-      char *end;
-      errno = 0;
-      unsigned long first = strtoul (p, &end, 10), last = first;
-      if (errno || end == p)
-	break;
-      p = end;
-      if (*p == '-')
-	{
-	  last = strtoul (p + 1, &end, 10);
-	  if (errno || end == p + 1 || last < first)
-	    break;
-	  p = end;
-	}
-      for (unsigned long node = first; go_on && node <= last; node++)
-	{
-	  char path[sizeof SYS_NODE + 64];
-	  snprintf (path, sizeof path, SYS_NODE "node%lu/cpulist", node);
-	  gomp_cpuset_zero (size, cpus);
-	  if (read_cpulist (path, cpus, size))
-	    go_on = fn (cpus, arg);
-	}
-      if (*p == ',')
-	p++;
-    }
+  bool ok = cpus != NULL, go_on = true;
+  unsigned long first, last;
+  for (char *p = line; ok && go_on && next_range (&p, &first, &last);)
+    for (unsigned long node = first; go_on && node <= last; node++)
+      {
+	char path[sizeof SYS_NODE + 64];
+	snprintf (path, sizeof path, SYS_NODE "node%lu/cpulist", node);
+	gomp_cpuset_zero (size, cpus);
+	if (read_cpulist (path, cpus, size))
+	  go_on = fn (cpus, arg);
+      }
   free (cpus);
   free (line);
   return ok;
