@@ -29,6 +29,14 @@ static const Dwfl_Callbacks core_callbacks = {
 static ompdbg_err_t
 read_segments (struct ompdbg_target *t)
 {
+  /* PN_XNUM in e_phnum says the count is in section 0's sh_info.  With
+     no section headers (a core has them only for that) libelf takes
+     0xffff program headers, most of them the core's data: garbage that
+     may well look like empty entries.  */
+  GElf_Ehdr eh;
+  if (gelf_getehdr (t->core_elf, &eh) == NULL
+      || (eh.e_phnum == PN_XNUM && eh.e_shoff == 0))
+    return OMPDBG_E_BADCORE;
   size_t phnum;
   if (elf_getphdrnum (t->core_elf, &phnum) != 0 || phnum == 0)
     return OMPDBG_E_BADCORE;
