@@ -34,10 +34,23 @@ GOMP_single_copy_start (void)
   bool first = gomp_ws_enter (thr, cfa);
   if (first)
     {
-      /* Only if changed: the line stays in the readers' caches
-	 (iter.c).  */
-      GOMP_SET_IF_CHANGED (thr->ts.ws->kind, WS_SINGLE);
-      GOMP_SET_IF_CHANGED (thr->ts.ws->copyprivate, NULL);
+      struct gomp_work_share *ws = thr->ts.ws;
+      struct gomp_team *team = thr->ts.team;
+      if (team == NULL || team->nthreads == 1)
+	{
+	  /* Alone: a work share nobody else reads, maybe on the stack
+	     (parallel.c) and never written before; no value to compare
+	     with (iter.c).  */
+	  ws->kind = WS_SINGLE;
+	  ws->copyprivate = NULL;
+	}
+      else
+	{
+	  /* Only if changed: the line stays in the readers' caches
+	     (iter.c).  */
+	  GOMP_SET_IF_CHANGED (ws->kind, WS_SINGLE);
+	  GOMP_SET_IF_CHANGED (ws->copyprivate, NULL);
+	}
       gomp_ws_publish (thr);
       return NULL;
     }
