@@ -263,7 +263,8 @@ tests_env = OMPDBG_OURS_DIR='$(abs_top_builddir)/runtime/.libs' \
 ## --enable-valgrind (configure.ac): these runtime tests run on our
 ## runtime under valgrind's memcheck (tests/runtime/NAME-ours.ours), any
 ## error failing them.  Small teams and little work: valgrind runs one
-## thread at a time.
+## thread at a time.  Not the tests that re-execute themselves (alloc,
+## env-*: run_self): under valgrind /proc/self/exe is valgrind's tool.
 tests_memcheck = \
 	tests/runtime/parallel-for \
 	tests/runtime/sections \
@@ -273,7 +274,6 @@ tests_memcheck = \
 	tests/runtime/task-basic \
 	tests/runtime/task-depend \
 	tests/runtime/taskloop \
-	tests/runtime/alloc \
 	tests/runtime/threadprivate
 OURS_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh ours
 GOMP_LOG_COMPILER = env $(tests_env) $(SHELL) $(srcdir)/tests/lib/run-test.sh gomp
