@@ -192,20 +192,31 @@ EXTRA_DIST += tests/ompd/gdb-hooks.sh
 libompd/%: AM_CFLAGS += $(DEBUGGER_SANITIZE_CFLAGS)
 corefiles/%: AM_CFLAGS += $(DEBUGGER_SANITIZE_CFLAGS)
 
+## make check-debugger: only the C tests of the debugger side (libompd,
+## corefiles/ and the programs that load them), for a build configured
+## with --enable-sanitizers (./build.sh check makes one beside the main
+## build and runs this there).  It builds just what they need.
+tests_debugger = tests/ompd/self tests/ompd/hooks tests/ompd/undeferred \
+	tests/ompd/join tests/ompd/fuzz tests/ompd/conform.sh \
+	tests/ompd/libompd-symbols.sh tests/corefiles/target.sh
+tests_debugger_programs = tests/ompd/self$(EXEEXT) tests/ompd/hooks$(EXEEXT) \
+	tests/ompd/undeferred$(EXEEXT) tests/ompd/join$(EXEEXT) \
+	tests/ompd/fuzz$(EXEEXT) tests/ompd/check-ompd$(EXEEXT) \
+	tests/corefiles/target-prog$(EXEEXT) \
+	tests/corefiles/check-target$(EXEEXT) \
+	tests/corefiles/check-session$(EXEEXT)
+## check-TESTS depends on every check program: the override keeps it to
+## these.
+check-debugger: all
+	$(MAKE) $(AM_MAKEFLAGS) check-TESTS TESTS='$(tests_debugger)' \
+	  check_PROGRAMS='$(tests_debugger_programs)' \
+	  check_LTLIBRARIES='tests/corefiles/fake-ompd.la'
+.PHONY: check-debugger
+
 ## The debugger side (corefiles/): libompdbg-target on a live process, a
 ## gcore core and a kernel core of target-prog, broken cores, a stripped
-## runtime (tests/corefiles/target.sh).  check-target-asan is the checker
-## on libompdbg-target's sources compiled once more with ASan and UBSan,
-## in every configuration (like tests/ompd/fuzz): a plain make check, and
-## CI, keep the debugger side's sanitizer coverage.
-check_PROGRAMS += tests/corefiles/target-prog tests/corefiles/check-target \
-	tests/corefiles/check-target-asan
-tests_corefiles_check_target_asan_SOURCES = tests/corefiles/check-target.c \
-	$(corefiles_libompdbg_target_la_SOURCES)
-tests_corefiles_check_target_asan_CFLAGS = $(AM_CFLAGS) -pthread -g -O1 \
-	$(SANITIZE_CFLAGS)
-tests_corefiles_check_target_asan_LDFLAGS = -pthread $(SANITIZE_CFLAGS)
-tests_corefiles_check_target_asan_LDADD = $(LIBDW_LIBS) $(DL_LIBS)
+## runtime (tests/corefiles/target.sh).
+check_PROGRAMS += tests/corefiles/target-prog tests/corefiles/check-target
 tests_corefiles_target_prog_CFLAGS = -fopenmp -g -O1 $(TEST_WARN_CFLAGS)
 tests_corefiles_target_prog_LDFLAGS = -fopenmp
 tests_corefiles_check_target_CFLAGS = $(AM_CFLAGS) $(DEBUGGER_SANITIZE_CFLAGS)

@@ -8,8 +8,8 @@
 #      OMPD callbacks);
 #   2. a gcore core of the same process: the same checks, writes refused;
 #   3. broken input built from that core (truncated at many sizes,
-#      corrupted notes and headers, wrong executable, dead pids), and
-#      check-target-asan (the same code under ASan+UBSan) on 1-3;
+#      corrupted notes and headers, wrong executable, dead pids) -- with
+#      --enable-sanitizers, check-target runs under ASan and UBSan;
 #   4. loading libompd (check-session: the runtime's list, a stand-in
 #      libompd), and `ompdbg threads` on the process and on the core:
 #      through our libompd, every thread's OpenMP number, team size and
@@ -23,10 +23,9 @@ set -u
 
 prog=tests/corefiles/target-prog
 checker=tests/corefiles/check-target
-checker_asan=tests/corefiles/check-target-asan
 inspect=corefiles/ompdbg-inspect
 runtime=${OMPDBG_OURS_DIR:?OMPDBG_OURS_DIR not set}
-require_built "$prog" "$checker" "$checker_asan" "$inspect" "$runtime/libgomp.so.1"
+require_built "$prog" "$checker" "$inspect" "$runtime/libgomp.so.1"
 work=`make_tempdir`
 mkdir -p "$work/kcore" "$work/stripped"
 limit=${OMPDBG_TEST_TIMEOUT:-120}
@@ -60,7 +59,6 @@ start a "$runtime"
   || skip_if_untraceable "$work/live.out"
 echo "== live"; cat "$work/live.out"
 expect_lines 1 '^[0-9]+ checks, 0 failed$' "$work/live.out" "live checks"
-check "live under ASan+UBSan" "$checker_asan" live "$pid" "$work/a.truth"
 
 check "libompd session" tests/corefiles/check-session "$pid" \
   "$PWD/tests/corefiles/.libs/fake-ompd.so"
@@ -93,9 +91,7 @@ if command -v gcore > /dev/null 2>&1; then
   core=$work/gcore.$pid
   if [ -f "$core" ]; then
     check "gcore core" "$checker" core "$prog" "$core" "$work/a.truth" "$work/a.maps"
-    check "gcore core under ASan+UBSan" "$checker_asan" core "$prog" "$core" "$work/a.truth" "$work/a.maps"
     check "bad input" "$checker" bad "$prog" "$core" "$work"
-    check "bad input under ASan+UBSan" "$checker_asan" bad "$prog" "$core" "$work"
     check_to "$work/inspect-core.out" "ompdbg-inspect threads on the core" \
       "$inspect" threads "$prog" "$core"
     echo "== ompdbg threads EXE CORE"; cat "$work/inspect-core.out"

@@ -4,9 +4,10 @@
    other addresses; the symbol lookup and the type sizes may fail or lie,
    and allocations may fail; and the library must answer every call with
    an ompd_rc_t: no crash, no hang, no leak, no use of freed or
-   unallocated memory.  Built with libompd's sources compiled in under
-   AddressSanitizer and UndefinedBehaviorSanitizer (any report aborts the
-   test).
+   unallocated memory.  The build's libompd.so is loaded as a debugger
+   loads it; configured with --enable-sanitizers, it and this program run
+   under AddressSanitizer and UndefinedBehaviorSanitizer (any report aborts
+   the test), which is how CI runs it.
 
    The target is this process (inproc.c) in a rich state: a team of 3,
    thread 1 master of a nested team of 2, thread 2 waiting for a lock,
@@ -39,11 +40,7 @@
 void GOMP_parallel (void (*fn) (void *), void *data, unsigned num_threads,
 		    unsigned int flags);
 
-static struct ompd_api api = {
-#define FILL(prefix, name) .name = prefix##name,
-  OMPD_API_ENTRIES (FILL)
-#undef FILL
-};
+static struct ompd_api api;
 
 /* ---- randomness ------------------------------------------------------------ */
 
@@ -689,6 +686,8 @@ main (int argc, char **argv)
   signal (SIGALRM, watchdog);
   alarm (60);
   omp_init_lock (&lock);
+  if (ompd_api_load (inproc_libompd (), &api) != 0)
+    return 1;
   ompd_rc_t rc = api.initialize (202011, inproc_callbacks ());
   if (rc != ompd_rc_ok)
     {

@@ -62,22 +62,16 @@ TESTS += tests/ompd/join
 
 ## tests/ompd/fuzz: libompd against garbage, errors and short reads from
 ## the memory callback: 10^5 cases here, OMPDBG_FUZZ_CASES=1000000 for
-## the long run.  Always under ASan and UBSan, whatever the configuration:
-## libompd's sources are compiled once more, with the sanitizers, into a
-## convenience library of their own (nothing else links it).
-check_LTLIBRARIES += tests/ompd/libompd-sanitized.la
-tests_ompd_libompd_sanitized_la_SOURCES = $(libompd_libompd_la_SOURCES)
-tests_ompd_libompd_sanitized_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libompd
-tests_ompd_libompd_sanitized_la_CFLAGS = -O1 -g $(SANITIZE_CFLAGS) \
-	$(TEST_WARN_CFLAGS)
+## the long run.  It loads the build's libompd.so, so with
+## --enable-sanitizers both run under ASan and UBSan.
 check_PROGRAMS += tests/ompd/fuzz
 tests_ompd_fuzz_SOURCES = tests/ompd/fuzz.c tests/ompd/inproc.c \
 	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h
-tests_ompd_fuzz_CFLAGS = -fopenmp -O1 -g $(SANITIZE_CFLAGS) $(TEST_WARN_CFLAGS)
-tests_ompd_fuzz_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libompd \
-	-DOMPDBG_LIBOMPD_BUILD='"$(abs_top_builddir)/libompd/.libs/libompd.so"'
-tests_ompd_fuzz_LDFLAGS = $(SANITIZE_CFLAGS)
-tests_ompd_fuzz_LDADD = tests/ompd/libompd-sanitized.la -ldl
+tests_ompd_fuzz_CFLAGS = $(tests_ompd_self_CFLAGS)
+tests_ompd_fuzz_CPPFLAGS = $(tests_ompd_self_CPPFLAGS)
+tests_ompd_fuzz_LDFLAGS = $(DEBUGGER_SANITIZE_CFLAGS)
+tests_ompd_fuzz_LDADD = -ldl
+EXTRA_tests_ompd_fuzz_DEPENDENCIES = libompd/libompd.la
 TESTS += tests/ompd/fuzz
 
 ## tests/ompd/conform.sh: the stops of self.c checked from outside, by
