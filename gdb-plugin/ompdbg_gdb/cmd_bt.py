@@ -314,6 +314,9 @@ thread.  `set ompd bt off' stops the frame filter from changing plain
                 num = t.thread_num()
                 out.append("Thread %s (LWP %s, OpenMP thread %s):"
                            % (t.gdb_num, t.lwp, "?" if num is None else num))
+                if t.error is not None:
+                    out.append("(its OpenMP state is %s: its own frames "
+                               "only)" % t.error)
                 n = 0
                 for line in stitched(m, t, rt, kinds):
                     if line.startswith("----") or line.startswith("("):
