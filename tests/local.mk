@@ -303,7 +303,8 @@ tests_gdb = \
 	tests/gdb/icvs.py \
 	tests/gdb/complete.py \
 	tests/gdb/faults.py \
-	tests/gdb/damage.py
+	tests/gdb/damage.py \
+	tests/gdb/plain-bt.py
 EXTRA_DIST += $(tests_gdb) tests/gdb/gdbtest.py tests/gdb/scenecheck.py \
 	tests/gdb/run-gdbtest.sh tests/gdb/demo.sh
 ## The demo (docs/examples/demo.sh) and its promises.
