@@ -7,15 +7,42 @@
 
    Exit status: 0 success (even when OMPD is unavailable: the native
    threads are still listed and the reason is printed), 1 when the target
-   cannot be opened, 2 on usage errors.  */
+   cannot be opened, 2 on usage errors.
+
+   A damaged target costs only what is damaged: a value libompd cannot
+   read, or one that cannot be true (a team larger than the process, a
+   thread number outside its team, a state the runtime does not have),
+   is printed as "unreadable (REASON)", and a truncated core gives its
+   threads and registers (its notes) and what memory it still holds,
+   after a warning that says what is missing.  */
 
 #include <config.h>
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "corefiles/ompdbg-target.h"
+
+/* What each of libompd's return codes means when it answers a question
+   about the target's data.  */
+static const char *
+rc_words (ompd_rc_t rc)
+{
+  switch (rc)
+    {
+    case ompd_rc_device_read_error: return "cannot read target memory";
+    case ompd_rc_error: return "inconsistent runtime data";
+    case ompd_rc_stale_handle: return "stale handle";
+    case ompd_rc_nomem: return "out of memory";
+    case ompd_rc_callback_error: return "a debugger callback failed";
+    case ompd_rc_unsupported: return "not supported";
+    case ompd_rc_incompatible: return "incompatible runtime";
+    case ompd_rc_bad_input: return "bad input";
+    default: return "error";
+    }
+}
 
 static void
 usage (FILE *f)
@@ -24,15 +51,21 @@ usage (FILE *f)
 	   "       ompdbg threads EXECUTABLE CORE\n");
 }
 
+/* The name of STATE, or "unreadable (...)" when the runtime has no
+   such state (garbage read from a damaged target).  */
 static const char *
 state_name (const struct ompdbg_ompd_api *api, ompd_address_space_handle_t *as,
 	    ompd_word_t state, char *buf, size_t size)
 {
   /* ompd_enumerate_states walks the runtime's states from
      ompt_state_undefined; the caller owns each name.  */
-  snprintf (buf, size, "state 0x%llx", (unsigned long long) state);
+  snprintf (buf, size, "unreadable (state 0x%llx is not one of the "
+	    "runtime's)", (unsigned long long) state);
   if (api->enumerate_states == NULL)
-    return buf;
+    {
+      snprintf (buf, size, "state 0x%llx", (unsigned long long) state);
+      return buf;
+    }
   ompd_word_t cur = ompt_state_undefined, next, more = 0;
   const char *name;
   for (int i = 0; i < 1024; i++)
@@ -81,42 +114,72 @@ find_icvs (const struct ompdbg_ompd_api *api, ompd_address_space_handle_t *as,
     }
 }
 
-/* The OpenMP columns of LWP: thread number and team size, state.  */
+/* The OpenMP columns of LWP: thread number and team size, state.  A
+   value that cannot be read, or cannot be true in a process of NTHREADS
+   threads, is "unreadable (REASON)".  */
 static void
 print_ompd_thread (struct ompdbg_session *s, const struct icv_ids *ids,
-		   pid_t lwp)
+		   pid_t lwp, size_t nthreads)
 {
   const struct ompdbg_ompd_api *api = ompdbg_session_api (s);
   ompd_address_space_handle_t *as = ompdbg_session_aspace (s);
   ompd_thread_handle_t *th;
   int64_t id = lwp;
-  if (api->get_thread_handle == NULL
-      || api->get_thread_handle (as, OMPD_THREAD_ID_LWP, sizeof id, &id, &th)
-	 != ompd_rc_ok)
+  ompd_rc_t rc = api->get_thread_handle == NULL ? ompd_rc_unsupported
+    : api->get_thread_handle (as, OMPD_THREAD_ID_LWP, sizeof id, &id, &th);
+  if (rc == ompd_rc_unavailable || rc == ompd_rc_unsupported)
     {
       printf ("  (not an OpenMP thread)");
       return;
     }
+  if (rc != ompd_rc_ok)
+    {
+      printf ("  unreadable (%s)", rc_words (rc));
+      return;
+    }
   ompd_word_t num, size;
   ompd_parallel_handle_t *par = NULL;
-  if (api->get_curr_parallel_handle != NULL
-      && api->get_curr_parallel_handle (th, &par) != ompd_rc_ok)
+  ompd_rc_t par_rc = api->get_curr_parallel_handle == NULL
+    ? ompd_rc_unsupported : api->get_curr_parallel_handle (th, &par);
+  if (par_rc != ompd_rc_ok)
     par = NULL;
-  if (api->get_icv_from_scope != NULL
-      && api->get_icv_from_scope (th, ompd_scope_thread, ids->thread_num,
-				  &num) == ompd_rc_ok)
+  rc = api->get_icv_from_scope == NULL ? ompd_rc_unsupported
+    : api->get_icv_from_scope (th, ompd_scope_thread, ids->thread_num, &num);
+  ompd_rc_t size_rc = par == NULL ? par_rc
+    : api->get_icv_from_scope == NULL ? ompd_rc_unsupported
+    : api->get_icv_from_scope (par, ompd_scope_parallel, ids->team_size,
+			       &size);
+  bool size_ok = size_rc == ompd_rc_ok && size >= 1
+    && (uint64_t) size <= nthreads;
+  if (rc == ompd_rc_ok)
     {
-      printf ("  omp thread %lld", (long long) num);
-      if (par != NULL
-	  && api->get_icv_from_scope (par, ompd_scope_parallel, ids->team_size,
-				      &size) == ompd_rc_ok)
+      if (num < 0 || (uint64_t) num >= nthreads
+	  || (size_ok && num >= size))
+	printf ("  omp thread unreadable (thread number %lld in a team of "
+		"%lld, of a process of %zu threads)", (long long) num,
+		size_ok ? (long long) size : -1LL, nthreads);
+      else
+	printf ("  omp thread %lld", (long long) num);
+      if (size_ok)
 	printf (" of %lld", (long long) size);
+      else if (size_rc == ompd_rc_ok)
+	printf (" of unreadable (team size %lld, the process has %zu "
+		"threads)", (long long) size, nthreads);
+      else if (size_rc != ompd_rc_unavailable
+	       && size_rc != ompd_rc_unsupported)
+	printf (" of unreadable (%s)", rc_words (size_rc));
     }
+  else if (rc != ompd_rc_unavailable && rc != ompd_rc_unsupported)
+    printf ("  omp thread unreadable (%s)", rc_words (rc));
   ompd_word_t state;
   ompd_wait_id_t wait;
-  char buf[64];
-  if (api->get_state != NULL && api->get_state (th, &state, &wait) == ompd_rc_ok)
+  char buf[96];
+  rc = api->get_state == NULL ? ompd_rc_unsupported
+    : api->get_state (th, &state, &wait);
+  if (rc == ompd_rc_ok)
     printf ("  %s", state_name (api, as, state, buf, sizeof buf));
+  else if (rc != ompd_rc_unavailable && rc != ompd_rc_unsupported)
+    printf ("  unreadable (%s)", rc_words (rc));
   if (par != NULL && api->rel_parallel_handle != NULL)
     api->rel_parallel_handle (par);
   if (api->rel_thread_handle != NULL)
@@ -168,6 +231,15 @@ cmd_threads (int argc, char **argv)
   ompdbg_thread_count (t, &n);
   printf ("%s %d: %zu threads\n", ompdbg_target_is_live (t) ? "process" : "core of process",
 	  (int) ompdbg_target_pid (t), n);
+  uint64_t needed = 0, have = 0, missing = 0;
+  size_t cut = 0;
+  if (ompdbg_target_core_truncated (t, &needed, &have, &cut, &missing)
+      == OMPDBG_E_OK && needed != 0)
+    printf ("warning: the core file is truncated: %llu of %llu bytes; "
+	    "%llu bytes of the memory of %zu segments are missing and "
+	    "unreadable (the threads and registers are whole)\n",
+	    (unsigned long long) have, (unsigned long long) needed,
+	    (unsigned long long) missing, cut);
   if (s == NULL)
     printf ("OMPD unavailable: %s\n%s", ompdbg_errmsg (err), diag ? diag : "");
   else
@@ -196,7 +268,7 @@ cmd_threads (int argc, char **argv)
       else
 	printf ("  (no registers)");
       if (s != NULL)
-	print_ompd_thread (s, &ids, ompdbg_thread_lwp (th));
+	print_ompd_thread (s, &ids, ompdbg_thread_lwp (th), n);
       putchar ('\n');
     }
   ompdbg_session_close (s);

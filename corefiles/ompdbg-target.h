@@ -61,7 +61,8 @@ extern "C" {
   X (UNSUPPORTED, "not supported for this target")			\
   X (NORUNTIME, "no OMPD-enabled OpenMP runtime in the target (ompd_dll_locations not found or not yet set)") \
   X (NOLIBOMPD, "no libompd listed by the runtime could be loaded")	\
-  X (OMPD, "libompd returned an error")
+  X (OMPD, "libompd returned an error")					\
+  X (TRUNCATED, "not in the core file, which is truncated before it")
 
 typedef enum ompdbg_err
 {
@@ -87,11 +88,23 @@ ompdbg_err_t ompdbg_target_attach (pid_t pid, struct ompdbg_target **targetp);
 
 /* Open core file CORE.  EXECUTABLE is the program that dumped it, or NULL
    to take the file names recorded in the core (NT_FILE).  Libraries are
-   found by the names and build ids the core records.  Errors: OPEN,
-   NOTCORE, BADCORE, EXEMISMATCH (EXECUTABLE's build id or entry point is
-   not the dumped one's), NOMODULES, DWFL.  */
+   found by the names and build ids the core records.  A core cut short
+   after its notes opens: see ompdbg_target_core_truncated.  Errors: OPEN,
+   NOTCORE, BADCORE (headers or notes missing or corrupt), EXEMISMATCH
+   (EXECUTABLE's build id or entry point is not the dumped one's),
+   NOMODULES, DWFL.  */
 ompdbg_err_t ompdbg_target_open_core (const char *core, const char *executable,
 				      struct ompdbg_target **targetp);
+
+/* Whether TARGET is a core file shorter than its program headers say:
+   *NEEDED the size they need (0 when the file is whole, and for a live
+   process), *SIZE the file's, *SEGMENTS how many memory segments lack
+   data and *MISSING their bytes.  The threads and registers (the notes,
+   which must be whole) are all there; memory reads of the missing parts
+   fail with TRUNCATED.  Any pointer may be NULL.  */
+ompdbg_err_t ompdbg_target_core_truncated (struct ompdbg_target *target,
+					   uint64_t *needed, uint64_t *size,
+					   size_t *segments, uint64_t *missing);
 
 /* Detach (live) or close (core) and free TARGET, its threads, and its
    contexts.  Sessions on it must be closed first.  NULL is ignored.  */
@@ -121,7 +134,8 @@ struct Dwfl *ompdbg_target_dwfl (struct ompdbg_target *target);
 
 /* Copy SIZE bytes at ADDR into BUF.  All or nothing: UNMAPPED when any
    byte is not readable (not mapped, or left out of the core and not
-   backed by a module file).  */
+   backed by a module file), TRUNCATED when it was dumped past the end
+   of a truncated core.  */
 ompdbg_err_t ompdbg_read_memory (struct ompdbg_target *target, uint64_t addr,
 				 size_t size, void *buf);
 

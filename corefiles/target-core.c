@@ -24,8 +24,11 @@ static const Dwfl_Callbacks core_callbacks = {
   .debuginfo_path = &debuginfo_path,
 };
 
-/* The core's PT_LOAD segments, each checked against the file size: a
-   truncated core is refused here rather than read short later.  */
+/* The core's PT_LOAD segments, each checked against the file size.  A
+   core cut short (a disk full, a size limit, an interrupted copy) keeps
+   what it has: its notes must be whole (the threads and registers), the
+   memory past its end is unreadable, and the target says so
+   (ompdbg_target_core_truncated).  */
 static ompdbg_err_t
 read_segments (struct ompdbg_target *t)
 {
@@ -51,11 +54,14 @@ read_segments (struct ompdbg_target *t)
 	return OMPDBG_E_BADCORE;
       if (ph.p_type != PT_LOAD && ph.p_type != PT_NOTE)
 	continue;
-      if (ph.p_offset > t->core_size
-	  || ph.p_filesz > t->core_size - ph.p_offset)
+      if (ph.p_offset + ph.p_filesz < ph.p_offset)
 	return OMPDBG_E_BADCORE;
+      bool whole = ph.p_offset <= t->core_size
+	&& ph.p_filesz <= t->core_size - ph.p_offset;
       if (ph.p_type == PT_NOTE)
 	{
+	  if (!whole)
+	    return OMPDBG_E_BADCORE;
 	  have_note = true;
 	  continue;
 	}
@@ -66,8 +72,77 @@ read_segments (struct ompdbg_target *t)
       s->memsz = ph.p_memsz;
       s->offset = ph.p_offset;
       s->filesz = ph.p_filesz;
+      s->avail = ph.p_filesz;
+      if (!whole)
+	{
+	  s->avail = ph.p_offset < t->core_size
+	    ? t->core_size - ph.p_offset : 0;
+	  t->core_cut++;
+	  t->core_missing += ph.p_filesz - s->avail;
+	  if (ph.p_offset + ph.p_filesz > t->core_needed)
+	    t->core_needed = ph.p_offset + ph.p_filesz;
+	}
     }
   return have_note ? OMPDBG_E_OK : OMPDBG_E_BADCORE;
+}
+
+/* The files a truncated core's NT_FILE note says were mapped at file
+   offset 0, reported as modules where libdwfl found none: it finds a
+   module through the ELF headers and link map in the core's memory,
+   which the cut may have taken, while the note is whole.  */
+static int
+report_noted_files (struct ompdbg_target *t)
+{
+  int added = 0;
+  GElf_Phdr ph;
+  Elf_Data *data = NULL;
+  for (size_t i = 0; gelf_getphdr (t->core_elf, i, &ph) != NULL; i++)
+    if (ph.p_type == PT_NOTE)
+      {
+	data = elf_getdata_rawchunk (t->core_elf, ph.p_offset, ph.p_filesz,
+				     ELF_T_NHDR);
+	break;
+      }
+  if (data == NULL)
+    return 0;
+  size_t word = t->elfclass == ELFCLASS32 ? 4 : 8;
+  GElf_Nhdr nh;
+  size_t off = 0, name_off, desc_off;
+  while ((off = gelf_getnote (data, off, &nh, &name_off, &desc_off)) > 0)
+    {
+      if (nh.n_type != NT_FILE || nh.n_namesz != sizeof "CORE"
+	  || memcmp ((char *) data->d_buf + name_off, "CORE", 4) != 0)
+	continue;
+      const unsigned char *d = (unsigned char *) data->d_buf + desc_off;
+      size_t size = nh.n_descsz;
+      uint64_t count = 0;
+      if (size < 2 * word)
+	return 0;
+      memcpy (&count, d, word);	/* the core is the host's byte order */
+      if (count > (size - 2 * word) / (3 * word))
+	return 0;
+      const char *name = (const char *) d + 2 * word + count * 3 * word;
+      const char *end = (const char *) d + size;
+      dwfl_report_begin_add (t->dwfl);
+      for (uint64_t k = 0; k < count && name < end; k++)
+	{
+	  uint64_t start = 0, ofs = 0;
+	  memcpy (&start, d + 2 * word + k * 3 * word, word);
+	  memcpy (&ofs, d + 2 * word + k * 3 * word + 2 * word, word);
+	  const char *nul = memchr (name, '\0', end - name);
+	  if (nul == NULL)
+	    break;
+	  if (ofs == 0 && name[0] == '/'
+	      && dwfl_addrmodule (t->dwfl, start) == NULL
+	      && dwfl_report_elf (t->dwfl, name, name, -1, start, false)
+		 != NULL)
+	    added++;
+	  name = nul + 1;
+	}
+      dwfl_report_end (t->dwfl, NULL, NULL);
+      return added;
+    }
+  return 0;
 }
 
 /* Each thread of the core, with its registers read right away: they
@@ -175,6 +250,13 @@ ompdbg_target_open_core (const char *core, const char *executable,
   int n = dwfl_core_file_report (t->dwfl, t->core_elf, executable);
   if (dwfl_report_end (t->dwfl, NULL, NULL) != 0)
     goto fail;
+  if (t->core_cut > 0)
+    {
+      /* What libdwfl did not find in the memory left.  */
+      int more = report_noted_files (t);
+      if (more > 0)
+	n = (n > 0 ? n : 0) + more;
+    }
   if (n <= 0)
     {
       err = n < 0 ? OMPDBG_E_BADCORE : OMPDBG_E_NOMODULES;

@@ -30,11 +30,12 @@ struct ompdbg_thread
   uint64_t pc, sp, fp;
 };
 
-/* One PT_LOAD of a core file.  */
+/* One PT_LOAD of a core file.  AVAIL is how much of its FILESZ bytes
+   the file holds: less in a truncated core.  */
 struct core_segment
 {
   uint64_t vaddr, memsz;
-  uint64_t offset, filesz;
+  uint64_t offset, filesz, avail;
 };
 
 enum tid_offset_state { TID_OFFSET_UNKNOWN, TID_OFFSET_KNOWN, TID_OFFSET_NONE };
@@ -56,6 +57,11 @@ struct ompdbg_target
   uint64_t core_size;
   struct core_segment *segments;
   size_t nsegments;
+  /* Truncated: the size the program headers need (0 when the file has
+     it all), the segments cut short and their bytes missing.  */
+  uint64_t core_needed;
+  size_t core_cut;
+  uint64_t core_missing;
 
   /* Modules, the executable first, then by address; filled lazily.  */
   Dwfl_Module **modules;

@@ -4,7 +4,8 @@
    us read and write it; one pread per request instead of a PEEKDATA per
    word).
 
-   Core: the bytes a PT_LOAD segment holds in the file; past a segment's
+   Core: the bytes a PT_LOAD segment holds in the file (none past the end
+   of a truncated core: those were dumped, and are lost); past a segment's
    p_filesz (a kernel core leaves out unmodified file-backed pages: text,
    .rodata), or where no segment covers the address (gdb's gcore writes
    none for such mappings), the bytes come from the module mapped there, i.e. from its ELF
@@ -100,7 +101,10 @@ ompdbg_core_read (struct ompdbg_target *t, uint64_t addr, size_t size,
 	}
       else if (off < s->filesz)
 	{
-	  n = s->filesz - off < size ? s->filesz - off : size;
+	  /* Dumped, but past the end of a truncated core.  */
+	  if (off >= s->avail)
+	    return OMPDBG_E_TRUNCATED;
+	  n = s->avail - off < size ? s->avail - off : size;
 	  ssize_t r = pread (t->core_fd, out, n, s->offset + off);
 	  if (r <= 0)
 	    return OMPDBG_E_UNMAPPED;

@@ -204,6 +204,24 @@ ompdbg_target_pid (const struct ompdbg_target *t)
   return t->pid;
 }
 
+ompdbg_err_t
+ompdbg_target_core_truncated (struct ompdbg_target *t, uint64_t *needed,
+			      uint64_t *size, size_t *segments,
+			      uint64_t *missing)
+{
+  if (!ompdbg_target_valid (t))
+    return OMPDBG_E_BADHANDLE;
+  if (needed != NULL)
+    *needed = t->core_needed;
+  if (size != NULL)
+    *size = t->live ? 0 : t->core_size;
+  if (segments != NULL)
+    *segments = t->core_cut;
+  if (missing != NULL)
+    *missing = t->core_missing;
+  return OMPDBG_E_OK;
+}
+
 struct Dwfl *
 ompdbg_target_dwfl (struct ompdbg_target *t)
 {

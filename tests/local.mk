@@ -313,7 +313,9 @@ tests_gdb = \
 	tests/gdb/target.py \
 	tests/gdb/icvs.py \
 	tests/gdb/complete.py \
-	tests/gdb/faults.py
+	tests/gdb/faults.py \
+	tests/gdb/damage.py \
+	tests/gdb/plain-bt.py
 EXTRA_DIST += $(tests_gdb) tests/gdb/gdbtest.py tests/gdb/scenecheck.py \
 	tests/gdb/run-gdbtest.sh tests/gdb/demo.sh
 ## The demo (docs/examples/demo.sh) and its promises.

@@ -90,7 +90,7 @@ def describe_hit(event):
     pid, lwp, tid = gt.ptid
     who = "thread %d (LWP %d" % (gt.num, lwp or pid)
     if t is not None and t.thread_num() is not None:
-        who += ", OpenMP thread %d" % t.thread_num()
+        who += ", OpenMP thread %s" % t.thread_num()
     who += ")"
     if t is None:
         return "[ompd] %s on %s" % (event, who), None
@@ -98,7 +98,7 @@ def describe_hit(event):
         r = t.region()
         if r is None:
             return "[ompd] %s on %s" % (event, who), None
-        fn = r.function()
+        fn = U.known(r.function())
         return ("[ompd] %s: %s, team of %s, level %s, on %s"
                 % (event, M.construct_label(fn, "parallel") if fn
                    else "(entry unknown)", r.team_size(), r.level(), who),
@@ -108,7 +108,8 @@ def describe_hit(event):
         if task is None:
             return "[ompd] %s on %s" % (event, who), None
         return ("[ompd] %s: %s task %s on %s"
-                % (event, task.kind(), task.label(), who), task.function())
+                % (event, task.kind(), task.label(), who),
+                U.known(task.function()))
     return "[ompd] %s on %s" % (event, who), None
 
 

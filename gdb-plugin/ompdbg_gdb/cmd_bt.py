@@ -111,6 +111,16 @@ def region_fn_kinds(m):
 
 
 # ---- the frame filter ----------------------------------------------------------
+# gdb prints the frames of a backtrace itself unless a frame filter is
+# enabled; then every frame goes through the Python printing path, which
+# differs in small ways (a frame without any symbol reads `in  ()' there,
+# `in ?? ()' in gdb's own).  So the filter is enabled only where it
+# changes something: `set ompd bt on', an OMPD session, and a stack that
+# runs through the runtime or an outlined function.  Where it is enabled
+# it gives a frame without symbol gdb's `??'.
+MAX_FRAMES = 10000
+
+
 class _Decorator(FrameDecorator):
     def __init__(self, fobj, label):
         super(_Decorator, self).__init__(fobj)
@@ -122,6 +132,24 @@ class _Decorator(FrameDecorator):
         return super(_Decorator, self).function()
 
 
+def has_openmp_frames(rt):
+    """Whether the selected thread's stack has a frame in the runtime
+    RT or of an outlined function (the frames the filter hides or
+    labels)."""
+    f = gdb.newest_frame()
+    n = 0
+    while f is not None and n < MAX_FRAMES:
+        if f.type() == gdb.NORMAL_FRAME:
+            if in_runtime(frame_pc(f), rt):
+                return True
+            name = f.name()
+            if name and "._omp_fn." in name:
+                return True
+        f = f.older()
+        n += 1
+    return False
+
+
 class OmpdFrameFilter(object):
     """Hide the OpenMP runtime's frames and label outlined functions in
     `bt' (set ompd bt on|off)."""
@@ -129,8 +157,25 @@ class OmpdFrameFilter(object):
     def __init__(self):
         self.name = "ompd"
         self.priority = 100
-        self.enabled = True
+        self._enabled = True
         gdb.frame_filters[self.name] = self
+
+    # gdb reads `enabled' before each backtrace; `enable/disable
+    # frame-filter' set it.
+    @property
+    def enabled(self):
+        if not self._enabled or not settings["bt"]:
+            return False
+        try:
+            rt = runtime_path()
+            return rt is not None and gdb.selected_thread() is not None \
+                and has_openmp_frames(rt)
+        except Exception:
+            return False
+
+    @enabled.setter
+    def enabled(self, value):
+        self._enabled = bool(value)
 
     def filter(self, frame_iter):
         if not settings["bt"]:
@@ -160,6 +205,9 @@ class OmpdFrameFilter(object):
                     continue        # a pool thread's start, below the runtime
                 label = outlined_label(f.name(), kinds, pc) \
                     if f.type() != gdb.INLINE_FRAME else None
+                if label is None and f.type() == gdb.NORMAL_FRAME and \
+                        f.name() is None:
+                    label = "??"    # as gdb prints a frame without symbol
             except Exception:
                 label = None
             yield _Decorator(d, label) if label else d
@@ -271,7 +319,8 @@ x.c:12 (in main) [main._omp_fn.0]'), and, for a worker thread, continued
 into the frames of the thread that encountered its parallel region, up to
 main -- the stack as the program's source reads.  --all: every OpenMP
 thread.  `set ompd bt off' stops the frame filter from changing plain
-`bt'."""
+`bt'; it changes only a stack with frames of the runtime or of an
+outlined function, and leaves every other `bt' gdb's own."""
 
     def __init__(self):
         super(OmpdBt, self).__init__("ompd bt", gdb.COMMAND_STACK)
@@ -314,6 +363,9 @@ thread.  `set ompd bt off' stops the frame filter from changing plain
                 num = t.thread_num()
                 out.append("Thread %s (LWP %s, OpenMP thread %s):"
                            % (t.gdb_num, t.lwp, "?" if num is None else num))
+                if t.error is not None:
+                    out.append("(its OpenMP state is %s: its own frames "
+                               "only)" % t.error)
                 n = 0
                 for line in stitched(m, t, rt, kinds):
                     if line.startswith("----") or line.startswith("("):

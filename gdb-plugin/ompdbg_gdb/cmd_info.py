@@ -98,6 +98,21 @@ def in_scope(sc, scope):
         scope == B.SCOPE_TASK and sc == B.SCOPE_IMPLICIT_TASK)
 
 
+def _checked(name, t, region):
+    """The plugin's own reading of the ICVs it checks for plausibility
+    (model.py): an Unreadable where the raw value cannot be true."""
+    if name == "thread-num-var" and t is not None:
+        return t.thread_num()
+    if region is not None:
+        if name == "team-size-var":
+            return region.team_size()
+        if name == "levels-var":
+            return region.level()
+        if name == "active-levels-var":
+            return region.active_level()
+    return None
+
+
 class OmpdIcvs(U.OmpdCommand):
     """Show the internal control variables (ICVs).
 
@@ -108,7 +123,8 @@ ICVs of that scope.  NAME restricts to those ICVs (e.g. nthreads-var).
 Values are those seen from the selected gdb thread: its OpenMP thread,
 innermost parallel region and current task, as libompd enumerates them
 (ompd_enumerate_icvs).  An ICV that does not apply (no parallel region,
-say) shows as `-'."""
+say) shows as `-'; one that cannot be read from the target, or cannot
+be true (a team larger than the process), as `unreadable (REASON)'."""
 
     def __init__(self):
         super(OmpdIcvs, self).__init__("ompd icvs", gdb.COMMAND_STATUS)
@@ -173,7 +189,18 @@ say) shows as `-'."""
                     try:
                         val = str(sess.icv_int(h, sc, icv_id))
                     except B.OmpdError as e:
-                        val = "(%s)" % B.RC_TEXT.get(e.rc, "error")
+                        val = (str(U.unreadable_rc(e.rc))
+                               if e.rc in U.UNREADABLE_RCS
+                               else "(%s)" % B.RC_TEXT.get(e.rc, "error"))
+                checked = _checked(name, t, region)
+                if isinstance(checked, U.Unreadable):
+                    val = str(checked)
+            elif t is not None and sc not in (B.SCOPE_ADDRESS_SPACE,
+                                              B.SCOPE_GLOBAL):
+                err = t.error or (t.region_error if sc == B.SCOPE_PARALLEL
+                                  else t.task_error
+                                  if sc != B.SCOPE_THREAD else None)
+                val = U.cell(None, error=err)
             rows.append([name, B.SCOPE_NAMES.get(sc, str(sc)), val])
         if not rows:
             gdb.write("No ICVs match.\n")

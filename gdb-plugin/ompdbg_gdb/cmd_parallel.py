@@ -10,20 +10,22 @@ from . import util as U
 
 def region_label(r):
     fn = r.function()
+    if isinstance(fn, U.Unreadable):
+        return str(fn)
     if fn is None:
         return "implicit parallel region of the initial thread" \
             if r.level() == 0 else "(entry unknown)"
     return M.construct_label(fn, "parallel")
 
 
-def member_text(sess, num, t):
+def member_text(sess, r, num, t):
     if t is None:
-        return "%d: ?" % num
+        return "%d: %s" % (num, U.cell(None, none="?",
+                                       error=r.member_errors.get(num)))
     state, wid = t.state()
     g = ("thread %d" % t.gdb_num) if t.gdb_num is not None else \
         ("LWP %s" % t.lwp)
-    return "%d: %s %s" % (num, g, sess.state_name(state)
-                          if state is not None else "?")
+    return "%d: %s %s" % (num, g, U.cell(state, sess.state_name, none="?"))
 
 
 class OmpdParallel(U.OmpdCommand):
@@ -36,7 +38,9 @@ nesting level and active level, team size, and the user's code it runs
 (the outlined function with file:line, e.g. `#pragma omp parallel at
 x.c:12 (in main)'), with nested regions indented below their parent.
 The team's members are listed with their gdb thread and state for teams
-of up to 16 threads; --members lists them always, --brief never."""
+of up to 16 threads; --members lists them always, --brief never.  A
+value that cannot be read from the target, or cannot be true (a team
+larger than the process), shows as `unreadable (REASON)'."""
 
     def __init__(self):
         super(OmpdParallel, self).__init__("ompd parallel",
@@ -72,13 +76,15 @@ of up to 16 threads; --members lists them always, --brief never."""
         mem = {}
 
         def walk(r, depth):
-            rows.append(["  " * depth + "#%d" % r.id, str(r.level()),
-                         str(r.active_level()), str(r.team_size()),
+            rows.append(["  " * depth + "#%d" % r.id,
+                         U.cell(r.level(), none="?"),
+                         U.cell(r.active_level(), none="?"),
+                         U.cell(r.team_size(), none="?"),
                          region_label(r)])
-            show = members if members is not None else \
-                (r.team_size() or 0) <= 16
-            if show and r.level():
-                mem[len(rows) - 1] = [member_text(sess, i, t)
+            size = r.team_size()
+            show = members if members is not None else (size or 0) <= 16
+            if show and r.level() and isinstance(size, int):
+                mem[len(rows) - 1] = [member_text(sess, r, i, t)
                                       for i, t in r.members()]
             for c in children.get(r.id, []):
                 walk(c, depth + 1)

@@ -204,7 +204,8 @@ libompd) a line says that they are not shown."""
                          "?" if num is None else num))
             chain = t.task_chain()
             if not chain:
-                gdb.write("  no current task\n")
+                gdb.write("  %s\n" % U.cell(None, none="no current task",
+                                            error=t.error or t.task_error))
                 continue
             rows = []
             for k, (task, on) in enumerate(chain):

@@ -33,13 +33,13 @@ def data_symbol(addr):
 def describe_wait(m, t):
     """What thread T waits for, in words (empty when not waiting)."""
     state, wid = t.state()
-    if state is None:
+    if state is None or isinstance(state, U.Unreadable):
         return ""
     if state in BARRIER_STATES:
         r = t.region()
         if r is not None:
             return "barrier of region #%s (level %s)" % (m.region_id(r),
-                                                          r.level())
+                                                          U.cell(r.level()))
         return "barrier"
     if not wid:
         return ""
@@ -62,21 +62,48 @@ def describe_wait(m, t):
     return "0x%x%s" % (wid, " <%s>" % sym if sym else "")
 
 
+def region_cell(m, r):
+    lv = r.level()
+    if isinstance(lv, U.Unreadable):
+        return "#%s %s" % (m.region_id(r), lv)
+    return "#%s L%s" % (m.region_id(r), lv)
+
+
+def task_cell(task):
+    k = task.kind()
+    if isinstance(k, U.Unreadable):
+        return str(k)
+    return "%s: %s" % (k, task.label())
+
+
 def thread_row(m, sess, t):
+    head = [str(t.gdb_num) if t.gdb_num is not None else "-",
+            str(t.lwp) if t.lwp else "-"]
+    if t.error is not None:
+        # Nothing of the thread can be read: one cell for the rest.
+        return head + [str(t.error)]
     state, wid = t.state()
     r = t.region()
     task = t.task()
     num = t.thread_num()
     wait = ("being created (no OS thread yet)" if t.being_created
             else describe_wait(m, t))
-    return [str(t.gdb_num) if t.gdb_num is not None else "-",
-            str(t.lwp) if t.lwp else "-",
-            "-" if num is None else str(num),
-            sess.state_name(state) if state is not None else "?",
-            wait,
-            ("#%s L%s" % (m.region_id(r), r.level())) if r is not None else "-",
-            ("%s: %s" % (task.kind(), task.label())) if task is not None
-            else "-"]
+    bad = [v for v in (num, state, r or t.region_error,
+                       task or t.task_error)
+           if isinstance(v, U.Unreadable)]
+    if len(bad) == 4:
+        # Nothing of the thread could be read: its reasons, once.
+        reasons = []
+        for v in bad:
+            if v.reason not in reasons:
+                reasons.append(v.reason)
+        return head + [U.unreadable("; ".join(reasons))]
+    return head + [
+        U.cell(num),
+        U.cell(state, sess.state_name, none="?"),
+        wait,
+        U.cell(r, lambda r: region_cell(m, r), error=t.region_error),
+        U.cell(task, task_cell, error=t.task_error)]
 
 
 class OmpdThreads(U.OmpdCommand):
@@ -95,7 +122,11 @@ a core file, no breakpoint needed):
           created" for a thread whose OS thread does not exist yet (GDB
           and LWP are then "-")
   REGION  the innermost parallel region: #id (see `ompd parallel') and level
-  TASK    the current task: kind and function with file:line"""
+  TASK    the current task: kind and function with file:line
+What cannot be read from the target (a damaged core), or reads as
+something that cannot be (a team larger than the process, a thread
+number outside its team), shows as `unreadable (REASON)': in its cell,
+or for the rest of the row when nothing of the thread can be read."""
 
     def __init__(self):
         super(OmpdThreads, self).__init__("ompd threads", gdb.COMMAND_STATUS)

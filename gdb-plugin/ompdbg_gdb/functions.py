@@ -4,12 +4,15 @@ the gdb thread whose number is given), live and on cores.
 
 A thread that is not an OpenMP thread gives -1 (numbers) or "" (strings),
 so that a condition such as `if $_omp_thread_num() == 3' is simply false
-there instead of an error."""
+there instead of an error.  A value that cannot be read from the target,
+or cannot be true (a damaged core), is an error that says so: a made-up
+number would make a condition lie."""
 
 import gdb
 
 from . import model as M
 from . import session as S
+from . import util as U
 
 
 def _thread(args):
@@ -47,8 +50,30 @@ class _OmpFunction(gdb.Function):
             raise gdb.GdbError("$%s: %s" % (self.fname, e))
 
 
+class _Unreadable(Exception):
+    pass
+
+
+def _ok(v, error=None):
+    """V, unless it (or, when V is None, ERROR) is an Unreadable: then
+    the function fails with its reason."""
+    if isinstance(v, U.Unreadable):
+        raise _Unreadable(str(v))
+    if v is None and isinstance(error, U.Unreadable):
+        raise _Unreadable(str(error))
+    return v
+
+
 def _int(v):
-    return gdb.Value(-1 if v is None else int(v))
+    return gdb.Value(-1 if _ok(v) is None else int(v))
+
+
+def _region(t):
+    return _ok(t.region(), t.region_error) if t is not None else None
+
+
+def _task(t):
+    return _ok(t.task(), t.task_error) if t is not None else None
 
 
 class ThreadNum(_OmpFunction):
@@ -67,7 +92,7 @@ region (omp_get_level); -1 if not an OpenMP thread."""
     fname = "_omp_level"
 
     def value(self, sess, m, t):
-        r = t.region() if t is not None else None
+        r = _region(t)
         return _int(r.level() if r is not None else None)
 
 
@@ -77,7 +102,7 @@ regions (omp_get_active_level); -1 if not an OpenMP thread."""
     fname = "_omp_active_level"
 
     def value(self, sess, m, t):
-        r = t.region() if t is not None else None
+        r = _region(t)
         return _int(r.active_level() if r is not None else None)
 
 
@@ -87,7 +112,7 @@ class TeamSize(_OmpFunction):
     fname = "_omp_team_size"
 
     def value(self, sess, m, t):
-        r = t.region() if t is not None else None
+        r = _region(t)
         return _int(r.team_size() if r is not None else None)
 
 
@@ -100,7 +125,7 @@ class State(_OmpFunction):
         if t is None:
             return gdb.Value("")
         s, w = t.state()
-        return gdb.Value(sess.state_name(s) if s is not None else "")
+        return gdb.Value(sess.state_name(s) if _ok(s) is not None else "")
 
 
 class StateValue(_OmpFunction):
@@ -127,7 +152,7 @@ innermost parallel region in this stop; -1 if none."""
     fname = "_omp_region_id"
 
     def value(self, sess, m, t):
-        r = t.region() if t is not None else None
+        r = _region(t)
         return _int(m.region_id(r) if r is not None else None)
 
 
@@ -137,8 +162,8 @@ code (the outlined function); 0 if none (the initial task)."""
     fname = "_omp_task_function"
 
     def value(self, sess, m, t):
-        task = t.task() if t is not None else None
-        fn = task.function() if task is not None else None
+        task = _task(t)
+        fn = _ok(task.function()) if task is not None else None
         return gdb.Value(fn or 0).cast(
             gdb.lookup_type("void").pointer())
 
@@ -149,10 +174,10 @@ class InParallel(_OmpFunction):
     fname = "_omp_in_parallel"
 
     def value(self, sess, m, t):
-        r = t.region() if t is not None else None
+        r = _region(t)
         if r is None:
             return _int(None)
-        a = r.active_level()
+        a = _ok(r.active_level())
         return _int(None if a is None else (1 if a > 0 else 0))
 
 

@@ -10,6 +10,14 @@ Regions and tasks have no identity number in OMPD: handles are compared
 with ompd_parallel_handle_compare.  The plugin numbers the regions of a
 stop #1, #2, ... in discovery order (threads sorted by gdb thread number,
 enclosing regions first), the same in every command of that stop.
+
+What cannot be read (libompd's read of the target failed) or is not
+plausible (a team larger than the process's threads, a thread number
+outside its team, a nesting level deeper than libompd walks) comes back
+as util.Unreadable, never as a number: see Model.max_threads and the
+accessors of OmpThread and Region.  A thread whose
+descriptor cannot be read at all is an OmpThread without handle whose
+`error' says why.
 """
 
 import ctypes
@@ -21,9 +29,15 @@ import gdb
 from . import binding as B
 from . import callbacks as C
 from . import session as S
+from . import util as U
 from .cache import cache
 
 vp = ctypes.c_void_p
+
+# Deeper nesting than libompd walks (its MAX_NESTING) is garbage.
+MAX_LEVEL = 4096
+# Every return code: get_handle sorts them itself.
+_ALL_RCS = tuple(range(0, 64))
 
 
 def model(sess=None):
@@ -185,42 +199,81 @@ class OmpThread(object):
         # does not exist yet (the master is inside pthread_create, which
         # stores the pthread id before the clone): no gdb thread can match.
         self.being_created = False
+        # An Unreadable when HANDLE is None: the thread's descriptor (or
+        # the registry entry leading to it) cannot be read; DESCRIPTOR
+        # is then the handle of a descriptor read but not believed.
+        self.error = None
+        self.descriptor = None
+        # Why region() or task() is None when it is not "none".
+        self.region_error = None
+        self.task_error = None
 
     @property
     def gdb_num(self):
         return self.gthread.num if self.gthread is not None else None
 
     def state(self):
-        """(state value, wait id)"""
+        """(state value, wait id); Unreadable for both when they cannot
+        be read or the state is none the runtime has."""
         if self._state is None:
+            if self.error is not None:
+                self._state = (self.error, self.error)
+                return self._state
             s = B.ompd_word_t()
             w = B.ompd_wait_id_t()
-            try:
-                self.m.lib.call("ompd_get_state", self.handle, byref(s),
-                                byref(w))
-                self._state = (s.value, w.value)
-            except B.OmpdError:
+            rc = self.m.lib.call("ompd_get_state", self.handle, byref(s),
+                                 byref(w), ok=_ALL_RCS)
+            if rc == B.ompd_rc_ok:
+                states = self.m.sess.states()
+                if states and s.value not in states:
+                    bad = U.Unreadable("state 0x%x is not one of the "
+                                       "runtime's" % s.value)
+                    self._state = (bad, bad)
+                else:
+                    self._state = (s.value, w.value)
+            elif rc in U.UNREADABLE_RCS:
+                bad = U.unreadable_rc(rc)
+                self._state = (bad, bad)
+            else:
                 self._state = (None, None)
         return self._state
 
     def thread_num(self):
         if self._num is None:
-            self._num = self.m.icv("thread-num-var", thread=self)
+            if self.error is not None:
+                self._num = self.error
+            else:
+                self._num = self.m.plausible_thread_num(
+                    self.m.icv("thread-num-var", thread=self), self)
         return self._num
 
     def region(self):
-        """Innermost parallel region (Region) or None."""
+        """Innermost parallel region (Region) or None (region_error then
+        says when that is because it cannot be read)."""
         if self._region is False:
+            self._region = None
+            if self.error is not None:
+                self.region_error = self.error
+                return None
             h = self.m.get_handle("ompd_get_curr_parallel_handle",
                                   "ompd_rel_parallel_handle", self.handle)
+            if isinstance(h, U.Unreadable):
+                self.region_error = h
             self._region = self.m.region(h) if h else None
         return self._region
 
     def task(self):
-        """Current task (Task) or None."""
+        """Current task (Task) or None (task_error then says when that is
+        because it cannot be read)."""
         if self._task is False:
+            self._task = None
+            if self.error is not None:
+                self.task_error = self.error
+                return None
             h = self.m.get_handle("ompd_get_curr_task_handle",
                                   "ompd_rel_task_handle", self.handle)
+            if isinstance(h, U.Unreadable):
+                self.task_error = h
             self._task = Task(self.m, h) if h else None
         return self._task
 
@@ -242,7 +295,7 @@ class OmpThread(object):
                 # at least the thread's implicit task of the region is
                 # below it.
                 r = t.region()
-                num = on.thread_num()
+                num = U.known(on.thread_num())
                 if r is not None and num is not None:
                     imp = r.implicit_task(num)
                     if imp is not None and not imp.same(t):
@@ -268,6 +321,7 @@ class Region(object):
         self._parent = False
         self._fn = False
         self._members = None
+        self.member_errors = {}
 
     def icv(self, name):
         if name not in self._vals:
@@ -275,13 +329,32 @@ class Region(object):
         return self._vals[name]
 
     def level(self):
-        return self.icv("levels-var")
+        v = self.icv("levels-var")
+        if isinstance(v, int) and not 0 <= v <= MAX_LEVEL:
+            return U.Unreadable("nesting level %d" % v)
+        return v
 
     def active_level(self):
-        return self.icv("active-levels-var")
+        v = self.icv("active-levels-var")
+        if isinstance(v, int):
+            lv = U.known(self.level())
+            if v < 0 or (lv is not None and v > lv):
+                return U.Unreadable("active level %d at nesting level %s"
+                                    % (v, lv if lv is not None else "?"))
+            if v > self.m.max_threads(v):
+                return U.Unreadable("active level %d with %d threads"
+                                    % (v, self.m.max_threads(v)))
+        return v
 
     def team_size(self):
-        return self.icv("team-size-var")
+        v = self.icv("team-size-var")
+        if isinstance(v, int):
+            n = self.m.max_threads(v)
+            if v < 1 or v > n:
+                return U.Unreadable("team size %d, the process has %d "
+                                    "thread%s" % (v, n, "" if n == 1
+                                                  else "s"))
+        return v
 
     def parent(self):
         if self._parent is False:
@@ -319,13 +392,16 @@ class Region(object):
         return None
 
     def members(self):
-        """[(thread number, OmpThread or None)] of the team."""
+        """[(thread number, OmpThread or None)] of the team; member_errors
+        maps the numbers of those that cannot be read to an Unreadable."""
         if self._members is None:
             out = []
             n = self.team_size() or 0
             for i in range(min(n, 100000)):
                 h = self.m.get_handle("ompd_get_thread_in_parallel",
                                       "ompd_rel_thread_handle", self.handle, i)
+                if isinstance(h, U.Unreadable):
+                    self.member_errors[i] = h
                 out.append((i, self.m.thread_of_handle(h) if h else None))
             self._members = out
         return self._members
@@ -345,13 +421,16 @@ class Task(object):
         return self._vals[name]
 
     def function(self):
+        """Entry address of the task's code, None, or Unreadable."""
         if self._fn is False:
             a = B.ompd_address_t()
-            try:
-                self.m.lib.call("ompd_get_task_function", self.handle,
-                                byref(a))
+            rc = self.m.lib.call("ompd_get_task_function", self.handle,
+                                 byref(a), ok=_ALL_RCS)
+            if rc == B.ompd_rc_ok:
                 self._fn = a.address or None
-            except B.OmpdError:
+            elif rc in U.UNREADABLE_RCS:
+                self._fn = U.unreadable_rc(rc)
+            else:
                 self._fn = None
         return self._fn
 
@@ -368,6 +447,8 @@ class Task(object):
 
     def kind(self):
         imp = self.implicit()
+        if isinstance(imp, U.Unreadable):
+            return imp
         if imp:
             r = self.region()
             if r is not None and r.level() == 0:
@@ -388,6 +469,10 @@ class Task(object):
     def label(self):
         fn = self.function()
         k = self.kind()
+        if isinstance(fn, U.Unreadable):
+            return str(fn)
+        if isinstance(k, U.Unreadable):
+            k = "?"
         if fn is None:
             return "%s task" % k if k == "initial" else "%s task (no function)" % k
         return construct_label(fn, self.construct())
@@ -441,23 +526,58 @@ class Model(object):
         self._single = {}
         self._next_id = 1
         self.ext_used = False
+        self._listing = False
+        # An Unreadable when the registry could not be listed whole
+        # (ompdbg_get_threads failed reading it).
+        self.registry_error = None
 
     # -- handle plumbing ------------------------------------------------------
     def get_handle(self, fn, rel, *args):
-        """Call FN(*args, &out); the out handle (int) or None when libompd
-        says unavailable.  The handle is released with REL at resume."""
+        """Call FN(*args, &out); the out handle (int), None when there is
+        no answer, or an Unreadable (false, like None) when the target's
+        data could not be read.  The handle is released with REL at
+        resume."""
         out = vp()
         # unavailable: there is none (outermost region, implicit task);
         # unsupported / incompatible: this runtime does not record it --
-        # both mean "no answer", which every caller handles.
-        rc = self.lib.call(fn, *(args + (byref(out),)),
-                           ok=(B.ompd_rc_ok, B.ompd_rc_unavailable,
-                               B.ompd_rc_bad_input, B.ompd_rc_unsupported,
-                               B.ompd_rc_incompatible))
+        # both mean "no answer", which every caller handles.  A failed
+        # read costs the one answer, never the command.
+        rc = self.lib.call(fn, *(args + (byref(out),)), ok=_ALL_RCS)
+        if rc in U.UNREADABLE_RCS:
+            return U.unreadable_rc(rc)
         if rc != B.ompd_rc_ok or not out.value:
             return None
         cache.on_release(self.lib.funcs[rel], out.value)
         return out.value
+
+    # -- plausibility ---------------------------------------------------------
+    def max_threads(self, want=0):
+        """How many threads the process has: gdb's, or, when WANT is
+        more than that, the OpenMP threads the runtime lists (a thread
+        being created is in its registry before the kernel has it)."""
+        n = len(C.lwp_threads(self.inf))
+        if want > n and not self._listing:
+            try:
+                n = max(n, len(self.threads()))
+            except Exception:
+                pass
+        return n
+
+    def plausible_thread_num(self, v, t):
+        """Thread T's number V, or Unreadable when it cannot be one:
+        negative, not below its team's size or the process's threads."""
+        if not isinstance(v, int):
+            return v
+        r = t.region()
+        size = U.known(r.team_size()) if r is not None else None
+        if v < 0 or (size is not None and v >= size):
+            return U.Unreadable("thread number %d in a team of %s"
+                                % (v, size if size is not None else "?"))
+        n = self.max_threads(v + 1)
+        if v >= n:
+            return U.Unreadable("thread number %d, the process has %d "
+                                "thread%s" % (v, n, "" if n == 1 else "s"))
+        return v
 
     def icv(self, name, thread=None, region=None, task=None):
         """Integer value of ICV NAME with the handle its scope needs, from
@@ -485,7 +605,9 @@ class Model(object):
             return None
         try:
             return self.sess.icv_int(h, scope, icv_id)
-        except B.OmpdError:
+        except B.OmpdError as e:
+            if e.rc in U.UNREADABLE_RCS:
+                return U.unreadable_rc(e.rc)
             return None
 
     # -- threads ----------------------------------------------------------------
@@ -496,11 +618,11 @@ class Model(object):
         for size in (8, 4):
             buf = ctypes.create_string_buffer(size)
             rc = self.lib.call("ompd_get_thread_id", handle, kind, size, buf,
-                               ok=(B.ompd_rc_ok, B.ompd_rc_bad_input,
-                                   B.ompd_rc_unsupported,
-                                   B.ompd_rc_unavailable))
+                               ok=_ALL_RCS)
             if rc == B.ompd_rc_ok:
                 return int.from_bytes(buf.raw, sys.byteorder)
+            if rc in U.UNREADABLE_RCS:
+                break
         return None
 
     def thread_lwp(self, handle):
@@ -526,21 +648,24 @@ class Model(object):
             return self._threads
         gmap = C.lwp_threads(self.inf)
         out = []
-        f = self.sess.ext.get("ompdbg_get_threads")
-        if f is not None:
-            out = self._threads_ext(f, gmap)
-        if out is None or f is None:
-            out = []
-            for lwp in sorted(gmap, key=lambda l: gmap[l].num):
-                lwpbuf = ctypes.c_uint64(lwp)
-                h = self.get_handle("ompd_get_thread_handle",
-                                    "ompd_rel_thread_handle", self.sess.aspace,
-                                    B.OMPD_THREAD_ID_LWP, 8, byref(lwpbuf))
-                if h:
-                    out.append(OmpThread(self, h, lwp, gmap[lwp]))
+        self._listing = True
+        try:
+            f = self.sess.ext.get("ompdbg_get_threads")
+            if f is not None:
+                out = self._threads_ext(f, gmap)
+            if out is None or f is None:
+                out = []
+                for lwp in sorted(gmap, key=lambda l: gmap[l].num):
+                    t = self._lookup_lwp(lwp, gmap[lwp])
+                    if t is not None:
+                        out.append(t)
+        finally:
+            self._listing = False
         for t in out:
             if t.gthread is None:
                 self._by_pthread(t)
+        if self.ext_used:
+            self._recheck(out, gmap)
         out.sort(key=lambda t: (t.gdb_num is None, t.gdb_num or 0, t.lwp or 0))
         self._threads = out
         for t in out:
@@ -552,6 +677,11 @@ class Model(object):
         n = ctypes.c_int()
         rc = f(self.sess.aspace, byref(vec), byref(n))
         if rc != B.ompd_rc_ok:
+            # One unreadable thread fails the whole list: each thread is
+            # then looked up alone, and only the damaged ones are lost.
+            if rc in U.UNREADABLE_RCS:
+                self.registry_error = U.Unreadable(
+                    "the thread registry: %s" % U.unreadable_rc(rc).reason)
             return None
         self.ext_used = True
         out = []
@@ -567,6 +697,30 @@ class Model(object):
         finally:
             C.free(vec.value)
         return out
+
+    def _recheck(self, out, gmap):
+        """Look gdb's threads that the registry's list left out up one by
+        one: the registry's own record of a thread finds it even when
+        its descriptor (damaged) no longer says its LWP.  That thread
+        replaces its entry in OUT, which showed the wrong LWP."""
+        have = set(t.lwp for t in out if t.gthread is not None)
+        for lwp in sorted(gmap, key=lambda l: gmap[l].num):
+            if lwp in have:
+                continue
+            t = self._lookup_lwp(lwp, gmap[lwp])
+            if t is None:
+                continue
+            h = t.handle or t.descriptor
+            if h is not None:
+                out[:] = [o for o in out if o.handle is None
+                          or not self._same_thread(o.handle, h)]
+            out.append(t)
+
+    def _same_thread(self, a, b):
+        c = ctypes.c_int()
+        rc = self.lib.call("ompd_thread_handle_compare", a, b, byref(c),
+                           ok=_ALL_RCS)
+        return rc == B.ompd_rc_ok and c.value == 0
 
     def thread_by_lwp(self, lwp):
         self.threads()
@@ -593,13 +747,36 @@ class Model(object):
             return self._single[lwp]
         except KeyError:
             pass
+        t = self._lookup_lwp(lwp, gthread)
+        self._single[lwp] = t
+        return t
+
+    def _lookup_lwp(self, lwp, gthread):
+        """The OmpThread of LWP (gdb's GTHREAD), None when it is not an
+        OpenMP thread, or one without handle whose `error' says why it
+        cannot be read."""
         lwpbuf = ctypes.c_uint64(lwp)
         h = self.get_handle("ompd_get_thread_handle", "ompd_rel_thread_handle",
                             self.sess.aspace, B.OMPD_THREAD_ID_LWP, 8,
                             byref(lwpbuf))
-        t = OmpThread(self, h, lwp, gthread) if h else None
-        self._single[lwp] = t
-        return t
+        if h is None and self.registry_error is not None:
+            # "Not in the registry" means nothing when the registry is
+            # damaged.
+            h = self.registry_error
+        descriptor = None
+        if h:
+            # The registry maps LWP to this descriptor; a descriptor
+            # that says another LWP is damaged.
+            own = self.thread_lwp(h)
+            if own is not None and own != lwp:
+                descriptor = h
+                h = U.Unreadable("its descriptor says LWP %d" % own)
+        if isinstance(h, U.Unreadable):
+            t = OmpThread(self, None, lwp, gthread)
+            t.error = h
+            t.descriptor = descriptor
+            return t
+        return OmpThread(self, h, lwp, gthread) if h else None
 
     # -- regions ------------------------------------------------------------------
     def region(self, h):

@@ -1,6 +1,7 @@
 """util.py -- what every command shares: error handling (never a Python
-traceback in front of the user), `set ompd stats' reporting, aligned
-tables, argument parsing and completion."""
+traceback in front of the user), values the target does not give
+(`unreadable (reason)'), `set ompd stats' reporting, aligned tables,
+argument parsing and completion."""
 
 import functools
 import shlex
@@ -76,6 +77,70 @@ class OmpdCommand(gdb.Command):
         """Words that may come where the user typed CUR, after the
         arguments BEFORE (a list).  Subclasses override."""
         return []
+
+
+# ---- values the target does not give -----------------------------------------
+# A damaged core (a crash that overwrote the runtime's data, a dump cut
+# short) must cost the rows or cells that cannot be read, never a whole
+# command, and garbage must never be shown as a fact.  Such a value is an
+# Unreadable: false in a boolean context and not None, so that code that
+# only asks "is there one?" goes on as for a missing value, while the
+# cells say `unreadable (REASON)'.
+
+class Unreadable(object):
+    """A value that cannot be shown: reading it failed, or what was read
+    is not plausible (REASON says which, in words)."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason):
+        self.reason = reason
+
+    def __bool__(self):
+        return False
+
+    def __str__(self):
+        return unreadable(self.reason)
+
+    __repr__ = __str__
+
+
+def unreadable(reason):
+    """The cell text of a value that cannot be shown."""
+    return "unreadable (%s)" % reason
+
+
+def cell(value, fmt=str, none="-", error=None):
+    """The table cell of VALUE: FMT(VALUE); NONE when there is none, or
+    `unreadable (...)' when ERROR (an Unreadable) says why there is
+    none; an Unreadable VALUE as itself."""
+    if isinstance(value, Unreadable):
+        return str(value)
+    if value is None:
+        return str(error) if isinstance(error, Unreadable) else none
+    return fmt(value)
+
+
+def known(value):
+    """VALUE when it is a real value (not None, not Unreadable)."""
+    return None if isinstance(value, Unreadable) else value
+
+
+# libompd's return codes that mean "the target's data could not be read
+# or made no sense", as opposed to "there is none" (unavailable) or "this
+# runtime does not record it" (unsupported, incompatible).
+UNREADABLE_RCS = frozenset(getattr(B, n) for n in (
+    "ompd_rc_device_read_error", "ompd_rc_error", "ompd_rc_stale_handle",
+    "ompd_rc_nomem", "ompd_rc_callback_error") if hasattr(B, n))
+
+
+def unreadable_rc(rc):
+    """An Unreadable for libompd's return code RC."""
+    if rc == B.ompd_rc_error:
+        # What libompd answers for data that make no sense (a cycle, a
+        # count beyond its limits).
+        return Unreadable("inconsistent runtime data")
+    return Unreadable(B.RC_TEXT.get(rc, B.RC_NAMES.get(rc, "rc %s" % rc)))
 
 
 def _lib_calls():
@@ -157,12 +222,15 @@ def split_args(arg):
 
 def table(headers, rows, out=None):
     """Write ROWS (lists of strings) under HEADERS, columns aligned; the
-    last column is not padded."""
+    last column is not padded.  The last cell of a row shorter than
+    HEADERS spans the columns left (an unreadable thread's reason) and
+    does not widen its column."""
     rows = [[("" if c is None else str(c)) for c in r] for r in rows]
     w = [len(h) for h in headers]
     for r in rows:
         for i, c in enumerate(r):
-            w[i] = max(w[i], len(c))
+            if i < len(r) - 1 or len(r) >= len(headers):
+                w[i] = max(w[i], len(c))
     lines = []
 
     def fmt(r):

@@ -5,6 +5,8 @@
      check-target core EXE CORE TRUTH MAPS [kernel]
      check-target stripped PID TRUTH      (target-prog on a stripped runtime)
      check-target bad EXE CORE WORKDIR    (broken cores, wrong files, bad pids)
+     check-target poke CORE ADDR SIZE VALUE (write VALUE, SIZE bytes, over
+                                         the dumped memory at ADDR in CORE)
 
    Every check prints "ok" or "FAIL" with what it compared; the exit status
    is 0 when all passed, 1 otherwise.  MAPS is /proc/PID/maps saved while
@@ -16,6 +18,7 @@
 #include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -600,6 +603,44 @@ try_broken (const char *exe, const char *path, const char *what,
 	 "%s: %s", what, E (err));
 }
 
+/* A core cut short after its notes (a kernel core's come first): it
+   opens, says it is truncated and how much it lacks, and still gives its
+   threads and their registers.  */
+static void
+try_truncated (const char *exe, const char *path, const char *what,
+	       off_t cut, off_t dend)
+{
+  struct ompdbg_target *t = NULL;
+  ompdbg_err_t err = ompdbg_target_open_core (path, exe, &t);
+  if (!check (err == OMPDBG_E_OK, "%s: opens (%s)", what, E (err)))
+    return;
+  uint64_t needed = 0, size = 0, missing = 0;
+  size_t segs = 0;
+  err = ompdbg_target_core_truncated (t, &needed, &size, &segs, &missing);
+  check (err == OMPDBG_E_OK && needed == (uint64_t) dend
+	 && size == (uint64_t) cut && segs > 0 && missing > 0
+	 && missing <= needed - size,
+	 "%s: truncated, %" PRIu64 " of %" PRIu64 " bytes, %" PRIu64
+	 " missing in %zu segments (%s)", what, size, needed, missing, segs,
+	 E (err));
+  size_t n = 0;
+  struct ompdbg_thread *th;
+  uint64_t pc = 0;
+  ompdbg_thread_count (t, &n);
+  bool regs = n > 0 && ompdbg_thread_at (t, 0, &th) == OMPDBG_E_OK
+    && ompdbg_thread_reg (th, OMPDBG_REG_PC, &pc) == OMPDBG_E_OK && pc != 0;
+  check (regs, "%s: %zu threads, the first one's pc 0x%" PRIx64, what, n,
+	 pc);
+  uint64_t a, v;
+  if (ompdbg_lookup_symbol (t, "ompdbg_test_global", NULL, &a) == OMPDBG_E_OK)
+    {
+      err = ompdbg_read_memory (t, a, 8, &v);
+      check (err == OMPDBG_E_OK || err == OMPDBG_E_TRUNCATED,
+	     "%s: a global reads or is lost with the cut (%s)", what, E (err));
+    }
+  ompdbg_target_close (t);
+}
+
 /* Offset and size of the core's first PT_NOTE (64-bit cores).  */
 static int
 find_notes (const char *core, off_t *off, size_t *size)
@@ -718,21 +759,29 @@ mode_bad (const char *exe, const char *core, const char *dir)
   if (err == OMPDBG_E_OK)
     ompdbg_target_close (t);
 
-  /* Truncated at several sizes, longest first.  Cutting into the data
-     (the last segment's end or before) is refused; the section headers
-     gdb appends after the data are not needed.  */
+  /* Truncated at several sizes, longest first.  Cutting into the notes
+     (a gcore's come last, a kernel core's first) or the headers is
+     refused; a core cut after its notes opens and says it is truncated;
+     the section headers gdb appends after the data are not needed.  */
   off_t dend = data_end (core);
+  off_t nend = noff + nsize;
   off_t cuts[] = { st.st_size - 1, dend - 1, dend - 4096, st.st_size / 2,
-		   st.st_size / 3, 4096, 64 + 56, 64, 63, 16, 1, 0 };
+		   st.st_size / 3, nend + 1, nend, nend - 1, 4096, 64 + 56,
+		   64, 63, 16, 1, 0 };
   for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++)
     {
-      if (truncate (path, cuts[i]) != 0)
-	fatal ("truncate %s: %s", path, strerror (errno));
+      if (cuts[i] < 0 || truncate (path, cuts[i]) != 0)
+	fatal ("truncate %s to %lld: %s", path, (long long) cuts[i],
+	       strerror (errno));
       char what[128];
       snprintf (what, sizeof what, "core truncated to %lld of %lld bytes%s",
 		(long long) cuts[i], (long long) st.st_size,
-		cuts[i] >= dend ? " (after its data)" : "");
-      try_broken (exe, path, what, cuts[i] < dend);
+		cuts[i] >= dend ? " (after its data)"
+		: cuts[i] >= nend ? " (after its notes)" : "");
+      if (cuts[i] >= nend && cuts[i] < dend)
+	try_truncated (exe, path, what, cuts[i], dend);
+      else
+	try_broken (exe, path, what, cuts[i] < dend);
     }
 
   /* Wrong files.  */
@@ -793,6 +842,38 @@ mode_bad (const char *exe, const char *core, const char *dir)
   return 0;
 }
 
+/* Write the SIZE low bytes of VALUE (the host's byte order, the core's)
+   over the dumped memory at ADDR in CORE: the damage a crash leaves.  */
+static int
+mode_poke (const char *core, uint64_t addr, int size, uint64_t value)
+{
+  int fd = open (core, O_RDWR);
+  Elf64_Ehdr eh;
+  if (fd < 0 || pread (fd, &eh, sizeof eh, 0) != sizeof eh
+      || (size != 1 && size != 2 && size != 4 && size != 8))
+    fatal ("poke %s", core);
+  for (int i = 0; i < eh.e_phnum; i++)
+    {
+      Elf64_Phdr ph;
+      if (pread (fd, &ph, sizeof ph, eh.e_phoff + i * sizeof ph) != sizeof ph)
+	break;
+      if (ph.p_type == PT_LOAD && addr >= ph.p_vaddr
+	  && addr + size <= ph.p_vaddr + ph.p_filesz)
+	{
+	  off_t off = ph.p_offset + (addr - ph.p_vaddr);
+	  uint64_t back = 0;
+	  patch_file (core, off, &value, size, NULL);
+	  check (pread (fd, &back, size, off) == size && back == value,
+		 "0x%" PRIx64 " written at 0x%" PRIx64 " (file offset %lld)",
+		 value, addr, (long long) off);
+	  close (fd);
+	  return 0;
+	}
+    }
+  close (fd);
+  fatal ("%s holds no data at 0x%" PRIx64, core, addr);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -805,6 +886,9 @@ main (int argc, char **argv)
     mode_core (argv[2], argv[3], argv[4], argv[5], argc == 7);
   else if (argc == 5 && strcmp (argv[1], "bad") == 0)
     mode_bad (argv[2], argv[3], argv[4]);
+  else if (argc == 6 && strcmp (argv[1], "poke") == 0)
+    mode_poke (argv[2], strtoull (argv[3], NULL, 0), atoi (argv[4]),
+	       strtoull (argv[5], NULL, 0));
   else
     {
       fprintf (stderr, "usage: see the comment at the top of check-target.c\n");

@@ -15,8 +15,13 @@
 #      through our libompd, every thread's OpenMP number, team size and
 #      state as the program reported them;
 #   5. a kernel core (SIGABRT) where core_pattern writes a file (a piped
-#      pattern such as systemd-coredump: skipped, said so);
-#   6. the runtime stripped to .dynsym: its OMPD symbols still found.
+#      pattern such as systemd-coredump: skipped, said so), and copies of
+#      it truncated after its notes: `ompdbg threads` gives every thread
+#      with its registers, what the memory left holds, and a warning;
+#   6. the runtime stripped to .dynsym: its OMPD symbols still found;
+#   7. the gcore with the runtime's data overwritten (a team's size, the
+#      registry's record of thread 0): `ompdbg threads` marks exactly
+#      that unreadable and shows the rest.
 # Exit 0 pass, 1 fail, 77 when ptrace is not permitted here.
 set -u
 . "${0%/*}/../lib/test-subr.sh"
@@ -85,6 +90,96 @@ check_to "$work/inspect-live.out" "ompdbg-inspect threads $pid" \
 echo "== ompdbg threads $pid"; cat "$work/inspect-live.out"
 check_inspect "$work/inspect-live.out"
 
+# check_damaged CORE: a copy of CORE whose team says it has 533266432
+# threads and whose registry points to thread 0's descriptor at an
+# unmapped address (found with gdb, through the runtime's debug
+# information): thread 0 is unreadable, not "not an OpenMP thread"; the
+# others keep their number and state, their team's size is unreadable.
+check_damaged () {
+  $GDB -nx -batch -ex 'set sysroot /' \
+    -ex 'print/x &gomp_registry.index[0].thread' \
+    -ex 'print gomp_registry.index[0].tid' \
+    -ex 'print/x &gomp_registry.index[1].thread->ts.team->nthreads' \
+    "$prog" "$1" > "$work/addrs.out" 2>&1
+  slot=$(sed -n 's/^\$1 = \(0x[0-9a-f]*\)$/\1/p' "$work/addrs.out")
+  tid0=$(sed -n 's/^\$2 = \([0-9]*\)$/\1/p' "$work/addrs.out")
+  size=$(sed -n 's/^\$3 = \(0x[0-9a-f]*\)$/\1/p' "$work/addrs.out")
+  if [ -z "$slot" ] || [ -z "$tid0" ] || [ -z "$size" ]; then
+    cat "$work/addrs.out"
+    echo "SKIP damaged core: the runtime's structures cannot be located (no debug information?)"
+    return
+  fi
+  cp "$1" "$work/damaged.core"
+  check "damage the core" "$checker" poke "$work/damaged.core" "$slot" 8 0xdead0000 &&
+  check "damage the team" "$checker" poke "$work/damaged.core" "$size" 4 533266432 ||
+    return
+  check_to "$work/inspect-damaged.out" "ompdbg-inspect threads on the damaged core" \
+    "$inspect" threads "$prog" "$work/damaged.core"
+  echo "== ompdbg threads EXE DAMAGED-CORE"; cat "$work/inspect-damaged.out"
+  grep -q "^ *$tid0  0x[0-9a-f]*  [A-Za-z_][A-Za-z_0-9]*+0x[0-9a-f]*  unreadable (cannot read target memory)\$" "$work/inspect-damaged.out" \
+    && ok "damaged core: LWP $tid0 (thread 0) is unreadable" \
+    || fail "damaged core: LWP $tid0 (thread 0) not shown unreadable"
+  sed -n 's/^thread \([0-9]*\) \([0-9]*\) .*/\1 \2/p' "$work/a.truth" |
+  while read -r num tid; do
+    [ "$tid" = "$tid0" ] && continue
+    grep -q "^ *$tid  0x[0-9a-f]*  [A-Za-z_][A-Za-z_0-9]*+0x[0-9a-f]*  omp thread $num of unreadable (team size 533266432, the process has 4 threads)  ompt_state_wait_barrier_implicit_parallel\$" "$work/inspect-damaged.out" \
+      || echo "LWP $tid not shown as omp thread $num of an unreadable team, in the barrier"
+  done > "$work/damaged.fail"
+  if [ -s "$work/damaged.fail" ]; then fail "damaged core: `cat "$work/damaged.fail"`"
+  else ok "damaged core: the other threads' number and state, their team unreadable"; fi
+  expect_no_match "of 533266432" "$work/inspect-damaged.out" \
+    "damaged core: the garbage size is never shown as a team's"
+}
+
+# check_truncated CORE: copies of the kernel core CORE (notes first) cut
+# after their notes.  Cut in the last segment, every thread's OpenMP view
+# is still there; cut right after the notes, every thread with its pc
+# and symbol (registers from the notes, code from the files) and why
+# OMPD is unavailable; both with the warning.  Cut into the notes: refused.
+check_truncated () {
+  LC_ALL=C readelf -lW "$1" > "$work/kcore.phdrs"
+  set -- "$1" $(awk '$1 == "NOTE" { print $2, $5; exit }' "$work/kcore.phdrs") \
+    $(awk '$1 == "LOAD" && $5 != "0x000000" { o = $2 } END { print o }' "$work/kcore.phdrs")
+  if [ $# -ne 4 ]; then
+    cat "$work/kcore.phdrs"; fail "kernel core: no notes or no data"; return
+  fi
+  notes_end=$(($2 + $3))
+  last=$(($4))
+  if [ "$notes_end" -ge "$last" ]; then
+    cat "$work/kcore.phdrs"; fail "kernel core: its notes do not come before its data"; return
+  fi
+  cp "$1" "$work/cut.core"
+  truncate -s "$last" "$work/cut.core"
+  check_to "$work/inspect-cut1.out" "ompdbg-inspect threads on the kernel core cut in its last segment" \
+    "$inspect" threads "$prog" "$work/cut.core"
+  echo "== ompdbg threads EXE CUT-CORE ($last bytes)"; cat "$work/inspect-cut1.out"
+  expect_lines 1 "^warning: the core file is truncated: $last of [0-9]+ bytes; [0-9]+ bytes of the memory of 1 segments are missing" \
+    "$work/inspect-cut1.out" "cut in the last segment: the warning says what is missing"
+  check_inspect "$work/inspect-cut1.out"
+  truncate -s "$notes_end" "$work/cut.core"
+  check_to "$work/inspect-cut2.out" "ompdbg-inspect threads on the kernel core cut after its notes" \
+    "$inspect" threads "$prog" "$work/cut.core"
+  echo "== ompdbg threads EXE CUT-CORE ($notes_end bytes)"; cat "$work/inspect-cut2.out"
+  expect_lines 1 "^warning: the core file is truncated: $notes_end of [0-9]+ bytes" \
+    "$work/inspect-cut2.out" "cut after the notes: the warning"
+  expect_lines 1 "^OMPD unavailable: .*" "$work/inspect-cut2.out" \
+    "cut after the notes: OMPD unavailable, and why"
+  sed -n 's/^thread [0-9]* \([0-9]*\) .*/\1/p' "$work/a.truth" |
+  while read -r tid; do
+    grep -q "^ *$tid  0x[0-9a-f]*  [A-Za-z_][A-Za-z_0-9]*+0x[0-9a-f]*\$" "$work/inspect-cut2.out" \
+      || echo "LWP $tid not listed with its pc and symbol"
+  done > "$work/cut.fail"
+  if [ -s "$work/cut.fail" ]; then fail "cut after the notes: `cat "$work/cut.fail"`"
+  else ok "cut after the notes: every thread with its pc and symbol"; fi
+  truncate -s $((notes_end - 1)) "$work/cut.core"
+  "$inspect" threads "$prog" "$work/cut.core" > "$work/inspect-cut3.out" 2>&1
+  rc=$?
+  [ $rc -eq 1 ] && grep -q "truncated or corrupt" "$work/inspect-cut3.out" \
+    && ok "cut into the notes: refused" \
+    || { cat "$work/inspect-cut3.out"; fail "cut into the notes: exit $rc"; }
+  rm -f "$work/cut.core"
+}
+
 # gcore: gdb writes the core of the (detached) process.
 if command -v gcore > /dev/null 2>&1; then
   gcore -o "$work/gcore" "$pid" > "$work/gcore.log" 2>&1
@@ -96,6 +191,7 @@ if command -v gcore > /dev/null 2>&1; then
       "$inspect" threads "$prog" "$core"
     echo "== ompdbg threads EXE CORE"; cat "$work/inspect-core.out"
     check_inspect "$work/inspect-core.out"
+    check_damaged "$core"
     rm -f "$core"
   else
     cat "$work/gcore.log"; fail "gcore wrote no core"
@@ -126,6 +222,7 @@ case $pattern in
 	"$inspect" threads "$prog" "$work/kcore/$kcore"
       echo "== ompdbg threads EXE KERNEL-CORE"; cat "$work/inspect-kcore.out"
       check_inspect "$work/inspect-kcore.out"
+      check_truncated "$work/kcore/$kcore"
       rm -f "$work/kcore/$kcore"
     fi
     ;;

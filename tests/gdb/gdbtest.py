@@ -11,6 +11,7 @@ import atexit
 import os
 import re
 import shutil
+import struct
 import sys
 import tempfile
 
@@ -293,3 +294,30 @@ def open_core(core, pre=()):
     g = Gdb([SCENES, core], pre=("set sysroot /",
                                  "set solib-search-path " + OURS) + tuple(pre))
     return g
+
+
+def patch_core(core, addr, data):
+    """Overwrite the bytes of the dumped memory at ADDR in CORE (a 64-bit
+    little-endian ELF core) with DATA, as a crash that wrote there would
+    have left them."""
+    with open(core, "r+b") as f:
+        eh = f.read(64)
+        if eh[:4] != b"\x7fELF" or eh[4] != 2 or eh[5] != 1:
+            hard("%s is not a 64-bit little-endian ELF file" % core)
+        phoff, = struct.unpack_from("<Q", eh, 32)
+        phentsize, phnum = struct.unpack_from("<HH", eh, 54)
+        done = 0
+        while done < len(data):
+            a = addr + done
+            for i in range(phnum):
+                f.seek(phoff + i * phentsize)
+                (p_type, p_flags, p_offset, p_vaddr, p_paddr, p_filesz,
+                 p_memsz, p_align) = struct.unpack("<IIQQQQQQ", f.read(56))
+                if p_type == 1 and p_vaddr <= a < p_vaddr + p_filesz:
+                    n = min(len(data) - done, p_vaddr + p_filesz - a)
+                    f.seek(p_offset + a - p_vaddr)
+                    f.write(data[done:done + n])
+                    done += n
+                    break
+            else:
+                hard("%s holds no data at 0x%x" % (core, a))

@@ -46,6 +46,7 @@
 #include <time.h>
 #include <dlfcn.h>
 #include <pthread.h>
+#include <sys/mman.h>
 
 static FILE *truth;
 static const char *mode = "";
@@ -438,6 +439,54 @@ scene_deps (void)
   }
 }
 
+/* nosym: a frame of code without any symbol on the stack, as a JIT
+   compiler's: scene_stop is called through a few instructions copied to
+   an anonymous mapping, first by thread 0 of a team of 2 (the other in
+   the barrier), then by the initial thread outside any region.  x86-64
+   only: elsewhere the scene says "nosym unsupported" and ends.  */
+static void
+scene_nosym (void)
+{
+#if defined __x86_64__
+  /* push %rbp; mov %rsp,%rbp; call *%rdi; pop %rbp; ret */
+  static const unsigned char code[] = {
+    0x55, 0x48, 0x89, 0xe5, 0xff, 0xd7, 0x5d, 0xc3
+  };
+  void *p = mmap (NULL, 4096, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    {
+      perror ("mmap");
+      exit (2);
+    }
+  memcpy (p, code, sizeof code);
+  if (mprotect (p, 4096, PROT_READ | PROT_EXEC) != 0)
+    {
+      perror ("mprotect");
+      exit (2);
+    }
+  void (*call) (void (*) (void)) = (void (*) (void (*) (void))) p;
+  int line = __LINE__ + 1;
+#pragma omp parallel num_threads (2)
+  {
+    me (line, omp_get_thread_num () ? "wait=barrier" : "wait=none");
+    arrive ();
+    if (omp_get_thread_num () == 0)
+      {
+	wait_arrived (2);
+	pause_ms (100);
+	my_icvs ();
+	call (scene_stop);
+      }
+#pragma omp barrier
+  }
+  call (scene_stop);
+#else
+  say ("nosym unsupported\n");
+  stop ();
+#endif
+}
+
 int
 main (int argc, char **argv)
 {
@@ -494,6 +543,8 @@ main (int argc, char **argv)
     scene_deps ();
   else if (strcmp (s, "target") == 0)
     scene_target ();
+  else if (strcmp (s, "nosym") == 0)
+    scene_nosym ();
   else
     {
       fprintf (stderr, "unknown scene %s\n", s);
