@@ -22,6 +22,7 @@ import gdb
 from gdb.FrameDecorator import FrameDecorator
 
 from . import model as M
+from . import names as N
 from . import session as S
 from . import util as U
 
@@ -71,7 +72,7 @@ def frame_pc(f):
 def outlined_label(name, fn_kinds, pc):
     """`#pragma omp parallel at x.c:12 (in main)' for an outlined
     function, else None."""
-    if not name or "._omp_fn." not in name:
+    if not N.is_outlined(name):
         return None
     start = None
     try:
@@ -119,7 +120,15 @@ class _Decorator(FrameDecorator):
     def function(self):
         if self._label:
             return self._label
-        return super(_Decorator, self).function()
+        f = super(_Decorator, self).function()
+        if isinstance(f, str):
+            # gdb's own decorator gives the symbol's print name, `main()'
+            # in C++; `bt' without a filter prints the frame's, `main'.
+            try:
+                return self.inferior_frame().name() or f
+            except Exception:
+                pass
+        return f
 
 
 class OmpdFrameFilter(object):
@@ -162,7 +171,7 @@ class OmpdFrameFilter(object):
                     if f.type() != gdb.INLINE_FRAME else None
             except Exception:
                 label = None
-            yield _Decorator(d, label) if label else d
+            yield _Decorator(d, label)
 
 
 # ---- ompd bt ---------------------------------------------------------------------

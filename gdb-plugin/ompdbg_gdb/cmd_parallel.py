@@ -26,32 +26,47 @@ def member_text(sess, num, t):
                           if state is not None else "?")
 
 
+# Members listed by default; --members lists them all.
+SHOWN_MEMBERS = 16
+
+REGION_COLS = ["REGION", "LEVEL", "ACTIVE", "SIZE",
+               U.Col("ENTRY", 24, fit="wrap")]
+
+
 class OmpdParallel(U.OmpdCommand):
     """Show the tree of active parallel regions.
 
-Usage: ompd parallel [--members|-m] [--brief|-b]
+Usage: ompd parallel [--members|-m] [--brief|-b] [--wide|-w]
 
 For each region: its id (#N, numbered outermost first for this stop),
 nesting level and active level, team size, and the user's code it runs
 (the outlined function with file:line, e.g. `#pragma omp parallel at
-x.c:12 (in main)'), with nested regions indented below their parent.
-The team's members are listed with their gdb thread and state for teams
-of up to 16 threads; --members lists them always, --brief never."""
+x.c:12 (in main)', `!$omp parallel at x.f90:29 (in solver::accumulate)'),
+with nested regions indented below their parent.  Under each region its
+team's members with their gdb thread and state: the first 16, then
+`... and N more' for a larger team; --members lists them all, --brief
+none.  The output fits gdb's `width' (`set width'): ENTRY and the
+member lists continue on the next lines, never breaking a word or a
+member; --wide writes each on one line, however long."""
 
     def __init__(self):
         super(OmpdParallel, self).__init__("ompd parallel",
                                            gdb.COMMAND_STATUS)
 
     def candidates(self, before, cur):
-        return [o for o in ("--members", "--brief") if o not in before]
+        return [o for o in ("--members", "--brief", "--wide")
+                if o not in before]
 
     def run(self, arg, from_tty):
         members = None
+        wide = False
         for a in U.split_args(arg):
             if a in ("--members", "-m"):
                 members = True
             elif a in ("--brief", "-b"):
                 members = False
+            elif a in ("--wide", "-w"):
+                wide = True
             else:
                 raise gdb.GdbError("ompd parallel: unknown option `%s'" % a)
         sess = S.current()
@@ -75,26 +90,26 @@ of up to 16 threads; --members lists them always, --brief never."""
             rows.append(["  " * depth + "#%d" % r.id, str(r.level()),
                          str(r.active_level()), str(r.team_size()),
                          region_label(r)])
-            show = members if members is not None else \
-                (r.team_size() or 0) <= 16
-            if show and r.level():
-                mem[len(rows) - 1] = [member_text(sess, i, t)
-                                      for i, t in r.members()]
+            if members is not False and r.level():
+                ms = r.members()
+                shown = ms if members else ms[:SHOWN_MEMBERS]
+                items = [member_text(sess, i, t) for i, t in shown]
+                more = max(r.team_size() or 0, len(ms)) - len(shown)
+                if more > 0:
+                    items.append("%s and %d more" % (U.ellipsis(), more))
+                mem[len(rows) - 1] = (depth, items)
             for c in children.get(r.id, []):
                 walk(c, depth + 1)
         for r in roots:
             walk(r, 0)
         # The table, with member lines after their region's row.
-        headers = ["REGION", "LEVEL", "ACTIVE", "SIZE", "ENTRY"]
-        w = [len(h) for h in headers]
-        for row in rows:
-            for i, c in enumerate(row):
-                w[i] = max(w[i], len(c))
-        out = ["  ".join(h.ljust(w[i]) for i, h in enumerate(headers)).rstrip()]
-        for k, row in enumerate(rows):
-            out.append("  ".join(c.ljust(w[i]) if i < 4 else c
-                                 for i, c in enumerate(row)).rstrip())
+        limit = U.width(wide)
+        header, body = U.table_lines(REGION_COLS, rows, limit)
+        out = [header]
+        for k, lines in enumerate(body):
+            out.extend(lines)
             if k in mem:
-                indent = " " * (len(row[0]) - len(row[0].lstrip()) + 4)
-                out.append(indent + "members: " + ", ".join(mem[k]))
+                depth, items = mem[k]
+                out.extend(U.wrap_items(" " * (2 * depth + 4) + "members: ",
+                                        items, limit))
         gdb.write("\n".join(out) + "\n")

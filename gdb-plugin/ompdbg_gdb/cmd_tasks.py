@@ -142,10 +142,23 @@ def deferred_rows(m, sess):
     return rows
 
 
+# The long texts (labels of tasks and constructs, depend clauses) wrap
+# under their columns when the table is wider than the terminal.
+CHAIN_COLS = ["TASK", "KIND", U.Col("CODE", 20, prio=1, fit="wrap"),
+              "REGION", "ON-THREAD",
+              U.Col("SCHEDULED-BY", 12, prio=0, fit="wrap"),
+              U.Col("CREATED-BY", 12, prio=0, fit="wrap")]
+DEFERRED_COLS = ["TASK", U.Col("STATE", 8, prio=0, fit="wrap"),
+                 U.Col("CODE", 20, prio=1, fit="wrap"),
+                 U.Col("CREATED-BY", 12, prio=0, fit="wrap"),
+                 U.Col("DEPENDENCES", 14, prio=0, fit="wrap")]
+
+
 class OmpdTasks(U.OmpdCommand):
     """Show each OpenMP thread's task chain.
 
 Usage: ompd tasks [--thread N]... [--current] [--frames] [--no-deferred]
+                  [--wide]
 
 For every OpenMP thread (or thread N, as numbered by gdb; --current for
 the selected one), the tasks on its stack from the current one (#0) down
@@ -171,7 +184,11 @@ started yet follow (unless --no-deferred or --thread): queued tasks and
 tasks waiting for their dependences, with their depend clauses (type,
 address and symbol) and the number of predecessors still pending.
 Without the extension (`set ompd extension off', another vendor's
-libompd) a line says that they are not shown."""
+libompd) a line says that they are not shown.
+
+The tables fit gdb's `width' (`set width'): CODE, SCHEDULED-BY,
+CREATED-BY and DEPENDENCES continue on the next lines under their
+column, never breaking a word; --wide writes every row on one line."""
 
     def __init__(self):
         super(OmpdTasks, self).__init__("ompd tasks", gdb.COMMAND_STATUS)
@@ -181,14 +198,16 @@ libompd) a line says that they are not shown."""
             return U.thread_numbers()
         # --thread may be given more than once.
         return [o for o in ("--thread", "--current", "--frames",
-                            "--no-deferred") if o == "--thread"
+                            "--no-deferred", "--wide") if o == "--thread"
                 or o not in before]
 
     def run(self, arg, from_tty):
         args = U.split_args(arg)
         frames = "--frames" in args
         nodef = "--no-deferred" in args
-        args = [a for a in args if a not in ("--frames", "--no-deferred")]
+        wide = "--wide" in args or "-w" in args
+        args = [a for a in args if a not in ("--frames", "--no-deferred",
+                                             "--wide", "-w")]
         deferred = not nodef and not args
         sess = S.current()
         m = M.model(sess)
@@ -217,21 +236,18 @@ libompd) a line says that they are not shown."""
                 row += [task_ref(chain, task.scheduling()),
                         task_ref(chain, task.generating())]
                 rows.append(row)
-            headers = ["TASK", "KIND", "CODE", "REGION", "ON-THREAD"]
+            headers = CHAIN_COLS[:5]
             if frames:
                 headers.append("FRAMES")
-            headers += ["SCHEDULED-BY", "CREATED-BY"]
-            U.table(["  " + headers[0]] + headers[1:],
-                    [["  " + r[0]] + r[1:] for r in rows])
+            headers += CHAIN_COLS[5:]
+            U.table(headers, rows, wide=wide, indent="  ")
         if deferred:
             rows = deferred_rows(m, sess)
             if isinstance(rows, str):
                 gdb.write("Deferred tasks (not started): %s.\n" % rows)
             elif rows:
                 gdb.write("Deferred tasks (not started):\n")
-                U.table(["  TASK", "STATE", "CODE", "CREATED-BY",
-                         "DEPENDENCES"],
-                        [["  " + r[0]] + r[1:] for r in rows])
+                U.table(DEFERRED_COLS, rows, wide=wide, indent="  ")
             elif rows is not None:
                 gdb.write("No deferred tasks.\n")
             else:

@@ -4,6 +4,7 @@ import gdb
 
 from . import contract as C
 from . import model as M
+from . import names as N
 from . import session as S
 from . import util as U
 
@@ -62,6 +63,47 @@ def describe_wait(m, t):
     return "0x%x%s" % (wid, " <%s>" % sym if sym else "")
 
 
+# Words of the OMPT state names shortened when a table must narrow.
+_STATE_WORDS = (("barrier", "bar"), ("implicit", "impl"),
+                ("explicit", "expl"), ("parallel", "par"),
+                ("workshare", "ws"), ("implementation", "impl"),
+                ("reduction", "red"), ("taskgroup", "tgroup"))
+
+
+def short_state(name):
+    """NAME (an OMPT state without its prefix) with its long words
+    shortened: wait_barrier_implicit_parallel -> wait_bar_impl_par."""
+    parts = name.split("_")
+    d = dict(_STATE_WORDS)
+    return "_".join(d.get(p, p) for p in parts)
+
+
+def short_wait(m, t, text):
+    """A shorter rendering of the WAIT text TEXT, or None."""
+    if text.startswith("barrier of region #"):
+        return text.split(" (", 1)[0].replace(" of region", "")
+    if text.startswith("being created"):
+        return "being created"
+    i = text.find(" <")
+    if i > 0 and text.endswith(">"):
+        # `lock 0x... <sym>': the symbol says more than the address.
+        return text.split(" ", 1)[0] + text[i:]
+    return None
+
+
+def task_cell(task):
+    """The TASK cell: `kind: label', and the shorter forms of the label
+    that a narrow table can use (names.label_forms)."""
+    if task is None:
+        return "-"
+    fn = task.function()
+    kind = task.kind()
+    if not fn:
+        return "%s: %s" % (kind, task.label())
+    return tuple("%s: %s" % (kind, f)
+                 for f in N.label_forms(fn, task.construct()))
+
+
 def thread_row(m, sess, t):
     state, wid = t.state()
     r = t.region()
@@ -69,20 +111,28 @@ def thread_row(m, sess, t):
     num = t.thread_num()
     wait = ("being created (no OS thread yet)" if t.being_created
             else describe_wait(m, t))
+    sname = sess.state_name(state) if state is not None else "?"
+    sw = short_wait(m, t, wait)
     return [str(t.gdb_num) if t.gdb_num is not None else "-",
             str(t.lwp) if t.lwp else "-",
             "-" if num is None else str(num),
-            sess.state_name(state) if state is not None else "?",
-            wait,
+            (sname, short_state(sname)),
+            (wait, sw) if sw else wait,
             ("#%s L%s" % (m.region_id(r), r.level())) if r is not None else "-",
-            ("%s: %s" % (task.kind(), task.label())) if task is not None
-            else "-"]
+            task_cell(task)]
+
+
+# What gives way when the table is wider than the terminal: the WAIT
+# and STATE texts take their short forms first, then TASK wraps.
+THREAD_COLS = ["GDB", "LWP", "OMP", U.Col("STATE", 10, prio=1),
+               U.Col("WAIT", 10, prio=0), "REGION",
+               U.Col("TASK", 20, prio=2, fit="wrap")]
 
 
 class OmpdThreads(U.OmpdCommand):
     """List every OpenMP thread of the process.
 
-Usage: ompd threads
+Usage: ompd threads [--wide|-w]
 
 One row per OpenMP thread, from the runtime's thread registry (live or in
 a core file, no breakpoint needed):
@@ -95,14 +145,25 @@ a core file, no breakpoint needed):
           created" for a thread whose OS thread does not exist yet (GDB
           and LWP are then "-")
   REGION  the innermost parallel region: #id (see `ompd parallel') and level
-  TASK    the current task: kind and function with file:line"""
+  TASK    the current task: kind and function with file:line
+The table fits gdb's `width' (`set width'): on a narrow terminal STATE
+and WAIT take short forms (wait_bar_impl_par, barrier #1) and TASK
+continues on the next lines under its column.  --wide shows every cell
+in full, however long the lines."""
 
     def __init__(self):
         super(OmpdThreads, self).__init__("ompd threads", gdb.COMMAND_STATUS)
 
+    def candidates(self, before, cur):
+        return [o for o in ("--wide",) if o not in before]
+
     def run(self, arg, from_tty):
-        if U.split_args(arg):
-            raise gdb.GdbError("ompd threads takes no arguments")
+        wide = False
+        for a in U.split_args(arg):
+            if a in ("--wide", "-w"):
+                wide = True
+            else:
+                raise gdb.GdbError("ompd threads: unknown option `%s'" % a)
         sess = S.current()
         m = M.model(sess)
         ts = m.threads()
@@ -112,5 +173,4 @@ a core file, no breakpoint needed):
             return
         m.regions()
         rows = [thread_row(m, sess, t) for t in ts]
-        U.table(["GDB", "LWP", "OMP", "STATE", "WAIT", "REGION", "TASK"],
-                rows)
+        U.table(THREAD_COLS, rows, wide=wide)
