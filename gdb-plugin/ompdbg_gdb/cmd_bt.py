@@ -272,7 +272,7 @@ def stitched(m, t, rt, kinds, depth=0):
 class OmpdBt(U.OmpdCommand):
     """OpenMP-aware backtrace of the selected thread (or thread N).
 
-Usage: ompd bt [--thread N | --all]
+Usage: ompd bt [--thread N | --all] [--wide|-w]
 
 Like `bt', without the OpenMP runtime's frames, with GCC's outlined
 functions shown as the construct they run (`#pragma omp parallel at
@@ -280,7 +280,8 @@ x.c:12 (in main) [main._omp_fn.0]'), and, for a worker thread, continued
 into the frames of the thread that encountered its parallel region, up to
 main -- the stack as the program's source reads.  --all: every OpenMP
 thread.  `set ompd bt off' stops the frame filter from changing plain
-`bt'."""
+`bt'.  A frame wider than gdb's `width' continues on the next lines;
+--wide writes each frame on one line."""
 
     def __init__(self):
         super(OmpdBt, self).__init__("ompd bt", gdb.COMMAND_STACK)
@@ -288,10 +289,12 @@ thread.  `set ompd bt off' stops the frame filter from changing plain
     def candidates(self, before, cur):
         if before and before[-1] in ("--thread", "-t"):
             return U.thread_numbers()
-        return ["--thread", "--all"]
+        return ["--thread", "--all", "--wide"]
 
     def run(self, arg, from_tty):
         args = U.split_args(arg)
+        limit = U.width("--wide" in args or "-w" in args)
+        args = [a for a in args if a not in ("--wide", "-w")]
         sess = S.current()
         m = M.model(sess)
         rt = _real(sess.runtime)
@@ -326,9 +329,9 @@ thread.  `set ompd bt off' stops the frame filter from changing plain
                 n = 0
                 for line in stitched(m, t, rt, kinds):
                     if line.startswith("----") or line.startswith("("):
-                        out.append(line)
+                        out.extend(U.hanging("", line, limit))
                     else:
-                        out.append("#%-3d %s" % (n, line))
+                        out.extend(U.hanging("#%-3d " % n, line, limit))
                         n += 1
         finally:
             try:

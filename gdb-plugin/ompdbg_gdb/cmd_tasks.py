@@ -9,6 +9,7 @@ from . import callbacks as C
 from .cache import cache
 from .cmd_threads import data_symbol
 from . import model as M
+from . import names as N
 from . import session as S
 from . import util as U
 
@@ -143,15 +144,19 @@ def deferred_rows(m, sess):
 
 
 # The long texts (labels of tasks and constructs, depend clauses) wrap
-# under their columns when the table is wider than the terminal.
-CHAIN_COLS = ["TASK", "KIND", U.Col("CODE", 20, prio=1, fit="wrap"),
-              "REGION", "ON-THREAD",
-              U.Col("SCHEDULED-BY", 12, prio=0, fit="wrap"),
-              U.Col("CREATED-BY", 12, prio=0, fit="wrap")]
-DEFERRED_COLS = ["TASK", U.Col("STATE", 8, prio=0, fit="wrap"),
-                 U.Col("CODE", 20, prio=1, fit="wrap"),
-                 U.Col("CREATED-BY", 12, prio=0, fit="wrap"),
-                 U.Col("DEPENDENCES", 14, prio=0, fit="wrap")]
+# under their columns when the table is wider than the terminal; where
+# even that does not fit, the headers shorten and FRAMES goes to a line
+# of its own under each task.
+CHAIN_COLS = ["TASK", U.Col("KIND", 8, fit="wrap"),
+              U.Col("CODE", 12, prio=1, fit="wrap"),
+              "REGION", U.Col("ON-THREAD", short="ON"),
+              U.Col("FRAMES", 20, fit="wrap", below=True),
+              U.Col("SCHEDULED-BY", 8, fit="wrap", short="SCHED-BY"),
+              U.Col("CREATED-BY", 10, fit="wrap")]
+DEFERRED_COLS = ["TASK", U.Col("STATE", 8, fit="wrap"),
+                 U.Col("CODE", 12, prio=1, fit="wrap"),
+                 U.Col("CREATED-BY", 10, fit="wrap"),
+                 U.Col("DEPENDENCES", 14, fit="wrap")]
 
 
 class OmpdTasks(U.OmpdCommand):
@@ -188,7 +193,10 @@ libompd) a line says that they are not shown.
 
 The tables fit gdb's `width' (`set width'): CODE, SCHEDULED-BY,
 CREATED-BY and DEPENDENCES continue on the next lines under their
-column, never breaking a word; --wide writes every row on one line."""
+column, never breaking a word; on a terminal too narrow even for that,
+ON-THREAD and SCHEDULED-BY are headed ON and SCHED-BY and the frames go
+to a `frames:' line under each task.  --wide writes every row on one
+line."""
 
     def __init__(self):
         super(OmpdTasks, self).__init__("ompd tasks", gdb.COMMAND_STATUS)
@@ -236,18 +244,19 @@ column, never breaking a word; --wide writes every row on one line."""
                 row += [task_ref(chain, task.scheduling()),
                         task_ref(chain, task.generating())]
                 rows.append(row)
-            headers = CHAIN_COLS[:5]
-            if frames:
-                headers.append("FRAMES")
-            headers += CHAIN_COLS[5:]
-            U.table(headers, rows, wide=wide, indent="  ")
+            headers = [c for c in CHAIN_COLS
+                       if frames or getattr(c, "header", c) != "FRAMES"]
+            U.table(headers, [[N.shorter_forms(c) for c in r] for r in rows],
+                    wide=wide, indent="  ")
         if deferred:
             rows = deferred_rows(m, sess)
             if isinstance(rows, str):
                 gdb.write("Deferred tasks (not started): %s.\n" % rows)
             elif rows:
                 gdb.write("Deferred tasks (not started):\n")
-                U.table(DEFERRED_COLS, rows, wide=wide, indent="  ")
+                U.table(DEFERRED_COLS,
+                        [[N.shorter_forms(c) for c in r] for r in rows],
+                        wide=wide, indent="  ")
             elif rows is not None:
                 gdb.write("No deferred tasks.\n")
             else:

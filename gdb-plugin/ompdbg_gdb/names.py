@@ -305,18 +305,30 @@ def where(pc):
     return s
 
 
+_DIRECTIVE = re.compile(r"(#pragma omp |!\$omp )")
+_IN_FUNCTION = re.compile(r" \(in (?:[^()]|\([^()]*\))*\)")
+
+
+def shorter_forms(text):
+    """TEXT, a construct label or a text that holds one (`... on thread
+    2'), and shorter renderings of it for a narrow table, longest first:
+    without `#pragma omp' (`!$omp'), then without the enclosing function
+    too (`parallel at x.c:12')."""
+    out = [text]
+    t = _DIRECTIVE.sub("", text)
+    if t != text:
+        out.append(t)
+    u = _IN_FUNCTION.sub("", t)
+    if u != t and u:
+        out.append(u)
+    return tuple(out) if len(out) > 1 else text
+
+
 def label_forms(pc, kind):
-    """Renderings of construct_label (PC, KIND), longest first, for a
-    narrow table: without `#pragma omp' (`!$omp'), then without the
-    enclosing function too (`parallel at x.c:12')."""
-    full = construct_label(pc, kind)
-    m = re.match(r"^(#pragma omp |!\$omp )(.*?)( \(in .*\))?$", full)
-    if m is None:
-        return (full,)
-    out = [full, m.group(2) + (m.group(3) or "")]
-    if m.group(3):
-        out.append(m.group(2))
-    return tuple(out)
+    """Renderings of construct_label (PC, KIND), longest first (see
+    shorter_forms)."""
+    f = shorter_forms(construct_label(pc, kind))
+    return f if isinstance(f, tuple) else (f,)
 
 
 def construct_label(pc, kind):

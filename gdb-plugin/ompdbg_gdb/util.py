@@ -278,6 +278,15 @@ def wrap(text, n, first=None):
     return lines
 
 
+def hanging(prefix, text, n):
+    """PREFIX and TEXT as lines of at most N columns (None: one line),
+    TEXT wrapped between words and continued under its own start."""
+    if n is None or len(prefix) + len(text) <= n:
+        return [prefix + text]
+    lines = wrap(text, max(n - len(prefix), 8))
+    return [prefix + lines[0]] + [" " * len(prefix) + l for l in lines[1:]]
+
+
 def wrap_items(prefix, items, n, sep=", "):
     """PREFIX followed by ITEMS joined with SEP, as lines of at most N
     columns, each line breaking between items and continuing under the
@@ -311,13 +320,19 @@ class Col(object):
     "end" (the end elided) or "wrap" (continued on the next lines under
     the column's start, broken between words).  A cell may be a tuple of
     renderings, longest first: the longest that fits is shown (a wrapped
-    cell that fits nowhere wraps its shortest)."""
+    cell that fits nowhere wraps its shortest).  SHORT is a shorter
+    header for a table that does not fit with the full ones; a BELOW
+    column leaves a table that still does not fit, for a `header: value'
+    line under each row."""
 
-    def __init__(self, header, min=None, prio=0, fit="middle"):
+    def __init__(self, header, min=None, prio=0, fit="middle", short=None,
+                 below=False):
         self.header = header
         self.min = min
         self.prio = prio
         self.fit = fit
+        self.short = short
+        self.below = below
 
 
 def _alts(c):
@@ -328,17 +343,18 @@ def _alts(c):
     return (str(c),)
 
 
-def _narrow(cols, rows, w, room):
-    """Narrow the widths W of COLS until they add up to ROOM: first the
-    columns' shorter renderings (nothing lost), then wrapping, then
-    elision, each in the order of the columns' priorities."""
+def _narrow(cols, heads, rows, w, room):
+    """Narrow the widths W of COLS (headed HEADS) until they add up to
+    ROOM: first the columns' shorter renderings (nothing lost), then
+    wrapping, then elision, each in the order of the columns'
+    priorities."""
     order = sorted((i for i in range(len(cols)) if cols[i].min is not None),
                    key=lambda i: (cols[i].prio, i))
 
     def used(i, t):
         """The width column I needs when no rendering wider than T is
         chosen (None when some cell has none that narrow)."""
-        u = len(cols[i].header)
+        u = len(heads[i])
         for r in rows:
             fits = [len(a) for a in r[i] if len(a) <= t]
             if not fits:
@@ -351,19 +367,33 @@ def _narrow(cols, rows, w, room):
         over = sum(w) - room
         if over <= 0:
             break
-        shortest = max([len(cols[i].header)] +
-                       [len(r[i][-1]) for r in rows])
+        shortest = max([len(heads[i])] + [len(r[i][-1]) for r in rows])
         if shortest < w[i]:
             w[i] = used(i, max(shortest, w[i] - over))
-    for stage in ("wrap", None):
-        for i in order:
-            over = sum(w) - room
-            if over <= 0:
+    # Wrapped columns narrow together, the widest first, so that no one
+    # of them becomes a thin strip while another stays wide.
+    # First none narrower than its longest word, which would have to be
+    # abbreviated.
+    wraps = [i for i in order if cols[i].fit == "wrap"]
+    hard = dict((i, max(cols[i].min, len(heads[i]))) for i in wraps)
+    soft = dict((i, max([hard[i]] + [len(x) for r in rows
+                                      for x in words(r[i][-1])]))
+                for i in wraps)
+    for floor in (soft, hard):
+        while sum(w) > room:
+            cand = [i for i in wraps if w[i] > floor[i]]
+            if not cand:
                 break
-            if (cols[i].fit == "wrap") != (stage == "wrap"):
-                continue
-            floor = max(cols[i].min, len(cols[i].header))
-            w[i] = max(floor, min(w[i], w[i] - over))
+            i = max(cand, key=lambda i: (w[i], -cols[i].prio))
+            w[i] -= 1
+    for i in order:
+        over = sum(w) - room
+        if over <= 0:
+            break
+        if cols[i].fit == "wrap":
+            continue
+        floor = max(cols[i].min, len(heads[i]))
+        w[i] = max(floor, min(w[i], w[i] - over))
     # What a column gave more than the others needed goes back, first to
     # the columns that give way last.
     for i in reversed(order):
@@ -384,25 +414,52 @@ def table_lines(cols, rows, limit=None, indent=""):
     before each line, two spaces between columns, the last column not
     padded.  With a LIMIT (columns), the columns that have a minimum
     width narrow, lowest priority first, until every line fits or they
-    are at their minimum."""
+    are at their minimum; when even their minimums do not fit, the
+    columns' short headers are used, and then BELOW columns leave."""
     cols = [c if isinstance(c, Col) else Col(c) for c in cols]
     rows = [[_alts(c) for c in r] + [("",)] * (len(cols) - len(r))
             for r in rows]
-    n = len(cols)
-    w = [len(c.header) for c in cols]
-    for r in rows:
-        for i, c in enumerate(r):
-            w[i] = max(w[i], len(c[0]))
+    heads = [c.header for c in cols]
+    keep = list(range(len(cols)))
+    below = []
+
+    def natural(i):
+        return max([len(heads[i])] + [len(r[i][0]) for r in rows])
+
+    def floor(i):
+        c = cols[i]
+        if c.min is None:
+            return natural(i)
+        return min(natural(i), max(c.min, len(heads[i])))
+
+    def need():
+        return len(indent) + sum(floor(i) for i in keep) + \
+            2 * (len(keep) - 1)
+
+    if limit is not None and need() > limit:
+        heads = [c.short or c.header for c in cols]
+        for i in sorted((i for i in keep if cols[i].below),
+                        key=lambda i: cols[i].prio):
+            if need() <= limit:
+                break
+            keep.remove(i)
+            below.append(i)
+    kc = [cols[i] for i in keep]
+    kh = [heads[i] for i in keep]
+    krows = [[r[i] for i in keep] for r in rows]
+    n = len(keep)
+    w = [natural(i) for i in keep]
     if limit is not None:
-        _narrow(cols, rows, w, limit - len(indent) - 2 * (n - 1))
+        _narrow(kc, kh, krows, w, limit - len(indent) - 2 * (n - 1))
+
     def cell(i, alts):
         """The lines of a cell of column I."""
         for a in alts:
             if len(a) <= w[i]:
                 return [a]
-        if cols[i].fit == "wrap":
+        if kc[i].fit == "wrap":
             return wrap(alts[-1], w[i])
-        if cols[i].fit == "end":
+        if kc[i].fit == "end":
             return [elide(alts[-1], w[i], "end")]
         return [abbreviate(alts[-1], w[i])]
 
@@ -416,8 +473,14 @@ def table_lines(cols, rows, limit=None, indent=""):
                 for i, p in enumerate(parts))).rstrip())
         return out
 
-    header = fmt([[c.header] for c in cols])[0]
-    body = [fmt([cell(i, r[i]) for i in range(n)]) for r in rows]
+    header = fmt([[h] for h in kh])[0]
+    body = []
+    for r, kr in zip(rows, krows):
+        lines = fmt([cell(i, kr[i]) for i in range(n)])
+        for i in below:
+            lines.extend(hanging(indent + "  " + cols[i].header.lower() +
+                                 ": ", r[i][0], limit))
+        body.append(lines)
     return header, body
 
 
