@@ -4,6 +4,7 @@ regions."""
 import gdb
 
 from . import model as M
+from .cmd_threads import short_state
 from . import session as S
 from . import util as U
 
@@ -16,14 +17,16 @@ def region_label(r):
     return M.construct_label(fn, "parallel")
 
 
-def member_text(sess, num, t):
+def member_text(sess, num, t, short=False):
+    """`N: thread G STATE'; SHORT: the state's short form
+    (wait_bar_expl)."""
     if t is None:
         return "%d: ?" % num
     state, wid = t.state()
     g = ("thread %d" % t.gdb_num) if t.gdb_num is not None else \
         ("LWP %s" % t.lwp)
-    return "%d: %s %s" % (num, g, sess.state_name(state)
-                          if state is not None else "?")
+    name = sess.state_name(state) if state is not None else "?"
+    return "%d: %s %s" % (num, g, short_state(name) if short else name)
 
 
 # Members listed by default; --members lists them all.
@@ -47,7 +50,9 @@ team's members with their gdb thread and state: the first 16, then
 `... and N more' for a larger team; --members lists them all, --brief
 none.  The output fits gdb's `width' (`set width'): ENTRY and the
 member lists continue on the next lines, never breaking a word or a
-member; --wide writes each on one line, however long."""
+member, and a member list too long for one line gives the states in
+their short forms (wait_bar_expl, see `help ompd threads'); --wide
+writes each on one line, however long."""
 
     def __init__(self):
         super(OmpdParallel, self).__init__("ompd parallel",
@@ -75,6 +80,7 @@ member; --wide writes each on one line, however long."""
         if not regions:
             gdb.write("No parallel regions.\n")
             return
+        limit = U.width(wide)
         children = {}
         roots = []
         for r in regions:
@@ -93,23 +99,24 @@ member; --wide writes each on one line, however long."""
             if members is not False and r.level():
                 ms = r.members()
                 shown = ms if members else ms[:SHOWN_MEMBERS]
+                prefix = " " * (2 * depth + 4) + "members: "
                 items = [member_text(sess, i, t) for i, t in shown]
+                if limit is not None and \
+                        len(prefix) + len(", ".join(items)) > limit:
+                    # More to a line with the states' short forms.
+                    items = [member_text(sess, i, t, True) for i, t in shown]
                 more = max(r.team_size() or 0, len(ms)) - len(shown)
                 if more > 0:
                     items.append("%s and %d more" % (U.ellipsis(), more))
-                mem[len(rows) - 1] = (depth, items)
+                mem[len(rows) - 1] = U.wrap_items(prefix, items, limit)
             for c in children.get(r.id, []):
                 walk(c, depth + 1)
         for r in roots:
             walk(r, 0)
         # The table, with member lines after their region's row.
-        limit = U.width(wide)
         header, body = U.table_lines(REGION_COLS, rows, limit)
         out = [header]
         for k, lines in enumerate(body):
             out.extend(lines)
-            if k in mem:
-                depth, items = mem[k]
-                out.extend(U.wrap_items(" " * (2 * depth + 4) + "members: ",
-                                        items, limit))
+            out.extend(mem.get(k, []))
         gdb.write("\n".join(out) + "\n")

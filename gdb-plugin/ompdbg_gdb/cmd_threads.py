@@ -125,7 +125,7 @@ def thread_row(m, sess, t):
 # What gives way when the table is wider than the terminal: the WAIT
 # and STATE texts take their short forms first, then TASK wraps.
 THREAD_COLS = ["GDB", "LWP", "OMP", U.Col("STATE", 10, prio=1),
-               U.Col("WAIT", 10, prio=0), "REGION",
+               U.Col("WAIT", 10, prio=0, fit="wrap"), "REGION",
                U.Col("TASK", 20, prio=2, fit="wrap")]
 
 

@@ -12,8 +12,9 @@ nested in the enclosing function's (or in the inlined copy of it), which
 carries the name as gdb prints it, so the enclosing function's block
 names it.  The outlined function has no DW_AT_decl_line: the construct's
 line is the first line-table row at its entry.  Under LTO its symbol
-belongs to the link-time unit named `<artificial>'; the line table still
-names the source file."""
+belongs to the link-time unit named `<artificial>' (whose line table
+gdb 13 cannot walk); the rows at its entry still name the source file,
+through the symtab gdb.find_pc_line gives."""
 
 import re
 
@@ -48,7 +49,11 @@ def first_line_at(symtab, pc):
     function (main._omp_fn.3) no DW_AT_decl_line; the first row at its
     entry is the construct's `#pragma omp' line, while find_pc_line takes
     the last row there, often a line of a function inlined into it.  One
-    pass over the table per symtab, cached until objfiles change."""
+    pass over the table per symtab, cached until objfiles change.
+    Never the LTO unit's: gdb 13 dies (SIGSEGV) walking the line table
+    of the `<artificial>' symtab."""
+    if not real_file(symtab.filename):
+        return None
     key = (symtab.objfile.filename if symtab.objfile else None,
            symtab.filename)
     rows = _first_lines.get(key)

@@ -54,11 +54,13 @@ class OmpdCommand(gdb.Command):
                 after = cache.stats.snapshot()
                 dt = time.monotonic() - t0
                 d = [a - b for a, b in zip(after, before)]
-                gdb.write("[ompd stats] %s: %.3f s, %d libompd calls, %d "
-                          "libompd reads, %d memory requests, %d target "
-                          "reads (%d bytes), %d symbol lookups\n"
-                          % (self.cmd_name, dt, _lib_calls() - calls0,
-                             d[4], d[0], d[1], d[2], d[3]))
+                text = ("%s: %.3f s, %d libompd calls, %d libompd reads, "
+                        "%d memory requests, %d target reads (%d bytes), "
+                        "%d symbol lookups"
+                        % (self.cmd_name, dt, _lib_calls() - calls0,
+                           d[4], d[0], d[1], d[2], d[3]))
+                gdb.write("\n".join(hanging("[ompd stats] ", text,
+                                             width())) + "\n")
 
     def complete(self, text, word):
         # gdb calls complete() twice: first with WORD None only to learn
@@ -396,15 +398,21 @@ def _narrow(cols, heads, rows, w, room):
         w[i] = max(floor, min(w[i], w[i] - over))
     # What a column gave more than the others needed goes back, first to
     # the columns that give way last.
-    for i in reversed(order):
-        spare = room - sum(w)
-        if spare <= 0:
-            break
-        t = min(natural[i], w[i] + spare)
-        if t > w[i]:
+    # A wrapped column takes it only where that spares it its extra
+    # lines; then whatever is left.
+    for last in (False, True):
+        for i in reversed(order):
+            spare = room - sum(w)
+            if spare <= 0:
+                return
+            t = min(natural[i], w[i] + spare)
+            if t <= w[i]:
+                continue
             # As wide as the renderings that fit need; all of it for a
             # cell that is still too wide (wrapped or elided).
             u = used(i, t)
+            if u is None and cols[i].fit == "wrap" and not last:
+                continue
             w[i] = max(w[i], u if u is not None else t)
 
 
