@@ -319,6 +319,8 @@ def shorter_forms(text):
     2'), and shorter renderings of it for a narrow table, longest first:
     without `#pragma omp' (`!$omp'), then without the enclosing function
     too (`parallel at x.c:12')."""
+    if not isinstance(text, str):
+        return text
     out = [text]
     t = _DIRECTIVE.sub("", text)
     if t != text:

@@ -256,26 +256,23 @@ def words(text):
     return out
 
 
-def wrap(text, n, first=None):
-    """TEXT as lines of at most N columns (the first of FIRST columns),
-    broken at spaces, never inside a word; a word longer than a line is
-    abbreviated (see abbreviate)."""
+def wrap(text, n):
+    """TEXT as lines of at most N columns, broken at spaces, never
+    inside a word; a word longer than a line is abbreviated (see
+    abbreviate)."""
     if n is None:
         return [text]
-    first = n if first is None else first
     lines = []
     cur = ""
-    lim = first
     for word in words(text):
         if not word:
             continue
-        if cur and len(cur) + 1 + len(word) <= lim:
+        if cur and len(cur) + 1 + len(word) <= n:
             cur += " " + word
             continue
         if cur:
             lines.append(cur)
-            lim = n
-        cur = abbreviate(word, lim)
+        cur = abbreviate(word, n)
     lines.append(cur)
     return lines
 
@@ -372,10 +369,9 @@ def _narrow(cols, heads, rows, w, room):
         shortest = max([len(heads[i])] + [len(r[i][-1]) for r in rows])
         if shortest < w[i]:
             w[i] = used(i, max(shortest, w[i] - over))
-    # Wrapped columns narrow together, the widest first, so that no one
-    # of them becomes a thin strip while another stays wide.
-    # First none narrower than its longest word, which would have to be
-    # abbreviated.
+    # Wrapped columns narrow together, the widest first, so that none
+    # becomes a thin strip while another stays wide; first none below
+    # its longest word, which would have to be abbreviated.
     wraps = [i for i in order if cols[i].fit == "wrap"]
     hard = dict((i, max(cols[i].min, len(heads[i]))) for i in wraps)
     soft = dict((i, max([hard[i]] + [len(x) for r in rows
@@ -396,10 +392,9 @@ def _narrow(cols, heads, rows, w, room):
             continue
         floor = max(cols[i].min, len(heads[i]))
         w[i] = max(floor, min(w[i], w[i] - over))
-    # What a column gave more than the others needed goes back, first to
-    # the columns that give way last.
-    # A wrapped column takes it only where that spares it its extra
-    # lines; then whatever is left.
+    # What the columns gave beyond the need goes back, first to those
+    # that give way last; a wrapped column takes it first only where
+    # that spares it its extra lines.
     for last in (False, True):
         for i in reversed(order):
             spare = room - sum(w)

@@ -33,7 +33,10 @@ SHORT_HEADS = set(["ON", "SCHED-BY", "frames:"])
 
 
 def short_state(w):
-    return "_".join(STATE_WORDS.get(p, p) for p in w.split("_"))
+    """W (a word: a trailing comma stays) with the state words short."""
+    core = w.rstrip(",")
+    return "_".join(STATE_WORDS.get(p, p) for p in core.split("_")) + \
+        w[len(core):]
 
 
 def words(out):
