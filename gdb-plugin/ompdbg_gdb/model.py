@@ -16,10 +16,9 @@ import ctypes
 import sys
 from ctypes import byref
 
-import gdb
-
 from . import binding as B
 from . import callbacks as C
+from . import names as _names
 from . import session as S
 from .cache import cache
 
@@ -39,8 +38,13 @@ def model(sess=None):
 
 
 # ---- code addresses -> names (names.py) ---------------------------------------
-from .names import (invalidate_code, first_line_at, function_block,  # noqa
-                    describe_pc, short_file, where, construct_label)
+# The commands reach the naming helpers through the model too.
+invalidate_code = _names.invalidate_code
+function_block = _names.function_block
+describe_pc = _names.describe_pc
+short_file = _names.short_file
+where = _names.where
+construct_label = _names.construct_label
 
 
 # ---- the model ---------------------------------------------------------------------
