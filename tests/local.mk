@@ -299,6 +299,24 @@ SH_LOG_COMPILER = env $(tests_env) srcdir='$(srcdir)' $(SHELL)
 check_PROGRAMS += tests/gdb/scenes
 tests/gdb/%: AM_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
 tests/gdb/%: AM_LDFLAGS =
+## Programs whose constructs the plugin names as their language writes
+## them (tests/gdb/names.py): C++, Fortran, and C built with -flto.
+tests_gdb_names = tests/gdb/names-lto
+if HAVE_CXX_OPENMP
+tests_gdb_names += tests/gdb/names-cxx
+endif
+if HAVE_FC_OPENMP
+tests_gdb_names += tests/gdb/names-f
+endif
+check_PROGRAMS += $(tests_gdb_names)
+tests_gdb_names_cxx_SOURCES = tests/gdb/names-cxx.cc
+tests_gdb_names_f_SOURCES = tests/gdb/names-f.f90
+tests_gdb_names_lto_SOURCES = tests/gdb/names-lto.c tests/gdb/names-lto2.c
+tests_gdb_names_lto_CFLAGS = -fopenmp -O3 -flto -g
+tests/gdb/%: AM_CXXFLAGS = -fopenmp -O1 -g
+tests/gdb/%: AM_FCFLAGS = -fopenmp -O1 -g
+## gfortran writes the module of names-f.f90 where it runs.
+CLEANFILES += solver.mod
 tests_gdb = \
 	tests/gdb/callbacks.py \
 	tests/gdb/no-ompd.py \
@@ -315,7 +333,9 @@ tests_gdb = \
 	tests/gdb/complete.py \
 	tests/gdb/faults.py \
 	tests/gdb/damage.py \
-	tests/gdb/plain-bt.py
+	tests/gdb/plain-bt.py \
+	tests/gdb/names.py \
+	tests/gdb/width.py
 EXTRA_DIST += $(tests_gdb) tests/gdb/gdbtest.py tests/gdb/scenecheck.py \
 	tests/gdb/run-gdbtest.sh tests/gdb/demo.sh
 ## The demo (docs/examples/demo.sh) and its promises.

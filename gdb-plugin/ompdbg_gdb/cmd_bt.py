@@ -22,6 +22,7 @@ import gdb
 from gdb.FrameDecorator import FrameDecorator
 
 from . import model as M
+from . import names as N
 from . import session as S
 from . import util as U
 
@@ -71,7 +72,7 @@ def frame_pc(f):
 def outlined_label(name, fn_kinds, pc):
     """`#pragma omp parallel at x.c:12 (in main)' for an outlined
     function, else None."""
-    if not name or "._omp_fn." not in name:
+    if not N.is_outlined(name):
         return None
     start = None
     try:
@@ -129,7 +130,15 @@ class _Decorator(FrameDecorator):
     def function(self):
         if self._label:
             return self._label
-        return super(_Decorator, self).function()
+        f = super(_Decorator, self).function()
+        if isinstance(f, str):
+            # gdb's own decorator gives the symbol's print name, `main()'
+            # in C++; `bt' without a filter prints the frame's, `main'.
+            try:
+                return self.inferior_frame().name() or f
+            except Exception:
+                pass
+        return f
 
 
 def has_openmp_frames(rt):
@@ -210,7 +219,7 @@ class OmpdFrameFilter(object):
                     label = "??"    # as gdb prints a frame without symbol
             except Exception:
                 label = None
-            yield _Decorator(d, label) if label else d
+            yield _Decorator(d, label)
 
 
 # ---- ompd bt ---------------------------------------------------------------------
@@ -311,7 +320,7 @@ def stitched(m, t, rt, kinds, depth=0):
 class OmpdBt(U.OmpdCommand):
     """OpenMP-aware backtrace of the selected thread (or thread N).
 
-Usage: ompd bt [--thread N | --all]
+Usage: ompd bt [--thread N | --all] [--wide|-w]
 
 Like `bt', without the OpenMP runtime's frames, with GCC's outlined
 functions shown as the construct they run (`#pragma omp parallel at
@@ -320,7 +329,9 @@ into the frames of the thread that encountered its parallel region, up to
 main -- the stack as the program's source reads.  --all: every OpenMP
 thread.  `set ompd bt off' stops the frame filter from changing plain
 `bt'; it changes only a stack with frames of the runtime or of an
-outlined function, and leaves every other `bt' gdb's own."""
+outlined function, and leaves every other `bt' gdb's own.  A frame wider
+than gdb's `width' continues on the next lines; --wide writes each frame
+on one line."""
 
     def __init__(self):
         super(OmpdBt, self).__init__("ompd bt", gdb.COMMAND_STACK)
@@ -328,10 +339,12 @@ outlined function, and leaves every other `bt' gdb's own."""
     def candidates(self, before, cur):
         if before and before[-1] in ("--thread", "-t"):
             return U.thread_numbers()
-        return ["--thread", "--all"]
+        return ["--thread", "--all", "--wide"]
 
     def run(self, arg, from_tty):
         args = U.split_args(arg)
+        limit = U.width("--wide" in args or "-w" in args)
+        args = [a for a in args if a not in ("--wide", "-w")]
         sess = S.current()
         m = M.model(sess)
         rt = _real(sess.runtime)
@@ -369,9 +382,9 @@ outlined function, and leaves every other `bt' gdb's own."""
                 n = 0
                 for line in stitched(m, t, rt, kinds):
                     if line.startswith("----") or line.startswith("("):
-                        out.append(line)
+                        out.extend(U.hanging("", line, limit))
                     else:
-                        out.append("#%-3d %s" % (n, line))
+                        out.extend(U.hanging("#%-3d " % n, line, limit))
                         n += 1
         finally:
             try:

@@ -16,17 +16,28 @@ from .cache import cache
 class OmpdInfo(U.OmpdCommand):
     """Show the OpenMP runtime and the libompd serving it.
 
-Usage: ompd info
+Usage: ompd info [--wide|-w]
 
 The runtime library of the process, the OpenMP version it implements, the
 libompd loaded for it (path, version string, OMPD API version), whether
 the ompdbg extension is in use, and whether the runtime calls its OMPD
-breakpoint functions (OMP_DEBUG=enabled or `ompd break')."""
+breakpoint functions (OMP_DEBUG=enabled or `ompd break').  A value
+wider than gdb's `width' continues on the next lines; --wide writes each
+on one line."""
 
     def __init__(self):
         super(OmpdInfo, self).__init__("ompd info", gdb.COMMAND_STATUS)
 
+    def candidates(self, before, cur):
+        return [o for o in ("--wide",) if o not in before]
+
     def run(self, arg, from_tty):
+        wide = False
+        for a in U.split_args(arg):
+            if a in ("--wide", "-w"):
+                wide = True
+            else:
+                raise gdb.GdbError("ompd info: unknown option `%s'" % a)
         sess = S.current()
         lib = sess.lib
         v = B.ompd_word_t()
@@ -65,9 +76,7 @@ breakpoint functions (OMP_DEBUG=enabled or `ompd break')."""
                              else "disabled"])
             except Exception:
                 pass
-        w = max(len(r[0]) for r in rows)
-        for k, val in rows:
-            gdb.write("%s  %s\n" % ((k + ":").ljust(w + 1), val))
+        U.pairs(rows, wide)
 
 
 def _safe(f):
@@ -116,7 +125,7 @@ def _checked(name, t, region):
 class OmpdIcvs(U.OmpdCommand):
     """Show the internal control variables (ICVs).
 
-Usage: ompd icvs [SCOPE] [NAME...]
+Usage: ompd icvs [--wide|-w] [SCOPE] [NAME...]
 
 SCOPE is one of address-space (or global), thread, parallel, task: only
 ICVs of that scope.  NAME restricts to those ICVs (e.g. nthreads-var).
@@ -124,7 +133,9 @@ Values are those seen from the selected gdb thread: its OpenMP thread,
 innermost parallel region and current task, as libompd enumerates them
 (ompd_enumerate_icvs).  An ICV that does not apply (no parallel region,
 say) shows as `-'; one that cannot be read from the target, or cannot
-be true (a team larger than the process), as `unreadable (REASON)'."""
+be true (a team larger than the process), as `unreadable (REASON)'.  A
+value wider than gdb's `width' continues on the next lines under VALUE;
+--wide writes each on one line."""
 
     def __init__(self):
         super(OmpdIcvs, self).__init__("ompd icvs", gdb.COMMAND_STATUS)
@@ -142,6 +153,8 @@ be true (a team larger than the process), as `unreadable (REASON)'."""
 
     def run(self, arg, from_tty):
         args = U.split_args(arg)
+        wide = "--wide" in args or "-w" in args
+        args = [a for a in args if a not in ("--wide", "-w")]
         scope = None
         if args and args[0] in SCOPE_WORDS:
             scope = SCOPE_WORDS[args.pop(0)]
@@ -205,7 +218,8 @@ be true (a team larger than the process), as `unreadable (REASON)'."""
         if not rows:
             gdb.write("No ICVs match.\n")
             return
-        U.table(["ICV", "SCOPE", "VALUE"], rows)
+        U.table(["ICV", "SCOPE", U.Col("VALUE", 16, fit="wrap")], rows,
+                wide=wide)
 
 
 class OmpdEnv(U.OmpdCommand):

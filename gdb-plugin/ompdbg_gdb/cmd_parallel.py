@@ -4,6 +4,7 @@ regions."""
 import gdb
 
 from . import model as M
+from .cmd_threads import short_state
 from . import session as S
 from . import util as U
 
@@ -18,44 +19,66 @@ def region_label(r):
     return M.construct_label(fn, "parallel")
 
 
-def member_text(sess, r, num, t):
+def member_text(sess, r, num, t, short=False):
+    """`N: thread G STATE'; SHORT: the state's short form
+    (wait_bar_expl)."""
     if t is None:
         return "%d: %s" % (num, U.cell(None, none="?",
                                        error=r.member_errors.get(num)))
     state, wid = t.state()
     g = ("thread %d" % t.gdb_num) if t.gdb_num is not None else \
         ("LWP %s" % t.lwp)
-    return "%d: %s %s" % (num, g, U.cell(state, sess.state_name, none="?"))
+    if isinstance(state, U.Unreadable):
+        return "%d: %s %s" % (num, g, state)
+    name = sess.state_name(state) if state is not None else "?"
+    return "%d: %s %s" % (num, g, short_state(name) if short else name)
+
+
+# Members listed by default; --members lists them all.
+SHOWN_MEMBERS = 16
+
+REGION_COLS = ["REGION", "LEVEL", "ACTIVE", "SIZE",
+               U.Col("ENTRY", 24, fit="wrap")]
 
 
 class OmpdParallel(U.OmpdCommand):
     """Show the tree of active parallel regions.
 
-Usage: ompd parallel [--members|-m] [--brief|-b]
+Usage: ompd parallel [--members|-m] [--brief|-b] [--wide|-w]
 
 For each region: its id (#N, numbered outermost first for this stop),
 nesting level and active level, team size, and the user's code it runs
 (the outlined function with file:line, e.g. `#pragma omp parallel at
-x.c:12 (in main)'), with nested regions indented below their parent.
-The team's members are listed with their gdb thread and state for teams
-of up to 16 threads; --members lists them always, --brief never.  A
-value that cannot be read from the target, or cannot be true (a team
-larger than the process), shows as `unreadable (REASON)'."""
+x.c:12 (in main)', `!$omp parallel at x.f90:29 (in solver::accumulate)'),
+with nested regions indented below their parent.  Under each region its
+team's members with their gdb thread and state: the first 16, then
+`... and N more' for a larger team; --members lists them all, --brief
+none.  The output fits gdb's `width' (`set width'): ENTRY and the
+member lists continue on the next lines, never breaking a word or a
+member, and a member list too long for one line gives the states in
+their short forms (wait_bar_expl, see `help ompd threads'); --wide
+writes each on one line, however long.  A value that cannot be read
+from the target, or cannot be true (a team larger than the process),
+shows as `unreadable (REASON)'."""
 
     def __init__(self):
         super(OmpdParallel, self).__init__("ompd parallel",
                                            gdb.COMMAND_STATUS)
 
     def candidates(self, before, cur):
-        return [o for o in ("--members", "--brief") if o not in before]
+        return [o for o in ("--members", "--brief", "--wide")
+                if o not in before]
 
     def run(self, arg, from_tty):
         members = None
+        wide = False
         for a in U.split_args(arg):
             if a in ("--members", "-m"):
                 members = True
             elif a in ("--brief", "-b"):
                 members = False
+            elif a in ("--wide", "-w"):
+                wide = True
             else:
                 raise gdb.GdbError("ompd parallel: unknown option `%s'" % a)
         sess = S.current()
@@ -64,6 +87,7 @@ larger than the process), shows as `unreadable (REASON)'."""
         if not regions:
             gdb.write("No parallel regions.\n")
             return
+        limit = U.width(wide)
         children = {}
         roots = []
         for r in regions:
@@ -82,25 +106,28 @@ larger than the process), shows as `unreadable (REASON)'."""
                          U.cell(r.team_size(), none="?"),
                          region_label(r)])
             size = r.team_size()
-            show = members if members is not None else (size or 0) <= 16
-            if show and r.level() and isinstance(size, int):
-                mem[len(rows) - 1] = [member_text(sess, r, i, t)
-                                      for i, t in r.members()]
+            if members is not False and r.level() and isinstance(size, int):
+                ms = r.members()
+                shown = ms if members else ms[:SHOWN_MEMBERS]
+                prefix = " " * (2 * depth + 4) + "members: "
+                items = [member_text(sess, r, i, t) for i, t in shown]
+                if limit is not None and \
+                        len(prefix) + len(", ".join(items)) > limit:
+                    # More to a line with the states' short forms.
+                    items = [member_text(sess, r, i, t, True)
+                             for i, t in shown]
+                more = max(size, len(ms)) - len(shown)
+                if more > 0:
+                    items.append("%s and %d more" % (U.ellipsis(), more))
+                mem[len(rows) - 1] = U.wrap_items(prefix, items, limit)
             for c in children.get(r.id, []):
                 walk(c, depth + 1)
         for r in roots:
             walk(r, 0)
         # The table, with member lines after their region's row.
-        headers = ["REGION", "LEVEL", "ACTIVE", "SIZE", "ENTRY"]
-        w = [len(h) for h in headers]
-        for row in rows:
-            for i, c in enumerate(row):
-                w[i] = max(w[i], len(c))
-        out = ["  ".join(h.ljust(w[i]) for i, h in enumerate(headers)).rstrip()]
-        for k, row in enumerate(rows):
-            out.append("  ".join(c.ljust(w[i]) if i < 4 else c
-                                 for i, c in enumerate(row)).rstrip())
-            if k in mem:
-                indent = " " * (len(row[0]) - len(row[0].lstrip()) + 4)
-                out.append(indent + "members: " + ", ".join(mem[k]))
+        header, body = U.table_lines(REGION_COLS, rows, limit)
+        out = [header]
+        for k, lines in enumerate(body):
+            out.extend(lines)
+            out.extend(mem.get(k, []))
         gdb.write("\n".join(out) + "\n")

@@ -9,6 +9,7 @@ from . import callbacks as C
 from .cache import cache
 from .cmd_threads import data_symbol
 from . import model as M
+from . import names as N
 from . import session as S
 from . import util as U
 
@@ -142,10 +143,27 @@ def deferred_rows(m, sess):
     return rows
 
 
+# The long texts (labels of tasks and constructs, depend clauses) wrap
+# under their columns when the table is wider than the terminal; where
+# even that does not fit, the headers shorten and FRAMES goes to a line
+# of its own under each task.
+CHAIN_COLS = ["TASK", U.Col("KIND", 8, fit="wrap"),
+              U.Col("CODE", 12, prio=1, fit="wrap"),
+              "REGION", U.Col("ON-THREAD", short="ON"),
+              U.Col("FRAMES", 20, fit="wrap", below=True),
+              U.Col("SCHEDULED-BY", 8, fit="wrap", short="SCHED-BY"),
+              U.Col("CREATED-BY", 10, fit="wrap")]
+DEFERRED_COLS = ["TASK", U.Col("STATE", 8, fit="wrap"),
+                 U.Col("CODE", 12, prio=1, fit="wrap"),
+                 U.Col("CREATED-BY", 10, fit="wrap"),
+                 U.Col("DEPENDENCES", 14, fit="wrap")]
+
+
 class OmpdTasks(U.OmpdCommand):
     """Show each OpenMP thread's task chain.
 
 Usage: ompd tasks [--thread N]... [--current] [--frames] [--no-deferred]
+                  [--wide]
 
 For every OpenMP thread (or thread N, as numbered by gdb; --current for
 the selected one), the tasks on its stack from the current one (#0) down
@@ -171,7 +189,14 @@ started yet follow (unless --no-deferred or --thread): queued tasks and
 tasks waiting for their dependences, with their depend clauses (type,
 address and symbol) and the number of predecessors still pending.
 Without the extension (`set ompd extension off', another vendor's
-libompd) a line says that they are not shown."""
+libompd) a line says that they are not shown.
+
+The tables fit gdb's `width' (`set width'): CODE, SCHEDULED-BY,
+CREATED-BY and DEPENDENCES continue on the next lines under their
+column, never breaking a word; on a terminal too narrow even for that,
+ON-THREAD and SCHEDULED-BY are headed ON and SCHED-BY and the frames go
+to a `frames:' line under each task.  --wide writes every row on one
+line."""
 
     def __init__(self):
         super(OmpdTasks, self).__init__("ompd tasks", gdb.COMMAND_STATUS)
@@ -181,14 +206,16 @@ libompd) a line says that they are not shown."""
             return U.thread_numbers()
         # --thread may be given more than once.
         return [o for o in ("--thread", "--current", "--frames",
-                            "--no-deferred") if o == "--thread"
+                            "--no-deferred", "--wide") if o == "--thread"
                 or o not in before]
 
     def run(self, arg, from_tty):
         args = U.split_args(arg)
         frames = "--frames" in args
         nodef = "--no-deferred" in args
-        args = [a for a in args if a not in ("--frames", "--no-deferred")]
+        wide = "--wide" in args or "-w" in args
+        args = [a for a in args if a not in ("--frames", "--no-deferred",
+                                             "--wide", "-w")]
         deferred = not nodef and not args
         sess = S.current()
         m = M.model(sess)
@@ -218,21 +245,19 @@ libompd) a line says that they are not shown."""
                 row += [task_ref(chain, task.scheduling()),
                         task_ref(chain, task.generating())]
                 rows.append(row)
-            headers = ["TASK", "KIND", "CODE", "REGION", "ON-THREAD"]
-            if frames:
-                headers.append("FRAMES")
-            headers += ["SCHEDULED-BY", "CREATED-BY"]
-            U.table(["  " + headers[0]] + headers[1:],
-                    [["  " + r[0]] + r[1:] for r in rows])
+            headers = [c for c in CHAIN_COLS
+                       if frames or getattr(c, "header", c) != "FRAMES"]
+            U.table(headers, [[N.shorter_forms(c) for c in r] for r in rows],
+                    wide=wide, indent="  ")
         if deferred:
             rows = deferred_rows(m, sess)
             if isinstance(rows, str):
                 gdb.write("Deferred tasks (not started): %s.\n" % rows)
             elif rows:
                 gdb.write("Deferred tasks (not started):\n")
-                U.table(["  TASK", "STATE", "CODE", "CREATED-BY",
-                         "DEPENDENCES"],
-                        [["  " + r[0]] + r[1:] for r in rows])
+                U.table(DEFERRED_COLS,
+                        [[N.shorter_forms(c) for c in r] for r in rows],
+                        wide=wide, indent="  ")
             elif rows is not None:
                 gdb.write("No deferred tasks.\n")
             else:

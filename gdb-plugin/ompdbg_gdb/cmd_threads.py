@@ -4,6 +4,7 @@ import gdb
 
 from . import contract as C
 from . import model as M
+from . import names as N
 from . import session as S
 from . import util as U
 
@@ -69,11 +70,47 @@ def region_cell(m, r):
     return "#%s L%s" % (m.region_id(r), lv)
 
 
+# Words of the OMPT state names shortened when a table must narrow.
+_STATE_WORDS = (("barrier", "bar"), ("implicit", "impl"),
+                ("explicit", "expl"), ("parallel", "par"),
+                ("workshare", "ws"), ("implementation", "impl"),
+                ("reduction", "red"), ("taskgroup", "tgroup"))
+
+
+def short_state(name):
+    """NAME (an OMPT state without its prefix) with its long words
+    shortened: wait_barrier_implicit_parallel -> wait_bar_impl_par."""
+    parts = name.split("_")
+    d = dict(_STATE_WORDS)
+    return "_".join(d.get(p, p) for p in parts)
+
+
+def short_wait(m, t, text):
+    """A shorter rendering of the WAIT text TEXT, or None."""
+    if text.startswith("barrier of region #"):
+        return text.split(" (", 1)[0].replace(" of region", "")
+    if text.startswith("being created"):
+        return "being created"
+    i = text.find(" <")
+    if i > 0 and text.endswith(">"):
+        # `lock 0x... <sym>': the symbol says more than the address.
+        return text.split(" ", 1)[0] + text[i:]
+    return None
+
+
 def task_cell(task):
-    k = task.kind()
-    if isinstance(k, U.Unreadable):
-        return str(k)
-    return "%s: %s" % (k, task.label())
+    """The TASK cell: `kind: label', and the shorter forms of the label
+    that a narrow table can use (names.label_forms)."""
+    if task is None:
+        return "-"
+    kind = task.kind()
+    if isinstance(kind, U.Unreadable):
+        return str(kind)
+    fn = task.function()
+    if not fn:
+        return "%s: %s" % (kind, task.label())
+    return tuple("%s: %s" % (kind, f)
+                 for f in N.label_forms(fn, task.construct()))
 
 
 def thread_row(m, sess, t):
@@ -98,18 +135,31 @@ def thread_row(m, sess, t):
             if v.reason not in reasons:
                 reasons.append(v.reason)
         return head + [U.unreadable("; ".join(reasons))]
+    if isinstance(state, U.Unreadable):
+        state_cell = str(state)
+    else:
+        sname = sess.state_name(state) if state is not None else "?"
+        state_cell = (sname, short_state(sname))
+    sw = short_wait(m, t, wait)
     return head + [
         U.cell(num),
-        U.cell(state, sess.state_name, none="?"),
-        wait,
+        state_cell,
+        (wait, sw) if sw else wait,
         U.cell(r, lambda r: region_cell(m, r), error=t.region_error),
         U.cell(task, task_cell, error=t.task_error)]
+
+
+# What gives way when the table is wider than the terminal: the WAIT
+# and STATE texts take their short forms first, then TASK wraps.
+THREAD_COLS = ["GDB", "LWP", "OMP", U.Col("STATE", 10, prio=1),
+               U.Col("WAIT", 10, prio=0, fit="wrap"), "REGION",
+               U.Col("TASK", 20, prio=2, fit="wrap")]
 
 
 class OmpdThreads(U.OmpdCommand):
     """List every OpenMP thread of the process.
 
-Usage: ompd threads
+Usage: ompd threads [--wide|-w]
 
 One row per OpenMP thread, from the runtime's thread registry (live or in
 a core file, no breakpoint needed):
@@ -126,14 +176,25 @@ a core file, no breakpoint needed):
 What cannot be read from the target (a damaged core), or reads as
 something that cannot be (a team larger than the process, a thread
 number outside its team), shows as `unreadable (REASON)': in its cell,
-or for the rest of the row when nothing of the thread can be read."""
+or for the rest of the row when nothing of the thread can be read.
+The table fits gdb's `width' (`set width'): on a narrow terminal STATE
+and WAIT take short forms (wait_bar_impl_par, barrier #1) and TASK
+continues on the next lines under its column.  --wide shows every cell
+in full, however long the lines."""
 
     def __init__(self):
         super(OmpdThreads, self).__init__("ompd threads", gdb.COMMAND_STATUS)
 
+    def candidates(self, before, cur):
+        return [o for o in ("--wide",) if o not in before]
+
     def run(self, arg, from_tty):
-        if U.split_args(arg):
-            raise gdb.GdbError("ompd threads takes no arguments")
+        wide = False
+        for a in U.split_args(arg):
+            if a in ("--wide", "-w"):
+                wide = True
+            else:
+                raise gdb.GdbError("ompd threads: unknown option `%s'" % a)
         sess = S.current()
         m = M.model(sess)
         ts = m.threads()
@@ -143,5 +204,4 @@ or for the rest of the row when nothing of the thread can be read."""
             return
         m.regions()
         rows = [thread_row(m, sess, t) for t in ts]
-        U.table(["GDB", "LWP", "OMP", "STATE", "WAIT", "REGION", "TASK"],
-                rows)
+        U.table(THREAD_COLS, rows, wide=wide)

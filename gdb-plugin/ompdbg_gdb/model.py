@@ -24,10 +24,9 @@ import ctypes
 import sys
 from ctypes import byref
 
-import gdb
-
 from . import binding as B
 from . import callbacks as C
+from . import names as _names
 from . import session as S
 from . import util as U
 from .cache import cache
@@ -52,136 +51,14 @@ def model(sess=None):
     return m
 
 
-# ---- code addresses -> names -------------------------------------------------
-_pc_names = {}
-_first_lines = {}
-
-
-def invalidate_code():
-    _pc_names.clear()
-    _first_lines.clear()
-
-
-def first_line_at(symtab, pc):
-    """The first line-table row of SYMTAB at PC.  GCC gives an outlined
-    function (main._omp_fn.3) no DW_AT_decl_line; the first row at its
-    entry is the construct's `#pragma omp' line, while find_pc_line takes
-    the last row there, often a line of a function inlined into it.  One
-    pass over the table per symtab, cached until objfiles change."""
-    key = symtab.filename
-    rows = _first_lines.get(key)
-    if rows is None:
-        rows = {}
-        try:
-            for e in symtab.linetable():
-                if e.line and e.pc not in rows:
-                    rows[e.pc] = e.line
-        except Exception:
-            pass
-        _first_lines[key] = rows
-    return rows.get(pc)
-
-
-def function_block(pc):
-    """The block of the (non-inlined) function containing PC, or None.
-    GCC nests outlined functions (main._omp_fn.0) inside their parent's
-    DWARF and inlines static functions, so neither the innermost nor the
-    outermost function block is right: the answer is the innermost one
-    whose start address carries the function's own ELF symbol (an inlined
-    copy starts at <caller+off>)."""
-    b = gdb.block_for_pc(pc)
-    first = None
-    while b is not None and not b.is_static and not b.is_global:
-        f = b.function
-        if f is not None:
-            if first is None:
-                first = b
-            try:
-                s = gdb.format_address(b.start)
-                if s.endswith("<%s>" % f.linkage_name) or \
-                        s.endswith("<%s>" % f.print_name):
-                    return b
-            except Exception:
-                return b
-        b = b.superblock
-    return first
-
-
-def describe_pc(pc):
-    """(function name, file, line, objfile) for code address PC; parts
-    unknown are None.  Cached until objfiles change."""
-    try:
-        return _pc_names[pc]
-    except KeyError:
-        pass
-    name = fname = line = obj = None
-    try:
-        blk = function_block(pc)
-        if blk is not None:
-            f = blk.function
-            name = f.print_name
-            if f.symtab is not None:
-                fname = f.symtab.filename
-            line = f.line or None
-            if line is None and "._omp_fn." in name and f.symtab is not None:
-                line = first_line_at(f.symtab, blk.start)
-    except Exception:
-        pass
-    if line is None or fname is None:
-        try:
-            sal = gdb.find_pc_line(pc)
-            if sal.symtab is not None:
-                fname = fname or sal.symtab.filename
-                line = line or sal.line or None
-        except Exception:
-            pass
-    if name is None:
-        try:
-            s = gdb.format_address(pc)
-            i = s.find("<")
-            if i >= 0:
-                name = s[i + 1:s.rindex(">")]
-                if "+" in name:
-                    name = name[:name.rindex("+")]
-        except Exception:
-            pass
-    try:
-        obj = gdb.solib_name(pc)
-    except Exception:
-        obj = None
-    r = (name, fname, line, obj)
-    _pc_names[pc] = r
-    return r
-
-
-def short_file(f):
-    if not f:
-        return f
-    return f.rsplit("/", 1)[-1]
-
-
-def where(pc):
-    """"function at file:line" (or what is known) for PC."""
-    if not pc:
-        return "-"
-    name, f, line, obj = describe_pc(pc)
-    s = name or ("0x%x" % pc)
-    if f and line:
-        s += " at %s:%d" % (short_file(f), line)
-    elif obj:
-        s += " in %s" % short_file(obj)
-    return s
-
-
-def construct_label(pc, kind):
-    """How a region's or task's entry function reads to a user: GCC
-    outlines `#pragma omp parallel' in main into main._omp_fn.N."""
-    name, f, line, obj = describe_pc(pc)
-    if name and "._omp_fn." in name:
-        parent = name.split("._omp_fn.")[0]
-        loc = " at %s:%d" % (short_file(f), line) if f and line else ""
-        return "#pragma omp %s%s (in %s)" % (kind, loc, parent)
-    return where(pc)
+# ---- code addresses -> names (names.py) ---------------------------------------
+# The commands reach the naming helpers through the model too.
+invalidate_code = _names.invalidate_code
+function_block = _names.function_block
+describe_pc = _names.describe_pc
+short_file = _names.short_file
+where = _names.where
+construct_label = _names.construct_label
 
 
 # ---- the model ---------------------------------------------------------------------

@@ -55,11 +55,13 @@ class OmpdCommand(gdb.Command):
                 after = cache.stats.snapshot()
                 dt = time.monotonic() - t0
                 d = [a - b for a, b in zip(after, before)]
-                gdb.write("[ompd stats] %s: %.3f s, %d libompd calls, %d "
-                          "libompd reads, %d memory requests, %d target "
-                          "reads (%d bytes), %d symbol lookups\n"
-                          % (self.cmd_name, dt, _lib_calls() - calls0,
-                             d[4], d[0], d[1], d[2], d[3]))
+                text = ("%s: %.3f s, %d libompd calls, %d libompd reads, "
+                        "%d memory requests, %d target reads (%d bytes), "
+                        "%d symbol lookups"
+                        % (self.cmd_name, dt, _lib_calls() - calls0,
+                           d[4], d[0], d[1], d[2], d[3]))
+                gdb.write("\n".join(hanging("[ompd stats] ", text,
+                                             width())) + "\n")
 
     def complete(self, text, word):
         # gdb calls complete() twice: first with WORD None only to learn
@@ -220,27 +222,380 @@ def split_args(arg):
         raise gdb.GdbError("ompd: %s" % e)
 
 
-def table(headers, rows, out=None):
-    """Write ROWS (lists of strings) under HEADERS, columns aligned; the
-    last column is not padded.  The last cell of a row shorter than
-    HEADERS spans the columns left (an unreadable thread's reason) and
-    does not widen its column."""
-    rows = [[("" if c is None else str(c)) for c in r] for r in rows]
-    w = [len(h) for h in headers]
-    for r in rows:
-        for i, c in enumerate(r):
-            if i < len(r) - 1 or len(r) >= len(headers):
-                w[i] = max(w[i], len(c))
-    lines = []
+# ---- output that fits the terminal --------------------------------------------
+def width(wide=False):
+    """Columns the output may use: gdb's `width' (`set width'), None when
+    it is unlimited (0) or when WIDE (a command's --wide) asks for
+    everything."""
+    if wide:
+        return None
+    try:
+        w = gdb.parameter("width")
+    except Exception:
+        return None
+    if not w or w < 0 or w >= 0x7fffffff:
+        return None
+    return int(w)
 
-    def fmt(r):
-        cells = [c.ljust(w[i]) if i < len(r) - 1 else c
-                 for i, c in enumerate(r)]
-        return "  ".join(cells).rstrip()
-    lines.append(fmt(list(headers)))
-    for r in rows:
-        lines.append(fmt(r))
+
+def ellipsis():
+    """`…' where gdb's host character set has it, else `...'."""
+    try:
+        cs = gdb.host_charset().upper().replace("-", "")
+    except Exception:
+        cs = ""
+    return "\u2026" if cs in ("UTF8", "UTF16", "UTF32") else "..."
+
+
+def elide(s, n, where="middle"):
+    """S in at most N columns: the middle (or the end) replaced by an
+    ellipsis, so that both ends of a name stay readable."""
+    if n is None or len(s) <= n:
+        return s
+    e = ellipsis()
+    if n <= len(e):
+        return s[:n]
+    keep = n - len(e)
+    if where == "end":
+        return s[:keep] + e
+    head = (keep + 1) // 2
+    tail = keep - head
+    return s[:head] + e + (s[len(s) - tail:] if tail else "")
+
+
+def _collapse_group(s, opener, closer, e):
+    """S with its last outermost OPENER...CLOSER group that is not
+    collapsed yet replaced by OPENER e CLOSER, or None."""
+    depth = 0
+    end = None
+    for i in range(len(s) - 1, -1, -1):
+        c = s[i]
+        if c == closer:
+            if depth == 0:
+                end = i
+            depth += 1
+        elif c == opener and depth:
+            depth -= 1
+            if depth == 0:
+                inner = s[i + 1:end]
+                if inner.strip() != e:
+                    return s[:i + 1] + e + s[end:]
+                end = None
+    return None
+
+
+def abbreviate(s, n):
+    """A name S in at most N columns, abbreviated as C++ users read
+    names: template arguments and parameter lists collapsed to <…> and
+    (…) from the right (`physics::Grid<double>::for_each_parallel<…>'),
+    then the middle elided."""
+    if n is None or len(s) <= n:
+        return s
+    e = ellipsis()
+    for opener, closer in (("<", ">"), ("(", ")")):
+        while len(s) > n:
+            t = _collapse_group(s, opener, closer, e)
+            if t is None or len(t) >= len(s):
+                break
+            s = t
+    return elide(s, n)
+
+
+def words(text):
+    """TEXT split at its spaces, except those inside <...>: a C++ name
+    (`ns::f<std::pair<int, int> >') is one word."""
+    out = []
+    cur = []
+    depth = 0
+    for c in text:
+        if c == "<":
+            depth += 1
+        elif c == ">" and depth:
+            depth -= 1
+        if c == " " and not depth:
+            out.append("".join(cur))
+            cur = []
+        else:
+            cur.append(c)
+    out.append("".join(cur))
+    return out
+
+
+def wrap(text, n):
+    """TEXT as lines of at most N columns, broken at spaces, never
+    inside a word; a word longer than a line is abbreviated (see
+    abbreviate)."""
+    if n is None:
+        return [text]
+    lines = []
+    cur = ""
+    for word in words(text):
+        if not word:
+            continue
+        if cur and len(cur) + 1 + len(word) <= n:
+            cur += " " + word
+            continue
+        if cur:
+            lines.append(cur)
+        cur = abbreviate(word, n)
+    lines.append(cur)
+    return lines
+
+
+def hanging(prefix, text, n):
+    """PREFIX and TEXT as lines of at most N columns (None: one line),
+    TEXT wrapped between words and continued under its own start."""
+    if n is None or len(prefix) + len(text) <= n:
+        return [prefix + text]
+    lines = wrap(text, max(n - len(prefix), 8))
+    return [prefix + lines[0]] + [" " * len(prefix) + l for l in lines[1:]]
+
+
+def wrap_items(prefix, items, n, sep=", "):
+    """PREFIX followed by ITEMS joined with SEP, as lines of at most N
+    columns, each line breaking between items and continuing under the
+    first item (an item never split)."""
+    if n is None:
+        return [prefix + sep.join(items)]
+    indent = " " * len(prefix)
+    lines = []
+    cur = prefix
+    empty = True
+    for k, it in enumerate(items):
+        piece = it + (sep.rstrip() if k + 1 < len(items) else "")
+        if not empty and len(cur) + 1 + len(piece) > n:
+            lines.append(cur)
+            cur = indent
+            empty = True
+        if empty:
+            cur += abbreviate(piece, max(n - len(cur), 8))
+        else:
+            cur += " " + piece
+        empty = False
+    lines.append(cur)
+    return lines
+
+
+class Col(object):
+    """A column of `table': its HEADER; MIN, the narrowest it may become
+    when the table does not fit (None: never narrowed); PRIO, the order
+    in which columns give way (lowest first); FIT, how a cell too wide
+    is shortened: "middle" (a name: abbreviated, its middle elided),
+    "end" (the end elided) or "wrap" (continued on the next lines under
+    the column's start, broken between words).  A cell may be a tuple of
+    renderings, longest first: the longest that fits is shown (a wrapped
+    cell that fits nowhere wraps its shortest).  SHORT is a shorter
+    header for a table that does not fit with the full ones; a BELOW
+    column leaves a table that still does not fit, for a `header: value'
+    line under each row."""
+
+    def __init__(self, header, min=None, prio=0, fit="middle", short=None,
+                 below=False):
+        self.header = header
+        self.min = min
+        self.prio = prio
+        self.fit = fit
+        self.short = short
+        self.below = below
+
+
+def _alts(c):
+    if c is None:
+        return ("",)
+    if isinstance(c, tuple):
+        return tuple(str(x) for x in c) or ("",)
+    return (str(c),)
+
+
+def _narrow(cols, heads, rows, w, room):
+    """Narrow the widths W of COLS (headed HEADS) until they add up to
+    ROOM: first the columns' shorter renderings (nothing lost), then
+    wrapping, then elision, each in the order of the columns'
+    priorities."""
+    order = sorted((i for i in range(len(cols)) if cols[i].min is not None),
+                   key=lambda i: (cols[i].prio, i))
+
+    def used(i, t):
+        """The width column I needs when no rendering wider than T is
+        chosen (None when some cell has none that narrow)."""
+        u = len(heads[i])
+        for r in rows:
+            fits = [len(a) for a in r[i] if len(a) <= t]
+            if not fits:
+                return None
+            u = max(u, max(fits))
+        return u
+
+    natural = list(w)
+    for i in order:
+        over = sum(w) - room
+        if over <= 0:
+            break
+        shortest = max([len(heads[i])] + [len(r[i][-1]) for r in rows])
+        if shortest < w[i]:
+            w[i] = used(i, max(shortest, w[i] - over))
+    # Wrapped columns narrow together, the widest first, so that none
+    # becomes a thin strip while another stays wide; first none below
+    # its longest word, which would have to be abbreviated.
+    wraps = [i for i in order if cols[i].fit == "wrap"]
+    hard = dict((i, max(cols[i].min, len(heads[i]))) for i in wraps)
+    soft = dict((i, max([hard[i]] + [len(x) for r in rows
+                                      for x in words(r[i][-1])]))
+                for i in wraps)
+    for floor in (soft, hard):
+        while sum(w) > room:
+            cand = [i for i in wraps if w[i] > floor[i]]
+            if not cand:
+                break
+            i = max(cand, key=lambda i: (w[i], -cols[i].prio))
+            w[i] -= 1
+    for i in order:
+        over = sum(w) - room
+        if over <= 0:
+            break
+        if cols[i].fit == "wrap":
+            continue
+        floor = max(cols[i].min, len(heads[i]))
+        w[i] = max(floor, min(w[i], w[i] - over))
+    # What the columns gave beyond the need goes back, first to those
+    # that give way last; a wrapped column takes it first only where
+    # that spares it its extra lines.
+    for last in (False, True):
+        for i in reversed(order):
+            spare = room - sum(w)
+            if spare <= 0:
+                return
+            t = min(natural[i], w[i] + spare)
+            if t <= w[i]:
+                continue
+            # As wide as the renderings that fit need; all of it for a
+            # cell that is still too wide (wrapped or elided).
+            u = used(i, t)
+            if u is None and cols[i].fit == "wrap" and not last:
+                continue
+            w[i] = max(w[i], u if u is not None else t)
+
+
+def table_lines(cols, rows, limit=None, indent=""):
+    """The header line and, for each row, its lines: ROWS (lists of
+    cells) under COLS (Col or header strings), columns aligned, INDENT
+    before each line, two spaces between columns, the last column not
+    padded.  With a LIMIT (columns), the columns that have a minimum
+    width narrow, lowest priority first, until every line fits or they
+    are at their minimum; when even their minimums do not fit, the
+    columns' short headers are used, and then BELOW columns leave."""
+    cols = [c if isinstance(c, Col) else Col(c) for c in cols]
+    # The last cell of a row shorter than COLS spans the columns left
+    # (an unreadable thread's reason): it takes no part in the widths
+    # and is wrapped under its first column.
+    spans = [(len(r) - 1, str(r[-1])) if 0 < len(r) < len(cols) else None
+             for r in rows]
+    rows = [[_alts(c) for c in (r[:-1] if sp else r)] +
+            [("",)] * (len(cols) - (len(r) - 1 if sp else len(r)))
+            for r, sp in zip(rows, spans)]
+    heads = [c.header for c in cols]
+    keep = list(range(len(cols)))
+    below = []
+
+    def natural(i):
+        return max([len(heads[i])] + [len(r[i][0]) for r in rows])
+
+    def floor(i):
+        c = cols[i]
+        if c.min is None:
+            return natural(i)
+        return min(natural(i), max(c.min, len(heads[i])))
+
+    def need():
+        return len(indent) + sum(floor(i) for i in keep) + \
+            2 * (len(keep) - 1)
+
+    if limit is not None and need() > limit:
+        heads = [c.short or c.header for c in cols]
+        for i in sorted((i for i in keep if cols[i].below),
+                        key=lambda i: cols[i].prio):
+            if need() <= limit:
+                break
+            keep.remove(i)
+            below.append(i)
+    kc = [cols[i] for i in keep]
+    kh = [heads[i] for i in keep]
+    krows = [[r[i] for i in keep] for r in rows]
+    n = len(keep)
+    w = [natural(i) for i in keep]
+    if limit is not None:
+        _narrow(kc, kh, krows, w, limit - len(indent) - 2 * (n - 1))
+
+    def cell(i, alts):
+        """The lines of a cell of column I."""
+        for a in alts:
+            if len(a) <= w[i]:
+                return [a]
+        if kc[i].fit == "wrap":
+            return wrap(alts[-1], w[i])
+        if kc[i].fit == "end":
+            return [elide(alts[-1], w[i], "end")]
+        return [abbreviate(alts[-1], w[i])]
+
+    def fmt(cells):
+        height = max(len(c) for c in cells)
+        out = []
+        for k in range(height):
+            parts = [(c[k] if k < len(c) else "") for c in cells]
+            out.append((indent + "  ".join(
+                p.ljust(w[i]) if i < n - 1 else p
+                for i, p in enumerate(parts))).rstrip())
+        return out
+
+    header = fmt([[h] for h in kh])[0]
+    body = []
+    for r, kr, sp in zip(rows, krows, spans):
+        if sp is not None and sp[0] in keep:
+            k = keep.index(sp[0])
+            lines = fmt([cell(i, kr[i]) for i in range(k)] +
+                        [[""]] * (n - k))
+            pre = lines[0][:sum(w[:k]) + 2 * k + len(indent)]
+            lines = hanging(pre.ljust(sum(w[:k]) + 2 * k + len(indent)),
+                            sp[1], limit) + lines[1:]
+            body.append(lines)
+            continue
+        lines = fmt([cell(i, kr[i]) for i in range(n)])
+        for i in below:
+            lines.extend(hanging(indent + "  " + cols[i].header.lower() +
+                                 ": ", r[i][0], limit))
+        body.append(lines)
+    return header, body
+
+
+def table(cols, rows, wide=False, indent=""):
+    """Write ROWS (lists of cells) under COLS (Col or header strings),
+    columns aligned, fitted to gdb's `width' unless WIDE (see
+    table_lines); the last column is not padded."""
+    header, body = table_lines(cols, rows, width(wide), indent)
+    lines = [header]
+    for b in body:
+        lines.extend(b)
     gdb.write("\n".join(lines) + "\n")
+
+
+def pairs(rows, wide=False):
+    """Write ROWS of (name, value) as `name:  value' lines, the values
+    aligned, each continued under its start when it is wider than gdb's
+    `width' (broken after a comma or between words)."""
+    limit = width(wide)
+    w = max(len(k) for k, v in rows) + 1
+    out = []
+    for k, v in rows:
+        prefix = (k + ":").ljust(w) + "  "
+        if limit is None or len(prefix) + len(v) <= limit:
+            out.append(prefix + v)
+        elif ", " in v:
+            out.extend(wrap_items(prefix, v.split(", "), limit))
+        else:
+            lines = wrap(v, max(limit - len(prefix), 8))
+            out.append(prefix + lines[0])
+            out.extend(" " * len(prefix) + l for l in lines[1:])
+    gdb.write("\n".join(out) + "\n")
 
 
 def int_arg(s, what):

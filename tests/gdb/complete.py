@@ -54,13 +54,16 @@ expect(g, "ompd tasks --thread ", nums, "the OpenMP threads' gdb numbers")
 expect(g, "ompd tasks --current --thread ", nums,
        "thread numbers after another option")
 expect(g, "ompd tasks --frames --", ["--current", "--no-deferred",
-                                     "--thread"],
+                                     "--thread", "--wide"],
        "the options not given yet")
 expect(g, "ompd bt --thread ", nums, "thread numbers for ompd bt")
 expect(g, "ompd bt --a", ["--all"], "ompd bt's option")
 expect(g, "ompd parallel --m", ["--members"], "ompd parallel's option")
-expect(g, "ompd parallel --members --", ["--brief"],
-       "ompd parallel's other option")
+expect(g, "ompd parallel --members --", ["--brief", "--wide"],
+       "ompd parallel's other options")
+expect(g, "ompd parallel --members --wide --", ["--brief"],
+       "ompd parallel's option not given yet")
+expect(g, "ompd threads --", ["--wide"], "ompd threads' option")
 expect(g, "ompd break par", ["parallel-begin", "parallel-end",
                              "parallel_begin", "parallel_end",
                              "parallel_post_execute", "parallel_pre_execute"],
