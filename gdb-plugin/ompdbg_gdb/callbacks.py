@@ -160,14 +160,18 @@ def lookup_symbol(name, thread=None):
 
 _TLS = object()     # cache.symbols' mark of a thread-local name
 
+# Symbol classes that may be thread-local storage.
+_PER_THREAD_MAYBE = (gdb.SYMBOL_LOC_COMPUTED, gdb.SYMBOL_LOC_UNRESOLVED)
+
 
 def _global_address(name):
     """The address of NAME, _TLS for a thread-local variable, None when
     there is no such symbol.
 
-    Full symbols first (a runtime with debug info): a variable whose
-    location DWARF computes (thread-local storage is one) is resolved per
-    thread.  Then gdb's minimal symbols through the expression evaluator,
+    Full symbols first (a runtime with debug info).  Where their class
+    does not tell (a location DWARF computes, as for thread-local storage,
+    or a declaration gdb resolves through the minimal symbol), the
+    address in two threads does.  Then gdb's minimal symbols through the expression evaluator,
     which also sees names that are only in .dynsym (stripped libraries,
     cores) and types a thread-local one as such."""
     try:
@@ -176,9 +180,9 @@ def _global_address(name):
             sym = gdb.lookup_static_symbol(name)
     except Exception:
         sym = None
+    if sym is not None and sym.addr_class in _PER_THREAD_MAYBE:
+        return _same_in_threads(name)
     if sym is not None and (sym.is_variable or sym.is_function):
-        if sym.is_variable and sym.addr_class == gdb.SYMBOL_LOC_COMPUTED:
-            return _TLS
         a = _symbol_value_address(name)
         if a is not None:
             return a
@@ -188,6 +192,21 @@ def _global_address(name):
     if "thread local" in str(v.type.target()):
         return _TLS
     return int(v.cast(gdb.lookup_type("unsigned long")))
+
+
+def _same_in_threads(name):
+    """NAME's address when it is the same in two threads of the selected
+    inferior, else _TLS (also with fewer than two threads: resolving per
+    thread is right either way)."""
+    try:
+        threads = [t for t in gdb.selected_inferior().threads()
+                   if not t.is_running()][:2]
+    except Exception:
+        threads = []
+    if len(threads) < 2:
+        return _TLS
+    a = [_tls_address(name, t) for t in threads]
+    return a[0] if a[0] is not None and a[0] == a[1] else _TLS
 
 
 def _eval_address(name):
@@ -225,7 +244,8 @@ def _symbol_value_address(name):
         sym = gdb.lookup_global_symbol(name)
         if sym is None:
             sym = gdb.lookup_static_symbol(name)
-        if sym is not None and (sym.is_variable or sym.is_function):
+        if sym is not None and (sym.is_variable or sym.is_function or
+                                sym.addr_class in _PER_THREAD_MAYBE):
             a = sym.value().address
             if a is not None:
                 return int(a)
