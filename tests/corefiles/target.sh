@@ -53,6 +53,18 @@ start () {
   echo "target-prog pid $pid on $want"
 }
 
+# `ompdbg gdb` with OMPDBG_RUNTIME_DIR naming no runtime: an error that
+# names the directory, and no gdb started.
+OMPDBG_RUNTIME_DIR=/nonexistent/ompdbg-runtime GDB=false ./ompdbg gdb \
+  > "$work/nodir.out" 2>&1
+rc=$?
+cat "$work/nodir.out"
+if [ $rc = 127 ] && grep -q "no runtime in /nonexistent/ompdbg-runtime" "$work/nodir.out"; then
+  ok "ompdbg gdb refuses an OMPDBG_RUNTIME_DIR without a runtime"
+else
+  fail "ompdbg gdb refuses an OMPDBG_RUNTIME_DIR without a runtime (exit $rc)"
+fi
+
 start a "$runtime"
 
 # ptrace at all?  (Yama or a container may forbid it.)
