@@ -302,7 +302,9 @@ tests_gdb = \
 	tests/gdb/target.py \
 	tests/gdb/icvs.py \
 	tests/gdb/complete.py \
-	tests/gdb/faults.py
+	tests/gdb/faults.py \
+	tests/gdb/usage.py \
+	tests/gdb/interop.py
 EXTRA_DIST += $(tests_gdb) tests/gdb/gdbtest.py tests/gdb/scenecheck.py \
 	tests/gdb/run-gdbtest.sh tests/gdb/demo.sh
 ## The demo (docs/examples/demo.sh) and its promises.
