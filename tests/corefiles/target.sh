@@ -156,4 +156,36 @@ else
   start b "$work/stripped"
   check "stripped runtime" "$checker" stripped "$pid" "$work/b.truth"
 fi
+
+# GCC's libgomp (no OMPD): `ompdbg threads` names it and says how to run
+# the program on ours.  Then, with gdb attached to it, who traces it.
+gomp=${OMPDBG_GOMP_DIR:-}
+if [ -n "$gomp" ] && [ -f "$gomp/libgomp.so.1" ]; then
+  start c "$gomp"
+  "$inspect" threads "$pid" > "$work/gomp.out" 2>&1
+  echo "== ompdbg threads $pid (GCC's libgomp)"; cat "$work/gomp.out"
+  expect_lines 1 "OpenMP runtime .*libgomp\.so.* does not support OMPD.*ompdbg run PROGRAM" \
+    "$work/gomp.out" "ompdbg threads names GCC's libgomp and suggests ompdbg run"
+  if command -v "${GDB:-gdb}" >/dev/null 2>&1; then
+    timeout 60 "${GDB:-gdb}" -nx -q -batch -p "$pid" -ex 'shell sleep 30' \
+      > "$work/tracer.out" 2>&1 &
+    gdbpid=$!
+    kill_on_exit "$gdbpid"
+    i=0
+    while [ $i -lt 300 ] && \
+      [ "$(sed -n 's/^TracerPid:[[:space:]]*//p' "/proc/$pid/status")" = 0 ]; do
+      sleep 0.1; i=$((i + 1))
+    done
+    tracer=$(sed -n 's/^TracerPid:[[:space:]]*//p' "/proc/$pid/status")
+    if [ "$tracer" != 0 ]; then
+      "$inspect" threads "$pid" > "$work/traced.out" 2>&1
+      cat "$work/traced.out"
+      expect_lines 1 "traced by process $tracer \\(gdb\\)" "$work/traced.out" \
+        "ompdbg threads names the process tracing the target"
+    else
+      echo "SKIP traced target: gdb could not attach"; cat "$work/tracer.out"
+    fi
+    kill "$gdbpid" 2>/dev/null
+  fi
+fi
 finish
