@@ -3,11 +3,14 @@
 functions, in the lock scene: `show ompd' lists the settings, the
 convenience functions check their arguments and give a wait id as a
 pointer, `ompd icvs NAME...' answers in the order asked, `ompd bt N'
-shows N frames, and deleting the last `ompd break' switches the
-runtime's event flag off again."""
+shows N frames, place-partition-var shows places, and deleting the last `ompd break' switches the
+runtime's event flag off again.  Under MI, a run notifies no change of
+the `language' parameter (the plugin's symbol lookups must not set it).
+"""
 
 import os
 import re
+import subprocess
 
 import gdbtest as T
 import scenecheck as SC
@@ -58,4 +61,30 @@ o = g.cmd("print (int) ompdbg_bp_enabled")
 T.check(o.strip().endswith("= 0"), "deleting the last ompd break switches "
         "the runtime's flag off (got %r)" % o)
 g.quit()
+
+# With places, place-partition-var shows them as OMP_PLACES writes them.
+truth = os.path.join(d, "places.truth")
+g, out = T.run_to_stop("parallel", truth, env_extra={
+    "OMP_PLACES": "{0},{1}", "OMP_PROC_BIND": "spread"})
+o = g.cmd("ompd icvs place-partition-var")
+rows = T.parse_table(o, "ICV")
+T.check(len(rows) == 1 and re.match(r"^\{[01]\}(,\{[01]\})*$",
+                                    rows[0]["VALUE"]) is not None,
+        "place-partition-var is a list of places of OMP_PLACES {0},{1} "
+        "(got %s)" % (rows and rows[0]["VALUE"]))
+g.quit()
+
+# MI: the notifications of a run to scene_stop with OMPD coming up.
+truth = os.path.join(d, "mi.truth")
+p = subprocess.run([T.GDB, "-nx", "-q", "-i=mi", "-batch", "-iex",
+                    "set startup-with-shell off", "-x", T.PLUGIN, "-ex",
+                    "break scene_stop", "-ex", "run", "-ex", "ompd threads",
+                    "-ex", "kill", "--args", T.SCENES, "lock", truth],
+                   env=T.clean_env({"LD_LIBRARY_PATH": T.OURS}),
+                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                   stdin=subprocess.DEVNULL, text=True, timeout=300)
+T.check('*stopped,reason="breakpoint-hit"' in p.stdout and
+        "OMPD ready" in p.stdout, "MI: the run reaches scene_stop with OMPD")
+n = p.stdout.count('=cmd-param-changed,param="language"')
+T.check(n == 0, "MI: a run notifies no change of `language' (got %d)" % n)
 T.finish()
