@@ -69,9 +69,18 @@ def thread_row(m, sess, t):
     num = t.thread_num()
     wait = ("being created (no OS thread yet)" if t.being_created
             else describe_wait(m, t))
+    # Under non-stop a thread may run while the others are shown: what
+    # libompd read of it is already gone, as `info threads' says.
+    try:
+        running = t.gthread is not None and t.gthread.is_running()
+    except Exception:
+        running = False
+    if running:
+        wait = ""
     return [str(t.gdb_num) if t.gdb_num is not None else "-",
             str(t.lwp) if t.lwp else "-",
             "-" if num is None else str(num),
+            "(running)" if running else
             sess.state_name(state) if state is not None else "?",
             wait,
             ("#%s L%s" % (m.region_id(r), r.level())) if r is not None else "-",

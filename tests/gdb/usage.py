@@ -3,7 +3,8 @@
 functions, in the lock scene: `show ompd' lists the settings, the
 convenience functions check their arguments and give a wait id as a
 pointer, `ompd icvs NAME...' answers in the order asked, `ompd bt N'
-shows N frames, place-partition-var shows places, and deleting the last `ompd break' switches the
+shows N frames, place-partition-var shows places, under non-stop the threads that run
+are marked so, and deleting the last `ompd break' switches the
 runtime's event flag off again.  Under MI, a run notifies no change of
 the `language' parameter (the plugin's symbol lookups must not set it).
 """
@@ -72,6 +73,23 @@ T.check(len(rows) == 1 and re.match(r"^\{[01]\}(,\{[01]\})*$",
                                     rows[0]["VALUE"]) is not None,
         "place-partition-var is a list of places of OMP_PLACES {0},{1} "
         "(got %s)" % (rows and rows[0]["VALUE"]))
+g.quit()
+
+# Non-stop: the threads that run on are marked as running.
+truth = os.path.join(d, "nonstop.truth")
+g, out = T.run_to_stop("parallel", truth, pre=("set non-stop on",))
+tr = T.read_truth(truth)
+# Thread 0 calls scene_stop; the others wait at the barrier.
+stopper = [t for t in T.truth_of(tr, "thread") if t["num"] == "0"][0]["tid"]
+rows = dict((r["LWP"], r) for r in T.parse_table(g.cmd("ompd threads"),
+                                                  "GDB"))
+for t in T.truth_of(tr, "thread"):
+    r = rows.get(t["tid"])
+    want = "work_parallel" if t["tid"] == stopper else "(running)"
+    T.check(r is not None and r["STATE"] == want,
+            "non-stop: LWP %s's state is %s (got %s)"
+            % (t["tid"], want, r and r["STATE"]))
+g.cmd("interrupt -a")
 g.quit()
 
 # MI: the notifications of a run to scene_stop with OMPD coming up.
