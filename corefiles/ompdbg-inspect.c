@@ -186,6 +186,40 @@ print_ompd_thread (struct ompdbg_session *s, const struct icv_ids *ids,
     api->rel_thread_handle (th);
 }
 
+/* The TracerPid of process PID (/proc/PID/status): a process traces it
+   already when not 0 (one tracer at a time); 0 also when unknown.  */
+static long
+tracer_of (long pid)
+{
+  char path[64];
+  snprintf (path, sizeof path, "/proc/%ld/status", pid);
+  FILE *f = fopen (path, "r");
+  if (f == NULL)
+    return 0;
+  char line[256];
+  long tracer = 0;
+  while (fgets (line, sizeof line, f) != NULL)
+    if (sscanf (line, "TracerPid: %ld", &tracer) == 1)
+      break;
+  fclose (f);
+  return tracer;
+}
+
+/* The command name of process PID (/proc/PID/comm) in BUF, or "?".  */
+static const char *
+comm_of (long pid, char *buf, size_t size)
+{
+  char path[64];
+  snprintf (path, sizeof path, "/proc/%ld/comm", pid);
+  FILE *f = fopen (path, "r");
+  if (f == NULL || fgets (buf, (int) size, f) == NULL)
+    snprintf (buf, size, "?");
+  if (f != NULL)
+    fclose (f);
+  buf[strcspn (buf, "\n")] = '\0';
+  return buf;
+}
+
 static int
 cmd_threads (int argc, char **argv)
 {
@@ -203,8 +237,17 @@ cmd_threads (int argc, char **argv)
       err = ompdbg_target_attach (pid, &t);
       if (err != OMPDBG_E_OK)
 	{
-	  fprintf (stderr, "ompdbg: cannot attach to process %ld: %s\n", pid,
-		   ompdbg_errmsg (err));
+	  long tracer = err == OMPDBG_E_PERM ? tracer_of (pid) : 0;
+	  if (tracer > 0)
+	    {
+	      char comm[64];
+	      fprintf (stderr, "ompdbg: cannot attach to process %ld: it is "
+		       "traced by process %ld (%s); detach that first\n",
+		       pid, tracer, comm_of (tracer, comm, sizeof comm));
+	    }
+	  else
+	    fprintf (stderr, "ompdbg: cannot attach to process %ld: %s\n",
+		     pid, ompdbg_errmsg (err));
 	  return 1;
 	}
     }

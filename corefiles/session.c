@@ -169,6 +169,29 @@ release_library (struct library *lib)
   pthread_mutex_unlock (&libraries_lock);
 }
 
+/* The file name of the target's OpenMP runtime (a module named
+   libgomp*, libomp* or libiomp*), or NULL.  */
+static const char *
+openmp_runtime (struct ompdbg_target *t)
+{
+  if (ompdbg_target_list_modules (t) != OMPDBG_E_OK)
+    return NULL;
+  static const char *const names[] = { "libgomp.", "libomp.", "libiomp" };
+  for (size_t i = 0; i < t->nmodules; i++)
+    {
+      const char *m = dwfl_module_info (t->modules[i], NULL, NULL, NULL,
+					NULL, NULL, NULL, NULL);
+      if (m == NULL)
+	continue;
+      const char *b = strrchr (m, '/');
+      b = b != NULL ? b + 1 : m;
+      for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+	if (strncmp (b, names[k], strlen (names[k])) == 0)
+	  return m;
+    }
+  return NULL;
+}
+
 /* The candidates: LIBRARY, or the target's ompd_dll_locations.  */
 static ompdbg_err_t
 candidates (struct ompdbg_target *t, const char *library, char ***listp,
@@ -191,7 +214,15 @@ candidates (struct ompdbg_target *t, const char *library, char ***listp,
   ompdbg_err_t err = ompdbg_lookup_symbol (t, "ompd_dll_locations", NULL, &sym);
   if (err != OMPDBG_E_OK)
     {
-      diag_add (d, "the target has no symbol ompd_dll_locations: no OMPD-enabled OpenMP runtime is loaded\n");
+      const char *rt = openmp_runtime (t);
+      if (rt != NULL)
+	diag_add (d, "the target's OpenMP runtime %s has no "
+		  "ompd_dll_locations: it does not support OMPD (GCC's "
+		  "libgomp does not); run the program on ompdbg's runtime: "
+		  "ompdbg run PROGRAM [ARGS...]\n", rt);
+      else
+	diag_add (d, "the target has no symbol ompd_dll_locations: no "
+		  "OMPD-enabled OpenMP runtime is loaded\n");
       return OMPDBG_E_NORUNTIME;
     }
   err = read_pointer (t, sym, &array);

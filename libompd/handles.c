@@ -4,9 +4,10 @@
    Every handle is allocated through the debugger's alloc callback and
    recorded in a set of live handles (an open-addressing hash table, also
    allocated through the callback).  Each entry point checks its handles
-   against the set before reading through them: a released handle is
-   reported as ompd_rc_stale_handle, a handle of the wrong kind as
-   ompd_rc_bad_input, and neither is ever dereferenced.  The vectors of
+   against the set before reading through them: a NULL, released or
+   foreign handle, or one of another kind, is reported as
+   ompd_rc_stale_handle (OMPD keeps ompd_rc_bad_input for the parameters
+   other than the handle), and none is ever dereferenced.  The vectors of
    ompd_get_display_control_vars are in the set too (kind HK_VARS), so
    that releasing one that this library did not give out, or gave out and
    got back already, is refused instead of freeing the debugger's memory.
@@ -170,14 +171,14 @@ static ompd_rc_t
 check (const void *h, enum handle_kind kind)
 {
   if (h == NULL)
-    return ompd_rc_bad_input;
+    return ompd_rc_stale_handle;
   if (ompd_cb == NULL)
     return ompd_rc_error;	/* not initialised */
   struct live_entry *e = find (h);
   if (e == NULL)
     return ompd_rc_stale_handle;
   if (e->kind != kind)
-    return ompd_rc_bad_input;
+    return ompd_rc_stale_handle;
   return ompd_rc_ok;
 }
 

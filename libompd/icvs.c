@@ -753,7 +753,9 @@ EXPORT ompd_rc_t
 ompd_get_icv_from_scope (void *handle, ompd_scope_t scope,
 			 ompd_icv_id_t icv_id, ompd_word_t *icv_value)
 {
-  if (handle == NULL || icv_value == NULL)
+  if (handle == NULL)
+    return ompd_rc_stale_handle;
+  if (icv_value == NULL)
     return ompd_rc_bad_input;
   struct icv_val v;
   ompd_rc_t rc = icv_eval (handle, scope, icv_id, &v);
@@ -770,7 +772,9 @@ EXPORT ompd_rc_t
 ompd_get_icv_string_from_scope (void *handle, ompd_scope_t scope,
 				ompd_icv_id_t icv_id, const char **icv_string)
 {
-  if (handle == NULL || icv_string == NULL)
+  if (handle == NULL)
+    return ompd_rc_stale_handle;
+  if (icv_string == NULL)
     return ompd_rc_bad_input;
   struct icv_val v;
   ompd_rc_t rc = icv_eval (handle, scope, icv_id, &v);

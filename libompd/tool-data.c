@@ -10,7 +10,9 @@ EXPORT ompd_rc_t
 ompd_get_tool_data (void *handle, ompd_scope_t scope, ompd_word_t *value,
 		    ompd_address_t *ptr)
 {
-  if (handle == NULL || value == NULL || ptr == NULL)
+  if (handle == NULL)
+    return ompd_rc_stale_handle;
+  if (value == NULL || ptr == NULL)
     return ompd_rc_bad_input;
   ompd_address_space_handle_t *as;
   ompd_addr_t base;

@@ -335,7 +335,9 @@ tests_gdb = \
 	tests/gdb/damage.py \
 	tests/gdb/plain-bt.py \
 	tests/gdb/names.py \
-	tests/gdb/width.py
+	tests/gdb/width.py \
+	tests/gdb/usage.py \
+	tests/gdb/interop.py
 EXTRA_DIST += $(tests_gdb) tests/gdb/gdbtest.py tests/gdb/scenecheck.py \
 	tests/gdb/run-gdbtest.sh tests/gdb/demo.sh
 ## The demo (docs/examples/demo.sh) and its promises.

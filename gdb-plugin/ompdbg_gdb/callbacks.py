@@ -134,67 +134,152 @@ def read_cstring(inferior, addr, limit=4096):
 
 
 # ---- symbols ---------------------------------------------------------------
-def lookup_symbol(name):
+def lookup_symbol(name, thread=None):
     """Address of the global NAME in the selected inferior, or None.
 
-    Full symbols first (a runtime with debug info), then gdb's minimal
-    symbols through the expression evaluator, which also sees names that
-    are only in .dynsym (stripped libraries, cores)."""
+    A thread-local variable has one address per thread: that of THREAD (a
+    gdb.InferiorThread), or of the selected thread when THREAD is None;
+    gdb computes it (libthread_db, live and on cores) for the selected
+    thread, so THREAD is selected for the lookup.  Only addresses that are
+    the same for every thread are kept until objfiles change; a
+    thread-local one for this stop only (a thread may exit)."""
     try:
-        return cache.symbols[name]
+        addr = cache.symbols[name]
     except KeyError:
-        pass
-    cache.stats.symbols += 1
-    addr = None
+        cache.stats.symbols += 1
+        addr = cache.symbols[name] = _global_address(name)
+    if addr is not _TLS:
+        return addr
+    if thread is None:
+        thread = gdb.selected_thread()
+    if thread is None:
+        return None
+    key = ("tls", name, thread.inferior.num, thread.ptid)
+    return cache.get(key, lambda: _tls_address(name, thread))
+
+
+_TLS = object()     # cache.symbols' mark of a thread-local name
+
+# Symbol classes that may be thread-local storage.
+_PER_THREAD_MAYBE = (gdb.SYMBOL_LOC_COMPUTED, gdb.SYMBOL_LOC_UNRESOLVED)
+
+
+def _global_address(name):
+    """The address of NAME, _TLS for a thread-local variable, None when
+    there is no such symbol.
+
+    Full symbols first (a runtime with debug info).  Where their class
+    does not tell (a location DWARF computes, as for thread-local storage,
+    or a declaration gdb resolves through the minimal symbol), the
+    address in two threads does.  Then gdb's minimal symbols through the expression evaluator,
+    which also sees names that are only in .dynsym (stripped libraries,
+    cores) and types a thread-local one as such."""
     try:
         sym = gdb.lookup_global_symbol(name)
-        if sym is not None and sym.is_valid() and (sym.is_variable
-                                                   or sym.is_function):
-            v = sym.value()
-            a = v.address if sym.is_variable else v.address
-            if a is not None:
-                addr = int(a)
+        if sym is None:
+            sym = gdb.lookup_static_symbol(name)
     except Exception:
-        addr = None
-    if addr is None:
-        lm = getattr(gdb, "lookup_minimal_symbol", None)   # newer gdbs
-        if lm is not None:
-            try:
-                ms = lm(name)
-                if ms is not None:
-                    addr = int(ms.value().address)
-            except Exception:
-                addr = None
-    if addr is None:
-        addr = _eval_address(name)
-    cache.symbols[name] = addr
-    return addr
+        sym = None
+    if sym is not None and sym.addr_class in _PER_THREAD_MAYBE:
+        return _same_in_threads(name)
+    if sym is not None and (sym.is_variable or sym.is_function):
+        a = _symbol_value_address(name)
+        if a is not None:
+            return a
+    v = _eval_address(name)
+    if v is None:
+        return None
+    if "thread local" in str(v.type.target()):
+        return _TLS
+    return int(v.cast(gdb.lookup_type("unsigned long")))
+
+
+def _same_in_threads(name):
+    """NAME's address when it is the same in two threads of the selected
+    inferior, else _TLS (also with fewer than two threads: resolving per
+    thread is right either way)."""
+    try:
+        threads = [t for t in gdb.selected_inferior().threads()
+                   if not t.is_running()][:2]
+    except Exception:
+        threads = []
+    if len(threads) < 2:
+        return _TLS
+    a = [_tls_address(name, t) for t in threads]
+    return a[0] if a[0] is not None and a[0] == a[1] else _TLS
 
 
 def _eval_address(name):
-    expr = "(unsigned long) &'%s'" % name
+    """`&'NAME'' as a gdb.Value, or None."""
+    expr = "&'%s'" % name
     try:
-        return int(gdb.parse_and_eval(expr))
-    except gdb.error:
-        pass
+        return gdb.parse_and_eval(expr)
+    except gdb.error as e:
+        if str(e).startswith("No symbol"):
+            return None
     except Exception:
         return None
-    # The current frame's language may not be C (Fortran has no `&'):
-    # evaluate as C.
+    # The current frame's language is not C (Fortran has no `&'):
+    # evaluate as C.  Only then: setting `language' is announced to MI
+    # frontends as a parameter change.
     try:
+        lang = gdb.current_language()
         old = gdb.parameter("language")
     except Exception:
         return None
-    if old == "c":
+    if lang == "c":
         return None
     try:
         gdb.execute("set language c", to_string=True)
         try:
-            return int(gdb.parse_and_eval(expr))
+            return gdb.parse_and_eval(expr)
         except Exception:
             return None
     finally:
         gdb.execute("set language %s" % old, to_string=True)
+
+
+def _symbol_value_address(name):
+    try:
+        sym = gdb.lookup_global_symbol(name)
+        if sym is None:
+            sym = gdb.lookup_static_symbol(name)
+        if sym is not None and (sym.is_variable or sym.is_function or
+                                sym.addr_class in _PER_THREAD_MAYBE):
+            a = sym.value().address
+            if a is not None:
+                return int(a)
+    except Exception:
+        pass
+    return None
+
+
+def _tls_address(name, thread):
+    """NAME's address in THREAD: gdb resolves thread-local storage for the
+    selected thread, so select THREAD for the time of the lookup (without
+    the user-visible notification `thread N' would give)."""
+    prev = gdb.selected_thread()
+    try:
+        frame = gdb.selected_frame() if prev is not None else None
+    except gdb.error:
+        frame = None
+    try:
+        if thread != prev:
+            thread.switch()
+        a = _symbol_value_address(name)
+        if a is None:
+            v = _eval_address(name)
+            a = int(v.cast(gdb.lookup_type("unsigned long"))) \
+                if v is not None else None
+        return a
+    finally:
+        if prev is not None and prev.is_valid() and thread != prev:
+            prev.switch()
+            if frame is not None:
+                try:
+                    frame.select()
+                except Exception:
+                    pass
 
 
 # ---- the eleven callbacks --------------------------------------------------------
@@ -268,7 +353,11 @@ def _symbol_addr_lookup(aspace_ctx, thread_ctx, name, addr, file_name):
     try:
         if not name or not addr:
             return B.ompd_rc_bad_input
-        a = lookup_symbol(name.decode("utf-8", "replace"))
+        thread = thread_of_context(thread_ctx, inferior_of(aspace_ctx)) \
+            if thread_ctx else None
+        if thread_ctx and thread is None:
+            return B.ompd_rc_unavailable
+        a = lookup_symbol(name.decode("utf-8", "replace"), thread)
         if a is None:
             return B.ompd_rc_error
         addr[0].segment = B.ompd_segment_none
@@ -384,12 +473,12 @@ def pthread_map(inferior):
     return cache.get(("pthread-map", inferior.num), make)
 
 
-def thread_of_context(thread_ctx):
+def thread_of_context(thread_ctx, inferior=None):
     """gdb.InferiorThread for a thread context (or None)."""
     if not thread_ctx:
         return None
     lwp = ctypes.c_uint64.from_address(thread_ctx).value
-    return lwp_threads(gdb.selected_inferior()).get(lwp)
+    return lwp_threads(inferior or gdb.selected_inferior()).get(lwp)
 
 
 def make_callbacks():

@@ -39,6 +39,9 @@ ALIASES = {
 }
 
 _breakpoints = []
+# Whether the plugin switched the runtime's flag on (and so switches it
+# off again when no `ompd break' is left).
+_flag_set = [False]
 # Breakpoint number -> entry of the code its last hit starts (--user); by
 # number, since a --temporary breakpoint is gone when its commands run.
 _user_fns = {}
@@ -69,7 +72,21 @@ def write_enable_flag(value=1, quiet=False):
                       "on (%s).\n" % e, gdb.STDERR)
         return False
     cache.forget(a, 4)
+    _flag_set[0] = bool(value)
     return True
+
+
+def _on_breakpoint_deleted(bp):
+    """The last `ompd break' gone: the runtime need not call its event
+    functions any more (nor after a detach): switch the flag it was given
+    off again."""
+    if bp in _breakpoints:
+        _breakpoints.remove(bp)
+    if _flag_set[0] and not wanted():
+        try:
+            write_enable_flag(0, quiet=True)
+        except Exception:
+            pass
 
 
 def on_session(sess):
@@ -148,7 +165,11 @@ is ordinary gdb -- put a temporary breakpoint there and continue."""
             line, fn = "[ompd] %s (%s)" % (self.event, e), None
         gdb.write(line + "\n")
         if self.user_code and fn:
-            _user_fns[self.number] = fn
+            # A task runs on the thread that announces it: stop there,
+            # not in another thread running the same code.
+            thread = gdb.selected_thread().num \
+                if self.event == "task-begin" else None
+            _user_fns[self.number] = (fn, thread)
         return True
 
 
@@ -185,9 +206,11 @@ program stays stopped in the runtime.  (A gdb command rather than a
     def invoke(self, arg, from_tty):
         why = "the runtime does not say which code it starts"
         try:
-            fn = _user_fns.pop(int(arg), None)
+            fn, thread = _user_fns.pop(int(arg), (None, None))
             if fn:
-                _user_breakpoint(fn)
+                b = _user_breakpoint(fn)
+                if thread is not None:
+                    b.thread = thread
                 return
         except Exception as e:
             why = str(e) or type(e).__name__
@@ -213,8 +236,9 @@ the region's or task's code (e.g. `#pragma omp parallel at x.c:12 (in
 main)'), the team size and the thread.
 
 --user       do not stop in the runtime: stop at the first line of the
-             region's or task's own code (its outlined function), in the
-             first thread that gets there; only for parallel-begin and
+             region's or task's own code (its outlined function): for a
+             task in the thread that begins it, for a region in the first
+             thread that gets there; only for parallel-begin and
              task-begin (at the other events no code of the user starts).
              The breakpoint gets commands that do it (`info breakpoints').
 --temporary  delete the breakpoint after the first hit.
@@ -222,7 +246,8 @@ main)'), the team size and the thread.
 The runtime calls its event functions only while its enable flag is on:
 in a running process `ompd break' switches it on (no restart with
 OMP_DEBUG=enabled needed); before `run' it is switched on as soon as the
-runtime starts.  Breakpoints need a live process (not a core file)."""
+runtime starts.  It is switched off again when the last of these
+breakpoints is deleted.  Breakpoints need a live process (not a core file)."""
 
     def __init__(self):
         super(OmpdBreak, self).__init__("ompd break", gdb.COMMAND_BREAKPOINTS)
@@ -277,3 +302,4 @@ runtime starts.  Breakpoints need a live process (not a core file)."""
 def install():
     OmpdBreak()
     MaintUserCode()
+    gdb.events.breakpoint_deleted.connect(_on_breakpoint_deleted)

@@ -17,6 +17,7 @@ the oldest.  This needs no frame addresses from the runtime.
 """
 
 import os
+import re
 
 import gdb
 from gdb.FrameDecorator import FrameDecorator
@@ -320,10 +321,10 @@ def stitched(m, t, rt, kinds, depth=0):
 class OmpdBt(U.OmpdCommand):
     """OpenMP-aware backtrace of the selected thread (or thread N).
 
-Usage: ompd bt [--thread N | --all] [--wide|-w]
+Usage: ompd bt [--thread N | --all] [--wide|-w] [COUNT]
 
-Like `bt', without the OpenMP runtime's frames, with GCC's outlined
-functions shown as the construct they run (`#pragma omp parallel at
+Like `bt' (COUNT: only the innermost COUNT frames of each thread),
+without the OpenMP runtime's frames, with GCC's outlined functions shown as the construct they run (`#pragma omp parallel at
 x.c:12 (in main) [main._omp_fn.0]'), and, for a worker thread, continued
 into the frames of the thread that encountered its parallel region, up to
 main -- the stack as the program's source reads.  --all: every OpenMP
@@ -349,6 +350,13 @@ on one line."""
         m = M.model(sess)
         rt = _real(sess.runtime)
         kinds = region_fn_kinds(m)
+        count = None
+        if args and re.match(r"^\d+$", args[-1]) and (
+                len(args) != 2 or args[0] not in ("--thread", "-t")):
+            count = int(args.pop())
+            if count == 0:
+                raise gdb.GdbError("ompd bt: the frame count must be "
+                                   "positive")
         if args == ["--all"]:
             targets = [t for t in m.threads() if t.gthread is not None]
         elif len(args) == 2 and args[0] in ("--thread", "-t"):
@@ -364,7 +372,8 @@ on one line."""
                                    "OpenMP thread")
             targets = [m.thread_by_lwp(t.lwp) or t]
         else:
-            raise gdb.GdbError("usage: ompd bt [--thread N | --all]")
+            raise gdb.GdbError("usage: ompd bt [--thread N | --all] [--wide] "
+                               "[COUNT]")
         sel = gdb.selected_thread()
         try:
             sel_frame = gdb.selected_frame()
@@ -381,6 +390,9 @@ on one line."""
                                "only)" % t.error)
                 n = 0
                 for line in stitched(m, t, rt, kinds):
+                    if count is not None and n >= count:
+                        out.append("(More stack frames follow...)")
+                        break
                     if line.startswith("----") or line.startswith("("):
                         out.extend(U.hanging("", line, limit))
                     else:

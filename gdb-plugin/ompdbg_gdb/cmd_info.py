@@ -1,6 +1,7 @@
 """cmd_info.py -- `ompd info', `ompd icvs', `ompd env', `ompd init'."""
 
 import ctypes
+import re
 from ctypes import byref
 
 import gdb
@@ -122,6 +123,40 @@ def _checked(name, t, region):
     return None
 
 
+def _places(sess):
+    """The place list of the runtime as OMP_PLACES writes it, one "{...}"
+    per place, from gomp-places-var (ompdbg's libompd) or
+    OMP_PLACES in the display control variables; None when unknown."""
+    text = None
+    icv_id, sc = sess.icv_id("gomp-places-var")
+    if icv_id is not None:
+        try:
+            text = sess.icv_string(sess.aspace, sc, icv_id)
+        except B.OmpdError:
+            text = None
+    if not text:
+        return None
+    places = re.findall(r"\{[^{}]*\}", text)
+    # Only a list of explicit places can be indexed (not "cores", nor
+    # an interval "{0}:4:1").
+    if not places or re.sub(r"\{[^{}]*\}|,|\s", "", text):
+        return None
+    return places
+
+
+def _partition_places(sess, val):
+    """place-partition-var, whose value libompd gives as place numbers
+    ("2,3"), as the places themselves ("{2},{3}"), OMP_PLACES-like; the
+    numbers where the place list is unknown."""
+    if not re.match(r"^\d+(,\d+)*$", val):
+        return val
+    places = _places(sess)
+    nums = [int(x) for x in val.split(",")]
+    if places is None or max(nums) >= len(places):
+        return "places " + val
+    return ",".join(places[n] for n in nums)
+
+
 class OmpdIcvs(U.OmpdCommand):
     """Show the internal control variables (ICVs).
 
@@ -179,9 +214,15 @@ value wider than gdb's `width' continues on the next lines under VALUE;
                                       else "a", has,
                                       B.SCOPE_NAMES.get(scope, scope)))
         rows = []
+        if names:
+            # In the order asked, each once.
+            by_name = dict((n, (n, i, sc)) for n, i, sc in icvs)
+            order = []
+            for n in args:
+                if n not in order:
+                    order.append(n)
+            icvs = [by_name[n] for n in order]
         for name, icv_id, sc in icvs:
-            if names and name not in names:
-                continue
             if not in_scope(sc, scope):
                 continue
             h = None
@@ -214,6 +255,8 @@ value wider than gdb's `width' continues on the next lines under VALUE;
                                   else t.task_error
                                   if sc != B.SCOPE_THREAD else None)
                 val = U.cell(None, error=err)
+            if name == "place-partition-var" and h is not None:
+                val = _partition_places(sess, val)
             rows.append([name, B.SCOPE_NAMES.get(sc, str(sc)), val])
         if not rows:
             gdb.write("No ICVs match.\n")

@@ -135,7 +135,16 @@ def thread_row(m, sess, t):
             if v.reason not in reasons:
                 reasons.append(v.reason)
         return head + [U.unreadable("; ".join(reasons))]
-    if isinstance(state, U.Unreadable):
+    # Under non-stop a thread may run while the others are shown: what
+    # libompd read of it is already gone, as `info threads' says.
+    try:
+        running = t.gthread is not None and t.gthread.is_running()
+    except Exception:
+        running = False
+    if running:
+        wait = ""
+        state_cell = "(running)"
+    elif isinstance(state, U.Unreadable):
         state_cell = str(state)
     else:
         sname = sess.state_name(state) if state is not None else "?"

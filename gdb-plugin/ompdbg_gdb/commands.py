@@ -52,12 +52,23 @@ class _SetOmpd(gdb.Command):
                                        prefix=True)
 
 
+_shown = []     # the `show ompd' settings, in the order defined
+
+
 class _ShowOmpd(gdb.Command):
     """Show OMPD plugin options."""
 
     def __init__(self):
         super(_ShowOmpd, self).__init__("show ompd", gdb.COMMAND_DATA,
                                         prefix=True)
+
+    def invoke(self, arg, from_tty):
+        # All the settings, as `show print' lists its own.
+        if arg.strip():
+            raise gdb.GdbError("Undefined show ompd command: \"%s\".  "
+                               "Try \"help show ompd\"." % arg.strip())
+        for name in _shown:
+            gdb.write(gdb.execute("show " + name, to_string=True))
 
 
 class _BoolParam(gdb.Parameter):
@@ -72,6 +83,7 @@ class _BoolParam(gdb.Parameter):
         self.on_set = on_set
         self.param_name = name
         self.value = store[key]
+        _shown.append(name)
 
     @U.guarded("set ompd", "")
     def get_set_string(self):
@@ -95,6 +107,7 @@ class _LibraryParam(gdb.Parameter):
         super(_LibraryParam, self).__init__("ompd library", gdb.COMMAND_DATA,
                                             gdb.PARAM_OPTIONAL_FILENAME)
         self.value = ""
+        _shown.append("ompd library")
 
     @U.guarded("set ompd library", "")
     def get_set_string(self):

@@ -15,12 +15,20 @@ from . import session as S
 from . import util as U
 
 
-def _thread(args):
+def _thread(args, fname):
+    if len(args) > 1:
+        raise gdb.GdbError("$%s takes at most one argument, a gdb thread "
+                           "number (%d given)" % (fname, len(args)))
     if args:
         try:
+            if args[0].type.strip_typedefs().code not in (gdb.TYPE_CODE_INT,
+                                                          gdb.TYPE_CODE_CHAR,
+                                                          gdb.TYPE_CODE_BOOL):
+                raise TypeError
             n = int(args[0])
         except (gdb.error, ValueError, TypeError):
-            raise gdb.GdbError("expected a gdb thread number")
+            raise gdb.GdbError("$%s: expected a gdb thread number, got %s"
+                               % (fname, args[0]))
         for t in gdb.selected_inferior().threads():
             if t.num == n:
                 return t
@@ -31,10 +39,10 @@ def _thread(args):
     return t
 
 
-def _omp(args):
+def _omp(args, fname):
     sess = S.current()
     m = M.model(sess)
-    return sess, m, m.thread_of_gdb(_thread(args))
+    return sess, m, m.thread_of_gdb(_thread(args, fname))
 
 
 class _OmpFunction(gdb.Function):
@@ -43,7 +51,7 @@ class _OmpFunction(gdb.Function):
 
     def invoke(self, *args):
         try:
-            return self.value(*_omp(args))
+            return self.value(*_omp(args, self.fname))
         except gdb.GdbError:
             raise
         except Exception as e:
@@ -139,11 +147,16 @@ ompt_state_t number (0x10 wait_barrier, ...); -1 if unknown."""
 
 class WaitId(_OmpFunction):
     """$_omp_wait_id([THREAD]) -- what a waiting thread waits for (the
-lock's address, ...); 0 when not waiting, -1 if not an OpenMP thread."""
+lock's address, ...), as a pointer; 0 when not waiting, -1 if not an
+OpenMP thread."""
     fname = "_omp_wait_id"
 
     def value(self, sess, m, t):
-        return _int(t.state()[1] if t is not None else None)
+        w = t.state()[1] if t is not None else None
+        void_p = gdb.lookup_type("void").pointer()
+        if w is None:
+            return gdb.Value(-1).cast(void_p)
+        return gdb.Value(w).cast(void_p)
 
 
 class RegionId(_OmpFunction):

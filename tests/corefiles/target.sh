@@ -57,6 +57,18 @@ start () {
   echo "target-prog pid $pid on $want"
 }
 
+# `ompdbg gdb` with OMPDBG_RUNTIME_DIR naming no runtime: an error that
+# names the directory, and no gdb started.
+OMPDBG_RUNTIME_DIR=/nonexistent/ompdbg-runtime GDB=false ./ompdbg gdb \
+  > "$work/nodir.out" 2>&1
+rc=$?
+cat "$work/nodir.out"
+if [ $rc = 127 ] && grep -q "no runtime in /nonexistent/ompdbg-runtime" "$work/nodir.out"; then
+  ok "ompdbg gdb refuses an OMPDBG_RUNTIME_DIR without a runtime"
+else
+  fail "ompdbg gdb refuses an OMPDBG_RUNTIME_DIR without a runtime (exit $rc)"
+fi
+
 start a "$runtime"
 
 # ptrace at all?  (Yama or a container may forbid it.)
@@ -236,5 +248,37 @@ if LC_ALL=C readelf -S "$work/stripped/libgomp.so.1" | grep -q '\.symtab'; then
 else
   start b "$work/stripped"
   check "stripped runtime" "$checker" stripped "$pid" "$work/b.truth"
+fi
+
+# GCC's libgomp (no OMPD): `ompdbg threads` names it and says how to run
+# the program on ours.  Then, with gdb attached to it, who traces it.
+gomp=${OMPDBG_GOMP_DIR:-}
+if [ -n "$gomp" ] && [ -f "$gomp/libgomp.so.1" ]; then
+  start c "$gomp"
+  "$inspect" threads "$pid" > "$work/gomp.out" 2>&1
+  echo "== ompdbg threads $pid (GCC's libgomp)"; cat "$work/gomp.out"
+  expect_lines 1 "OpenMP runtime .*libgomp\.so.* does not support OMPD.*ompdbg run PROGRAM" \
+    "$work/gomp.out" "ompdbg threads names GCC's libgomp and suggests ompdbg run"
+  if command -v "${GDB:-gdb}" >/dev/null 2>&1; then
+    timeout 60 "${GDB:-gdb}" -nx -q -batch -p "$pid" -ex 'shell sleep 30' \
+      > "$work/tracer.out" 2>&1 &
+    gdbpid=$!
+    kill_on_exit "$gdbpid"
+    i=0
+    while [ $i -lt 300 ] && \
+      [ "$(sed -n 's/^TracerPid:[[:space:]]*//p' "/proc/$pid/status")" = 0 ]; do
+      sleep 0.1; i=$((i + 1))
+    done
+    tracer=$(sed -n 's/^TracerPid:[[:space:]]*//p' "/proc/$pid/status")
+    if [ "$tracer" != 0 ]; then
+      "$inspect" threads "$pid" > "$work/traced.out" 2>&1
+      cat "$work/traced.out"
+      expect_lines 1 "traced by process $tracer \\(gdb\\)" "$work/traced.out" \
+        "ompdbg threads names the process tracing the target"
+    else
+      echo "SKIP traced target: gdb could not attach"; cat "$work/tracer.out"
+    fi
+    kill "$gdbpid" 2>/dev/null
+  fi
 fi
 finish

@@ -94,6 +94,19 @@ for t in inf.threads():
     rc = cb.get_thread_context_for_thread_id(asp, 0, len(h), idb, ctypes.byref(ctx))
     g = C.thread_of_context(ctx.value)
     print("PTHCTX 0x%x %d %d" % (int.from_bytes(h, "little"), rc, g.ptid[1] if g else -1))
+# A thread-local variable: each thread context its own address, whichever
+# thread is selected, and again after the others were asked.
+sel = gdb.selected_thread().num
+for rnd in (1, 2):
+    for t in inf.threads():
+        lwp = t.ptid[1]
+        idb = ctypes.create_string_buffer(lwp.to_bytes(8, "little"), 8)
+        ctx = ctypes.c_void_p()
+        cb.get_thread_context_for_thread_id(asp, 1, 8, idb, ctypes.byref(ctx))
+        a = B.ompd_address_t()
+        rc = cb.symbol_addr_lookup(asp, ctx, b"scene_tls", ctypes.byref(a), None)
+        print("TLS %d %d %d 0x%x" % (rnd, lwp, rc, a.address))
+print("SELECTED %d %d" % (sel, gdb.selected_thread().num))
 end
 '''
 
@@ -155,6 +168,18 @@ def probe(g, truth, live):
             "%s: an unknown id kind is ompd_rc_unsupported" % where)
     T.check(got.get("BADSIZE") == [["3"]],
             "%s: a 3-byte LWP is ompd_rc_bad_input" % where)
+    tls = dict(((r[0], int(r[1])), r) for r in got.get("TLS", []))
+    for t in threads:
+        for rnd in ("1", "2"):
+            r = tls.get((rnd, int(t["tid"])))
+            T.check(r is not None and r[2] == "0" and
+                    int(r[3], 16) == int(t["tls"], 16),
+                    "%s: symbol_addr_lookup(scene_tls) with LWP %s's thread "
+                    "context is that thread's &scene_tls %s (got %s)"
+                    % (where, t["tid"], t["tls"], r and r[3]))
+    sel = got.get("SELECTED", [["?", "!"]])[0]
+    T.check(sel[0] == sel[1], "%s: the TLS lookups leave the selected "
+            "thread as it was" % where)
     pth = dict((int(r[0], 16), r) for r in got.get("PTHCTX", []))
     if live:
         for t in threads:

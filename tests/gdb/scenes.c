@@ -15,8 +15,10 @@
 
    Lines (space-separated key=value):
      thread tid=T num=N level=L active=A size=S line=C max=M ra=0x...
-            [wait=W] [ancestors=a,b]   (M: omp_get_max_threads; ra: an
-                                        address in the code the thread runs)
+            tls=0x... [wait=W] [ancestors=a,b]
+                                       (M: omp_get_max_threads; ra: an
+                                        address in the code the thread runs;
+                                        tls: the thread's &scene_tls)
      task tid=T line=C creator=T2 frame=0x...
                                        (a thread executing an explicit task,
                                         created by thread T2; frame: the
@@ -53,6 +55,7 @@ static const char *mode = "";
 static omp_lock_t scene_lock;
 static volatile int go;
 long scene_scratch = 42;	/* the tests write here (callbacks.py) */
+__thread long scene_tls;	/* one per thread (callbacks.py) */
 
 static long
 tid (void)
@@ -85,12 +88,12 @@ static void __attribute__ ((noinline))
 me (int line, const char *extra)
 {
   say ("thread tid=%ld pthread=%#lx num=%d level=%d active=%d size=%d "
-       "line=%d max=%d ra=%p%s%s\n",
+       "line=%d max=%d ra=%p tls=%p%s%s\n",
        tid (), (unsigned long) pthread_self (), omp_get_thread_num (),
        omp_get_level (),
        omp_get_active_level (), omp_get_team_size (omp_get_level ()), line,
        omp_get_max_threads (), __builtin_return_address (0),
-       extra ? " " : "", extra ? extra : "");
+       (void *) &scene_tls, extra ? " " : "", extra ? extra : "");
 }
 
 /* The ICVs as the calling thread sees them, through the OpenMP API.  */

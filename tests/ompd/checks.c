@@ -1001,17 +1001,17 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
 			      OMPD_DEVICE_KIND_CUDA, 8, &tid, &oas),
       ompd_rc_unsupported);
   RC (api->device_initialize (NULL, NULL, 1, 8, &tid, &oas),
-      ompd_rc_bad_input);
-  RC (api->rel_address_space_handle (NULL), ompd_rc_bad_input);
+      ompd_rc_stale_handle);
+  RC (api->rel_address_space_handle (NULL), ompd_rc_stale_handle);
   RC (api->rel_address_space_handle (bogus), ompd_rc_stale_handle);
-  RC (api->rel_address_space_handle ((void *) th), ompd_rc_bad_input);
+  RC (api->rel_address_space_handle ((void *) th), ompd_rc_stale_handle);
   /* Busy: handles made from it are still out.  */
   RC (api->rel_address_space_handle (as), ompd_rc_unavailable);
-  RC (api->get_omp_version (NULL, &w), ompd_rc_bad_input);
+  RC (api->get_omp_version (NULL, &w), ompd_rc_stale_handle);
   RC (api->get_omp_version (as, NULL), ompd_rc_bad_input);
   RC (api->get_omp_version (bogus, &w), ompd_rc_stale_handle);
   RC (api->get_omp_version_string (as, NULL), ompd_rc_bad_input);
-  RC (api->get_omp_version_string (NULL, &s), ompd_rc_bad_input);
+  RC (api->get_omp_version_string (NULL, &s), ompd_rc_stale_handle);
   RC (api->get_device_thread_id_kinds (as, NULL, NULL, NULL),
       ompd_rc_bad_input);
   {
@@ -1019,7 +1019,7 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
     ompd_size_t *sizes;
     int count;
     RC (api->get_device_thread_id_kinds (NULL, &kinds, &sizes, &count),
-	ompd_rc_bad_input);
+	ompd_rc_stale_handle);
     RC (api->get_device_thread_id_kinds (as, NULL, &sizes, &count),
 	ompd_rc_bad_input);
     RC (api->get_device_thread_id_kinds (as, &kinds, NULL, &count),
@@ -1029,7 +1029,7 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
     RC (api->get_device_thread_id_kinds (dead_as, &kinds, &sizes, &count),
 	ompd_rc_stale_handle);
     RC (api->get_device_thread_id_kinds ((void *) th, &kinds, &sizes,
-					 &count), ompd_rc_bad_input);
+					 &count), ompd_rc_stale_handle);
   }
   /* The released address space, for every routine that takes one.  */
   RC (api->rel_address_space_handle (dead_as), ompd_rc_stale_handle);
@@ -1058,14 +1058,14 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
     RC (api->get_deferred_tasks (dead_as, &tks, &n), ompd_rc_stale_handle);
   }
   /* Another kind of handle as the address space.  */
-  RC (api->get_omp_version ((void *) ph, &w), ompd_rc_bad_input);
-  RC (api->get_omp_version_string ((void *) tk, &s), ompd_rc_bad_input);
+  RC (api->get_omp_version ((void *) ph, &w), ompd_rc_stale_handle);
+  RC (api->get_omp_version_string ((void *) tk, &s), ompd_rc_stale_handle);
   RC (api->get_display_control_vars ((void *) th, (const char *const **) &s),
-      ompd_rc_bad_input);
+      ompd_rc_stale_handle);
   RC (api->device_initialize ((void *) th,
 			      (ompd_address_space_context_t *) bogus,
 			      OMPD_DEVICE_KIND_HOST, 8, &tid, &oas),
-      ompd_rc_bad_input);
+      ompd_rc_stale_handle);
   RC (api->device_initialize (as, NULL, OMPD_DEVICE_KIND_HOST, 8, &tid, &oas),
       ompd_rc_bad_input);
   RC (api->device_initialize (as, (ompd_address_space_context_t *) bogus,
@@ -1074,7 +1074,7 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
 
   /* Thread handles.  */
   RC (api->get_thread_handle (NULL, OMPD_THREAD_ID_LWP, 8, &tid, &oth),
-      ompd_rc_bad_input);
+      ompd_rc_stale_handle);
   RC (api->get_thread_handle (as, OMPD_THREAD_ID_LWP, 8, NULL, &oth),
       ompd_rc_bad_input);
   RC (api->get_thread_handle (as, OMPD_THREAD_ID_LWP, 8, &tid, NULL),
@@ -1096,7 +1096,7 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
 			      OMPD_THREAD_ID_LWP, 8, &tid, &oth),
       ompd_rc_stale_handle);
   RC (api->get_thread_id (NULL, OMPD_THREAD_ID_LWP, 8, &tid),
-      ompd_rc_bad_input);
+      ompd_rc_stale_handle);
   RC (api->get_thread_id (th, OMPD_THREAD_ID_LWP, 8, NULL),
       ompd_rc_bad_input);
   RC (api->get_thread_id (th, OMPD_THREAD_ID_LWP, 5, &tid),
@@ -1105,104 +1105,104 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
   RC (api->get_thread_id (dead_th, OMPD_THREAD_ID_LWP, 8, &tid),
       ompd_rc_stale_handle);
   RC (api->get_thread_id ((void *) tk, OMPD_THREAD_ID_LWP, 8, &tid),
-      ompd_rc_bad_input);
-  RC (api->rel_thread_handle (NULL), ompd_rc_bad_input);
+      ompd_rc_stale_handle);
+  RC (api->rel_thread_handle (NULL), ompd_rc_stale_handle);
   RC (api->rel_thread_handle (dead_th), ompd_rc_stale_handle);
-  RC (api->rel_thread_handle ((void *) ph), ompd_rc_bad_input);
-  RC (api->thread_handle_compare (th, NULL, &c), ompd_rc_bad_input);
+  RC (api->rel_thread_handle ((void *) ph), ompd_rc_stale_handle);
+  RC (api->thread_handle_compare (th, NULL, &c), ompd_rc_stale_handle);
   RC (api->thread_handle_compare (th, th, NULL), ompd_rc_bad_input);
   RC (api->thread_handle_compare (th, dead_th, &c), ompd_rc_stale_handle);
   RC (api->get_device_from_thread (th, NULL), ompd_rc_bad_input);
-  RC (api->get_device_from_thread (NULL, &oas), ompd_rc_bad_input);
-  RC (api->get_device_from_thread (NULL, NULL), ompd_rc_bad_input);
+  RC (api->get_device_from_thread (NULL, &oas), ompd_rc_stale_handle);
+  RC (api->get_device_from_thread (NULL, NULL), ompd_rc_stale_handle);
   RC (api->get_device_from_thread (dead_th, &oas), ompd_rc_stale_handle);
-  RC (api->get_device_from_thread ((void *) ph, &oas), ompd_rc_bad_input);
+  RC (api->get_device_from_thread ((void *) ph, &oas), ompd_rc_stale_handle);
   RC (api->get_thread_id ((void *) as, OMPD_THREAD_ID_LWP, 8, &tid),
-      ompd_rc_bad_input);
-  RC (api->thread_handle_compare (th, (void *) tk, &c), ompd_rc_bad_input);
-  RC (api->thread_handle_compare ((void *) ph, th, &c), ompd_rc_bad_input);
+      ompd_rc_stale_handle);
+  RC (api->thread_handle_compare (th, (void *) tk, &c), ompd_rc_stale_handle);
+  RC (api->thread_handle_compare ((void *) ph, th, &c), ompd_rc_stale_handle);
   RC (api->thread_handle_compare (dead_th, th, &c), ompd_rc_stale_handle);
-  RC (api->get_thread_in_parallel ((void *) tk, 0, &oth), ompd_rc_bad_input);
-  RC (api->get_thread_in_parallel ((void *) th, 0, &oth), ompd_rc_bad_input);
-  RC (api->get_thread_in_parallel (NULL, 0, &oth), ompd_rc_bad_input);
+  RC (api->get_thread_in_parallel ((void *) tk, 0, &oth), ompd_rc_stale_handle);
+  RC (api->get_thread_in_parallel ((void *) th, 0, &oth), ompd_rc_stale_handle);
+  RC (api->get_thread_in_parallel (NULL, 0, &oth), ompd_rc_stale_handle);
   RC (api->get_thread_in_parallel (ph, 0, NULL), ompd_rc_bad_input);
   RC (api->get_thread_in_parallel (dead_ph, 0, &oth), ompd_rc_stale_handle);
   RC (api->get_thread_in_parallel (ph, 1 << 20, &oth), ompd_rc_bad_input);
 
   /* Parallel handles.  */
-  RC (api->get_curr_parallel_handle (NULL, &oph), ompd_rc_bad_input);
+  RC (api->get_curr_parallel_handle (NULL, &oph), ompd_rc_stale_handle);
   RC (api->get_curr_parallel_handle (th, NULL), ompd_rc_bad_input);
   RC (api->get_curr_parallel_handle (dead_th, &oph), ompd_rc_stale_handle);
-  RC (api->get_curr_parallel_handle ((void *) tk, &oph), ompd_rc_bad_input);
-  RC (api->get_enclosing_parallel_handle (NULL, &oph), ompd_rc_bad_input);
+  RC (api->get_curr_parallel_handle ((void *) tk, &oph), ompd_rc_stale_handle);
+  RC (api->get_enclosing_parallel_handle (NULL, &oph), ompd_rc_stale_handle);
   RC (api->get_enclosing_parallel_handle (ph, NULL), ompd_rc_bad_input);
   RC (api->get_enclosing_parallel_handle (dead_ph, &oph),
       ompd_rc_stale_handle);
-  RC (api->get_task_parallel_handle (NULL, &oph), ompd_rc_bad_input);
+  RC (api->get_task_parallel_handle (NULL, &oph), ompd_rc_stale_handle);
   RC (api->get_task_parallel_handle (tk, NULL), ompd_rc_bad_input);
   RC (api->get_task_parallel_handle (dead_tk, &oph), ompd_rc_stale_handle);
-  RC (api->rel_parallel_handle (NULL), ompd_rc_bad_input);
+  RC (api->rel_parallel_handle (NULL), ompd_rc_stale_handle);
   RC (api->rel_parallel_handle (dead_ph), ompd_rc_stale_handle);
-  RC (api->parallel_handle_compare (ph, NULL, &c), ompd_rc_bad_input);
+  RC (api->parallel_handle_compare (ph, NULL, &c), ompd_rc_stale_handle);
   RC (api->parallel_handle_compare (ph, ph, NULL), ompd_rc_bad_input);
   RC (api->parallel_handle_compare (dead_ph, ph, &c), ompd_rc_stale_handle);
-  RC (api->parallel_handle_compare ((void *) th, ph, &c), ompd_rc_bad_input);
-  RC (api->parallel_handle_compare (ph, (void *) tk, &c), ompd_rc_bad_input);
+  RC (api->parallel_handle_compare ((void *) th, ph, &c), ompd_rc_stale_handle);
+  RC (api->parallel_handle_compare (ph, (void *) tk, &c), ompd_rc_stale_handle);
   RC (api->parallel_handle_compare (ph, dead_ph, &c), ompd_rc_stale_handle);
   RC (api->get_enclosing_parallel_handle ((void *) tk, &oph),
-      ompd_rc_bad_input);
+      ompd_rc_stale_handle);
   RC (api->get_enclosing_parallel_handle ((void *) th, &oph),
-      ompd_rc_bad_input);
-  RC (api->get_task_parallel_handle ((void *) ph, &oph), ompd_rc_bad_input);
-  RC (api->get_curr_parallel_handle ((void *) as, &oph), ompd_rc_bad_input);
-  RC (api->rel_parallel_handle ((void *) tk), ompd_rc_bad_input);
+      ompd_rc_stale_handle);
+  RC (api->get_task_parallel_handle ((void *) ph, &oph), ompd_rc_stale_handle);
+  RC (api->get_curr_parallel_handle ((void *) as, &oph), ompd_rc_stale_handle);
+  RC (api->rel_parallel_handle ((void *) tk), ompd_rc_stale_handle);
 
   /* Task handles.  */
-  RC (api->get_curr_task_handle (NULL, &otk), ompd_rc_bad_input);
+  RC (api->get_curr_task_handle (NULL, &otk), ompd_rc_stale_handle);
   RC (api->get_curr_task_handle (th, NULL), ompd_rc_bad_input);
   RC (api->get_curr_task_handle (dead_th, &otk), ompd_rc_stale_handle);
-  RC (api->get_generating_task_handle (NULL, &otk), ompd_rc_bad_input);
+  RC (api->get_generating_task_handle (NULL, &otk), ompd_rc_stale_handle);
   RC (api->get_generating_task_handle (tk, NULL), ompd_rc_bad_input);
   RC (api->get_generating_task_handle (dead_tk, &otk), ompd_rc_stale_handle);
-  RC (api->get_scheduling_task_handle (NULL, &otk), ompd_rc_bad_input);
+  RC (api->get_scheduling_task_handle (NULL, &otk), ompd_rc_stale_handle);
   RC (api->get_scheduling_task_handle (tk, NULL), ompd_rc_bad_input);
   RC (api->get_scheduling_task_handle (dead_tk, &otk), ompd_rc_stale_handle);
-  RC (api->get_task_in_parallel (NULL, 0, &otk), ompd_rc_bad_input);
+  RC (api->get_task_in_parallel (NULL, 0, &otk), ompd_rc_stale_handle);
   RC (api->get_task_in_parallel (ph, 0, NULL), ompd_rc_bad_input);
   RC (api->get_task_in_parallel (ph, -1, &otk), ompd_rc_bad_input);
   RC (api->get_task_in_parallel (dead_ph, 0, &otk), ompd_rc_stale_handle);
-  RC (api->rel_task_handle (NULL), ompd_rc_bad_input);
+  RC (api->rel_task_handle (NULL), ompd_rc_stale_handle);
   RC (api->rel_task_handle (dead_tk), ompd_rc_stale_handle);
-  RC (api->rel_task_handle ((void *) th), ompd_rc_bad_input);
-  RC (api->task_handle_compare (tk, NULL, &c), ompd_rc_bad_input);
+  RC (api->rel_task_handle ((void *) th), ompd_rc_stale_handle);
+  RC (api->task_handle_compare (tk, NULL, &c), ompd_rc_stale_handle);
   RC (api->task_handle_compare (tk, tk, NULL), ompd_rc_bad_input);
   RC (api->task_handle_compare (tk, dead_tk, &c), ompd_rc_stale_handle);
-  RC (api->get_task_function (NULL, &a), ompd_rc_bad_input);
+  RC (api->get_task_function (NULL, &a), ompd_rc_stale_handle);
   RC (api->get_task_function (tk, NULL), ompd_rc_bad_input);
   RC (api->get_task_function (dead_tk, &a), ompd_rc_stale_handle);
-  RC (api->get_task_frame (NULL, &f1, &f2), ompd_rc_bad_input);
+  RC (api->get_task_frame (NULL, &f1, &f2), ompd_rc_stale_handle);
   RC (api->get_task_frame (tk, NULL, &f2), ompd_rc_bad_input);
   RC (api->get_task_frame (tk, &f1, NULL), ompd_rc_bad_input);
   RC (api->get_task_frame (dead_tk, &f1, &f2), ompd_rc_stale_handle);
   /* Another kind of handle where a task handle belongs.  */
-  RC (api->get_generating_task_handle ((void *) th, &otk), ompd_rc_bad_input);
-  RC (api->get_generating_task_handle ((void *) ph, &otk), ompd_rc_bad_input);
-  RC (api->get_scheduling_task_handle ((void *) th, &otk), ompd_rc_bad_input);
-  RC (api->get_scheduling_task_handle ((void *) as, &otk), ompd_rc_bad_input);
-  RC (api->get_task_function ((void *) th, &a), ompd_rc_bad_input);
-  RC (api->get_task_function ((void *) ph, &a), ompd_rc_bad_input);
-  RC (api->get_task_frame ((void *) th, &f1, &f2), ompd_rc_bad_input);
-  RC (api->get_task_frame ((void *) ph, &f1, &f2), ompd_rc_bad_input);
-  RC (api->get_task_in_parallel ((void *) tk, 0, &otk), ompd_rc_bad_input);
-  RC (api->get_task_in_parallel ((void *) th, 0, &otk), ompd_rc_bad_input);
-  RC (api->get_curr_task_handle ((void *) ph, &otk), ompd_rc_bad_input);
-  RC (api->task_handle_compare (tk, (void *) th, &c), ompd_rc_bad_input);
-  RC (api->task_handle_compare ((void *) ph, tk, &c), ompd_rc_bad_input);
+  RC (api->get_generating_task_handle ((void *) th, &otk), ompd_rc_stale_handle);
+  RC (api->get_generating_task_handle ((void *) ph, &otk), ompd_rc_stale_handle);
+  RC (api->get_scheduling_task_handle ((void *) th, &otk), ompd_rc_stale_handle);
+  RC (api->get_scheduling_task_handle ((void *) as, &otk), ompd_rc_stale_handle);
+  RC (api->get_task_function ((void *) th, &a), ompd_rc_stale_handle);
+  RC (api->get_task_function ((void *) ph, &a), ompd_rc_stale_handle);
+  RC (api->get_task_frame ((void *) th, &f1, &f2), ompd_rc_stale_handle);
+  RC (api->get_task_frame ((void *) ph, &f1, &f2), ompd_rc_stale_handle);
+  RC (api->get_task_in_parallel ((void *) tk, 0, &otk), ompd_rc_stale_handle);
+  RC (api->get_task_in_parallel ((void *) th, 0, &otk), ompd_rc_stale_handle);
+  RC (api->get_curr_task_handle ((void *) ph, &otk), ompd_rc_stale_handle);
+  RC (api->task_handle_compare (tk, (void *) th, &c), ompd_rc_stale_handle);
+  RC (api->task_handle_compare ((void *) ph, tk, &c), ompd_rc_stale_handle);
   RC (api->task_handle_compare (dead_tk, tk, &c), ompd_rc_stale_handle);
 
   /* States.  */
   RC (api->enumerate_states (NULL, ompt_state_undefined, &w, &s, &w),
-      ompd_rc_bad_input);
+      ompd_rc_stale_handle);
   RC (api->enumerate_states (as, ompt_state_undefined, NULL, &s, &w),
       ompd_rc_bad_input);
   RC (api->enumerate_states (as, ompt_state_undefined, &w, NULL, &w),
@@ -1212,14 +1212,14 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
   RC (api->enumerate_states (as, 0x7777, &w, &s, &w), ompd_rc_bad_input);
   RC (api->enumerate_states (bogus, ompt_state_undefined, &w, &s, &w),
       ompd_rc_stale_handle);
-  RC (api->get_state (NULL, &w, &wid), ompd_rc_bad_input);
+  RC (api->get_state (NULL, &w, &wid), ompd_rc_stale_handle);
   RC (api->get_state (th, NULL, &wid), ompd_rc_bad_input);
   RC (api->get_state (dead_th, &w, &wid), ompd_rc_stale_handle);
-  RC (api->get_state ((void *) ph, &w, &wid), ompd_rc_bad_input);
+  RC (api->get_state ((void *) ph, &w, &wid), ompd_rc_stale_handle);
 
   /* Display control variables.  */
   RC (api->get_display_control_vars (NULL, (const char *const **) &s),
-      ompd_rc_bad_input);
+      ompd_rc_stale_handle);
   RC (api->get_display_control_vars (as, NULL), ompd_rc_bad_input);
   RC (api->rel_display_control_vars (NULL), ompd_rc_bad_input);
   {
@@ -1235,8 +1235,8 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
     if (RC (api->get_display_control_vars (as, &vars), ompd_rc_ok))
       {
 	/* Live, it is no handle either.  */
-	RC (api->get_omp_version ((void *) vars, &w), ompd_rc_bad_input);
-	RC (api->get_state ((void *) vars, &w, &wid), ompd_rc_bad_input);
+	RC (api->get_omp_version ((void *) vars, &w), ompd_rc_stale_handle);
+	RC (api->get_state ((void *) vars, &w, &wid), ompd_rc_stale_handle);
 	copy = vars;
 	RC (api->rel_display_control_vars (&vars), ompd_rc_ok);
 	CHECK (vars == NULL, "released vector not cleared");
@@ -1246,7 +1246,7 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
 
   /* ICVs.  */
   RC (api->enumerate_icvs (NULL, 0, &icv, &s, &scope, &more),
-      ompd_rc_bad_input);
+      ompd_rc_stale_handle);
   RC (api->enumerate_icvs (as, 0, NULL, &s, &scope, &more),
       ompd_rc_bad_input);
   RC (api->enumerate_icvs (as, 0, &icv, NULL, &scope, &more),
@@ -1264,7 +1264,7 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
       ompd_icv_id_t lv = icvs[levels].id, np = icvs[nproc].id;
       ompd_icv_id_t dv = icvs[dyn].id, tn = icvs[tnum].id;
       RC (api->get_icv_from_scope (NULL, ompd_scope_parallel, lv, &w),
-	  ompd_rc_bad_input);
+	  ompd_rc_stale_handle);
       RC (api->get_icv_from_scope (ph, ompd_scope_parallel, lv, NULL),
 	  ompd_rc_bad_input);
       RC (api->get_icv_from_scope (ph, ompd_scope_parallel, 0, &w),
@@ -1275,7 +1275,7 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
 	  ompd_rc_bad_input);
       /* Scope and handle disagree: a thread handle as parallel.  */
       RC (api->get_icv_from_scope (th, ompd_scope_parallel, lv, &w),
-	  ompd_rc_bad_input);
+	  ompd_rc_stale_handle);
       /* The ICV is not of that scope.  */
       RC (api->get_icv_from_scope (th, ompd_scope_thread, lv, &w),
 	  ompd_rc_incompatible);
@@ -1290,7 +1290,7 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
       RC (api->get_icv_from_scope (dead_tk, ompd_scope_task, dv, &w),
 	  ompd_rc_stale_handle);
       RC (api->get_icv_string_from_scope (NULL, ompd_scope_parallel, lv, &s),
-	  ompd_rc_bad_input);
+	  ompd_rc_stale_handle);
       RC (api->get_icv_string_from_scope (ph, ompd_scope_parallel, lv, NULL),
 	  ompd_rc_bad_input);
       RC (api->get_icv_string_from_scope (ph, ompd_scope_parallel, 0, &s),
@@ -1314,14 +1314,14 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
 
   /* Tool data.  */
   RC (api->get_tool_data (NULL, ompd_scope_thread, &w, &a),
-      ompd_rc_bad_input);
+      ompd_rc_stale_handle);
   RC (api->get_tool_data (th, ompd_scope_thread, NULL, &a),
       ompd_rc_bad_input);
   RC (api->get_tool_data (th, ompd_scope_thread, &w, NULL),
       ompd_rc_bad_input);
   RC (api->get_tool_data (as, ompd_scope_address_space, &w, &a),
       ompd_rc_bad_input);
-  RC (api->get_tool_data (th, ompd_scope_task, &w, &a), ompd_rc_bad_input);
+  RC (api->get_tool_data (th, ompd_scope_task, &w, &a), ompd_rc_stale_handle);
   RC (api->get_tool_data (dead_tk, ompd_scope_task, &w, &a),
       ompd_rc_stale_handle);
   RC (api->get_tool_data (dead_th, ompd_scope_thread, &w, &a),
@@ -1334,8 +1334,8 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
       ompd_rc_bad_input);
   /* Scope and handle disagree.  */
   RC (api->get_tool_data (tk, ompd_scope_parallel, &w, &a),
-      ompd_rc_bad_input);
-  RC (api->get_tool_data (ph, ompd_scope_thread, &w, &a), ompd_rc_bad_input);
+      ompd_rc_stale_handle);
+  RC (api->get_tool_data (ph, ompd_scope_thread, &w, &a), ompd_rc_stale_handle);
   RC (api->get_tool_data (th, (ompd_scope_t) 9, &w, &a), ompd_rc_bad_input);
 
   /* The extension.  */
@@ -1345,23 +1345,23 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
     ompdbg_dependence_t *deps;
     ompdbg_task_state_t tstate;
     int n;
-    RC (api->get_threads (NULL, &ths, &n), ompd_rc_bad_input);
+    RC (api->get_threads (NULL, &ths, &n), ompd_rc_stale_handle);
     RC (api->get_threads (as, NULL, &n), ompd_rc_bad_input);
     RC (api->get_threads (as, &ths, NULL), ompd_rc_bad_input);
     RC (api->get_threads (bogus, &ths, &n), ompd_rc_stale_handle);
-    RC (api->get_deferred_tasks (NULL, &tks, &n), ompd_rc_bad_input);
+    RC (api->get_deferred_tasks (NULL, &tks, &n), ompd_rc_stale_handle);
     RC (api->get_deferred_tasks (as, NULL, &n), ompd_rc_bad_input);
     RC (api->get_deferred_tasks (as, &tks, NULL), ompd_rc_bad_input);
     RC (api->get_deferred_tasks (bogus, &tks, &n), ompd_rc_stale_handle);
-    RC (api->get_deferred_tasks ((void *) th, &tks, &n), ompd_rc_bad_input);
-    RC (api->get_task_state ((void *) th, &tstate), ompd_rc_bad_input);
+    RC (api->get_deferred_tasks ((void *) th, &tks, &n), ompd_rc_stale_handle);
+    RC (api->get_task_state ((void *) th, &tstate), ompd_rc_stale_handle);
     RC (api->get_task_dependences ((void *) ph, &deps, &n, NULL),
-	ompd_rc_bad_input);
+	ompd_rc_stale_handle);
     RC (api->get_task_dependences (tk, &deps, NULL, NULL), ompd_rc_bad_input);
-    RC (api->get_task_state (NULL, &tstate), ompd_rc_bad_input);
+    RC (api->get_task_state (NULL, &tstate), ompd_rc_stale_handle);
     RC (api->get_task_state (tk, NULL), ompd_rc_bad_input);
     RC (api->get_task_state (dead_tk, &tstate), ompd_rc_stale_handle);
-    RC (api->get_task_dependences (NULL, &deps, &n, NULL), ompd_rc_bad_input);
+    RC (api->get_task_dependences (NULL, &deps, &n, NULL), ompd_rc_stale_handle);
     RC (api->get_task_dependences (tk, NULL, &n, NULL), ompd_rc_bad_input);
     RC (api->get_task_dependences (dead_tk, &deps, &n, NULL),
 	ompd_rc_stale_handle);
