@@ -22,8 +22,10 @@ def member_text(sess, num, t):
     state, wid = t.state()
     g = ("thread %d" % t.gdb_num) if t.gdb_num is not None else \
         ("LWP %s" % t.lwp)
-    return "%d: %s %s" % (num, g, sess.state_name(state)
-                          if state is not None else "?")
+    what = sess.state_name(state) if state is not None else "?"
+    if t.unstarted():
+        what = "assigned, not started"
+    return "%d: %s %s" % (num, g, what)
 
 
 class OmpdParallel(U.OmpdCommand):
