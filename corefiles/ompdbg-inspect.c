@@ -85,14 +85,14 @@ state_name (const struct ompdbg_ompd_api *api, ompd_address_space_handle_t *as,
 /* The ids of the ICVs shown, found by name (ids are libompd's own).  */
 struct icv_ids
 {
-  ompd_icv_id_t thread_num, team_size;
+  ompd_icv_id_t thread_num, team_size, level;
 };
 
 static void
 find_icvs (const struct ompdbg_ompd_api *api, ompd_address_space_handle_t *as,
 	   struct icv_ids *ids)
 {
-  ids->thread_num = ids->team_size = ompd_icv_undefined;
+  ids->thread_num = ids->team_size = ids->level = ompd_icv_undefined;
   if (api->enumerate_icvs == NULL)
     return;
   ompd_icv_id_t cur = ompd_icv_undefined, id;
@@ -107,6 +107,8 @@ find_icvs (const struct ompdbg_ompd_api *api, ompd_address_space_handle_t *as,
 	ids->thread_num = id;
       if (name != NULL && strcmp (name, "team-size-var") == 0)
 	ids->team_size = id;
+      if (name != NULL && strcmp (name, "levels-var") == 0)
+	ids->level = id;
       free ((void *) name);
       if (!more)
 	break;
@@ -114,9 +116,27 @@ find_icvs (const struct ompdbg_ompd_api *api, ompd_address_space_handle_t *as,
     }
 }
 
-/* The OpenMP columns of LWP: thread number and team size, state.  A
-   value that cannot be read, or cannot be true in a process of NTHREADS
-   threads, is "unreadable (REASON)".  */
+/* Whether the thread of TH, in region PAR, is a member of its team that
+   has not begun its implicit task: libompd gives it the region but no
+   current task (right after the region starts, or held on its way in).
+   The same rule as the gdb plugin's (gdb-plugin/ompdbg_gdb/model.py).  */
+static bool
+unstarted (const struct ompdbg_ompd_api *api, ompd_thread_handle_t *th,
+	   ompd_parallel_handle_t *par)
+{
+  ompd_task_handle_t *task;
+  if (par == NULL || api->get_curr_task_handle == NULL)
+    return false;
+  ompd_rc_t rc = api->get_curr_task_handle (th, &task);
+  if (rc == ompd_rc_ok && api->rel_task_handle != NULL)
+    api->rel_task_handle (task);
+  return rc == ompd_rc_unavailable;
+}
+
+/* The OpenMP columns of LWP: thread number and team size, state; for a
+   team member that has not begun its implicit task, the region's level
+   and "assigned, not started".  A value that cannot be read, or cannot
+   be true in a process of NTHREADS threads, is "unreadable (REASON)".  */
 static void
 print_ompd_thread (struct ompdbg_session *s, const struct icv_ids *ids,
 		   pid_t lwp, size_t nthreads)
@@ -180,6 +200,15 @@ print_ompd_thread (struct ompdbg_session *s, const struct icv_ids *ids,
     printf ("  %s", state_name (api, as, state, buf, sizeof buf));
   else if (rc != ompd_rc_unavailable && rc != ompd_rc_unsupported)
     printf ("  unreadable (%s)", rc_words (rc));
+  if (unstarted (api, th, par))
+    {
+      ompd_word_t level;
+      if (api->get_icv_from_scope != NULL && ids->level != ompd_icv_undefined
+	  && api->get_icv_from_scope (par, ompd_scope_parallel, ids->level,
+				      &level) == ompd_rc_ok)
+	printf ("  in the region at level %lld", (long long) level);
+      printf ("  assigned, not started");
+    }
   if (par != NULL && api->rel_parallel_handle != NULL)
     api->rel_parallel_handle (par);
   if (api->rel_thread_handle != NULL)
@@ -288,7 +317,8 @@ cmd_threads (int argc, char **argv)
   else
     printf ("OMPD: %s\n", ompdbg_session_library (s));
   free (diag);
-  struct icv_ids ids = { ompd_icv_undefined, ompd_icv_undefined };
+  struct icv_ids ids = { ompd_icv_undefined, ompd_icv_undefined,
+			 ompd_icv_undefined };
   if (s != NULL)
     find_icvs (ompdbg_session_api (s), ompdbg_session_aspace (s), &ids);
   for (size_t i = 0; i < n; i++)

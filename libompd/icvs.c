@@ -532,26 +532,22 @@ icv_num_procs_var (struct icv_ctx *c, struct icv_val *v)
   return rc != ompd_rc_ok ? rc : val_int (v, (int64_t) (uint32_t) x);
 }
 
-/* The thread's number in its current team (0 outside any region); an
-   idle pool thread is in no team.  */
+/* The thread's number in its current team (0 outside any region), also
+   for a member released into its region that has not begun its
+   implicit task there; an idle pool thread is in no team.  */
 static ompd_rc_t
 icv_thread_num_var (struct icv_ctx *c, struct icv_val *v)
 {
-  uint64_t id;
   bool idle;
   struct thread_now t;
   ompd_rc_t rc = thread_now (c->as, c->th->addr, &t);
-  if (rc == ompd_rc_ok)
-    rc = read_field (c->as, c->th->addr, L_thread_team_id, &id);
   if (rc == ompd_rc_ok)
     rc = thread_idle (c->th, &t, &idle);
   if (rc != ompd_rc_ok)
     return rc;
   if (idle)
     return ompd_rc_unavailable;
-  if (t.team == 0)
-    id = 0;
-  return val_int (v, (int64_t) id);
+  return val_int (v, (int64_t) t.num);
 }
 
 static ompd_rc_t

@@ -250,11 +250,16 @@ HIDDEN ompd_rc_t task_handle_make (ompd_address_space_handle_t *as,
    its team pointer in place: runtime/pool.c, worker_end; ENDED tells
    that case) -- the state word and wait id of the thread's own (states.c
    reads the rest), and its current task as the runtime has it (the
-   caller decides what that means for a thread in no team).  */
+   caller decides what that means for a thread in no team).  A pool
+   thread a team has released into its region that has not begun its
+   implicit task there is in that team with its number (UNSTARTED) and
+   has no current task.  */
 struct thread_now
 {
   uint64_t team, state, wait_id, task;
+  uint64_t num;			/* its thread number in TEAM */
   bool ended;			/* its region has ended, or not begun */
+  bool unstarted;		/* released into TEAM's region, not begun */
 };
 HIDDEN ompd_rc_t thread_now (ompd_address_space_handle_t *as,
 			     ompd_addr_t thread, struct thread_now *t);

@@ -153,6 +153,15 @@ ompd_get_state (ompd_thread_handle_t *thread_handle, ompd_word_t *state,
       s = ompt_state_idle;
       w = 0;
     }
+  else if (t.unstarted)
+    {
+      /* Released into its region, in the runtime on its way to the
+	 region's code: not idle, not yet working (LLVM's runtime says
+	 overhead there too, from its fork barrier to the implicit task's
+	 begin).  */
+      s = ompt_state_overhead;
+      w = 0;
+    }
   else
     {
       rc = refine_state (thread_handle->as, &t, &s, &w);

@@ -37,6 +37,52 @@ thread_handle_make (ompd_address_space_handle_t *as, ompd_addr_t addr,
   return ompd_rc_ok;
 }
 
+/* Whether the pool thread at THREAD, in no region as far as its own
+   team words say, has been released into a region it has not entered
+   yet: the master wrote its dock (runtime/pool.c, gomp_dock_release) for
+   a region of team DOCK_TEAM that has not ended (the team's REGION_SEQ
+   is still the one on the dock), and the team holds it as thread
+   DOCK_ID.  OpenMP makes it a member of that team from the region's
+   start, whether or not it has begun its implicit task, as
+   ompd_get_thread_in_parallel shows it.  A dock left from an earlier
+   region names a team whose REGION_SEQ has moved on, or one since freed
+   whose memory may hold anything: what does not read back as this very
+   thread, or does not read at all, is no membership.  Its current task
+   is still what it was in the pool (its initial task) or the one it
+   last had in this team (the same implicit task, as yet not begun
+   again); a member that has begun and left the team's words for a
+   target region it runs (runtime/target.c) has that region's task.  */
+static void
+thread_docked (ompd_address_space_handle_t *as, ompd_addr_t thread,
+	       struct thread_now *t)
+{
+  static const enum layout_id fids[] = {
+    L_thread_dock_team, L_thread_dock_id, L_thread_dock_region_seq
+  };
+  uint64_t d[3], seq, n, threads, member, implicit;
+  if (read_fields (as, thread, fids, 3, d) != ompd_rc_ok
+      || d[0] == 0 || d[1] == 0
+      || read_field (as, d[0], L_team_region_seq, &seq) != ompd_rc_ok
+      || seq != d[2]
+      || read_field (as, d[0], L_team_nthreads, &n) != ompd_rc_ok
+      || d[1] >= n
+      || read_field (as, d[0], L_team_threads, &threads) != ompd_rc_ok
+      || threads == 0
+      || tread_ptr (as, threads + d[1] * as->sizes.sizeof_pointer,
+		    &member) != ompd_rc_ok
+      || member != thread
+      || read_field (as, d[0], L_team_implicit, &implicit) != ompd_rc_ok)
+    return;
+  if (t->task != thread + as->items[L_thread_initial_task].offset
+      && t->task != implicit + d[1] * struct_size (as, L_task))
+    return;
+  t->team = d[0];
+  t->num = d[1];
+  t->task = 0;
+  t->ended = false;
+  t->unstarted = true;
+}
+
 ompd_rc_t
 thread_now (ompd_address_space_handle_t *as, ompd_addr_t thread,
 	    struct thread_now *t)
@@ -47,7 +93,7 @@ thread_now (ompd_address_space_handle_t *as, ompd_addr_t thread,
     L_thread_team, L_thread_state, L_thread_wait_id, L_thread_left_seq,
     L_thread_task, L_thread_team_id
   };
-  uint64_t v[6], seq;
+  uint64_t v[6], seq, pool;
   ompd_rc_t rc = read_fields (as, thread, fids, 6, v);
   if (rc != ompd_rc_ok)
     return rc;
@@ -55,21 +101,33 @@ thread_now (ompd_address_space_handle_t *as, ompd_addr_t thread,
   t->state = v[1];
   t->wait_id = v[2];
   t->task = v[4];
+  t->num = v[0] ? v[5] : 0;
   t->ended = false;
+  t->unstarted = false;
   /* A worker (thread number not 0 in its team) is in the region it
      entered last (LEFT_SEQ, its team's REGION_SEQ then) until the master
      ends it; from then on, and until it enters the next one, idle.  The
      master of a team is never idle in it.  */
-  if (t->team == 0 || v[5] == 0)
+  if (t->team != 0 && v[5] == 0)
     return ompd_rc_ok;
-  rc = read_field (as, t->team, L_team_region_seq, &seq);
-  if (rc != ompd_rc_ok)
-    return rc;
-  if (seq != v[3])
+  if (t->team != 0)
     {
+      rc = read_field (as, t->team, L_team_region_seq, &seq);
+      if (rc != ompd_rc_ok)
+	return rc;
+      if (seq == v[3])
+	return ompd_rc_ok;
       t->team = 0;
+      t->num = 0;
       t->ended = true;
     }
+  /* In no region by its own words: a pool thread may have been released
+     into the next.  */
+  rc = read_field (as, thread, L_thread_pool_thread, &pool);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (pool)
+    thread_docked (as, thread, t);
   return ompd_rc_ok;
 }
 
@@ -83,7 +141,7 @@ thread_idle (const ompd_thread_handle_t *th, const struct thread_now *t,
 	     bool *idle)
 {
   *idle = t->ended;
-  if (t->ended || t->team != 0)
+  if (t->ended || t->team != 0 || t->unstarted)
     return ompd_rc_ok;
   uint64_t pool;
   ompd_rc_t rc = get_field (th->as, th->buf, L_thread, L_thread_pool_thread,

@@ -234,6 +234,21 @@ tests_corefiles_fake_ompd_la_LDFLAGS = -module -avoid-version -shared \
 	-rpath $(abs_builddir)/tests/corefiles
 tests_abi += tests/corefiles/target.sh
 EXTRA_DIST += tests/corefiles/target.sh
+## A libompd that takes only pthread_t thread ids, as LLVM's
+## (tests/gdb/idkinds.py): the build tree's, found through the
+## dependency, with the two thread-id routines in front.
+check_LTLIBRARIES += tests/gdb/pthread-ompd.la
+tests_gdb_pthread_ompd_la_SOURCES = tests/gdb/pthread-ompd.c
+tests_gdb_pthread_ompd_la_CFLAGS = $(WARN_CFLAGS)
+## (libtool links no module against another: the linker is told
+## directly.)
+tests_gdb_pthread_ompd_la_LDFLAGS = -module -avoid-version -shared \
+	-rpath $(abs_builddir)/tests/gdb \
+	-Wl,-rpath,$(abs_top_builddir)/libompd/.libs \
+	-Wl,-L$(abs_top_builddir)/libompd/.libs -Wl,--no-as-needed \
+	-Wl,-lompd
+tests_gdb_pthread_ompd_la_LIBADD = $(DL_LIBS)
+EXTRA_tests_gdb_pthread_ompd_la_DEPENDENCIES = libompd/libompd.la
 
 ## The layout table for debuggers (libompd/ompdbg-layout.def): checked
 ## against the compiler over the runtime's headers (layout), and found
@@ -328,6 +343,7 @@ tests_gdb = \
 	tests/gdb/many.py \
 	tests/gdb/breakpoints.py \
 	tests/gdb/bt.py \
+	tests/gdb/idkinds.py \
 	tests/gdb/target.py \
 	tests/gdb/icvs.py \
 	tests/gdb/complete.py \

@@ -5,15 +5,19 @@ Both hide the runtime's frames and label the functions GCC outlines
 (main._omp_fn.0 runs `#pragma omp parallel' or `#pragma omp task' code).
 `ompd bt' also continues a worker thread's stack, which ends in the
 runtime's thread start, into the stack of the thread that encountered the
-region (the region's primary thread), from the frame that called the
-runtime's parallel entry (GOMP_parallel) down to main.
+region (the region's primary thread), down to main.
 
-Which GOMP_parallel frame of the primary thread belongs to the region:
-the primary's stack holds one runtime entry frame per region it entered,
-oldest first, for levels base+1, base+2, ... where base is the level of
-the implicit task at the bottom of its own stack (0 for the initial
-thread).  So the region at level L is the (L - base)-th entry frame from
-the oldest.  This needs no frame addresses from the runtime.
+The stacks are cut by OMPD's task frames (OpenMP 5.1 §5.5.7,
+ompd_get_task_frame; the frame addresses of ompt_frame_t): a task's code
+runs in the frames older than its enter frame (where it called into the
+runtime) and newer than its exit frame (where the runtime called it).
+From the thread's current task down the tasks below it on its stack, to
+its implicit task, then on the primary thread from the task that
+encountered the region, down to the initial task: this is what any
+conforming libompd gives, whatever the runtime's entry points are
+called, and tail calls in the runtime do not matter.  Only where the
+task frames do not place a task on its stack are the runtime's region
+entry points (GOMP_parallel) looked for by name.
 """
 
 import os
@@ -22,6 +26,7 @@ import re
 import gdb
 from gdb.FrameDecorator import FrameDecorator
 
+from . import contract as C
 from . import model as M
 from . import names as N
 from . import session as S
@@ -239,32 +244,226 @@ def frame_line(f, pc, label):
     return "%s%s" % (name, loc)
 
 
-def user_frames(gthread, rt, kinds):
-    """[(frame text, is_region_entry)] of GTHREAD's stack, newest first:
-    runtime frames are left out but their region entries are marked (None
-    text), so that the caller can cut at them."""
-    out = []
-    gthread.switch()
-    f = gdb.newest_frame()
-    n = 0
-    while f is not None and n < 10000:
-        n += 1
-        try:
-            pc = frame_pc(f)
-            name = f.name()
-            if in_runtime(pc, rt):
-                if name in REGION_ENTRIES:
-                    out.append((None, True))
-            elif name in THREAD_START:
-                pass
+FRAME_KIND = 0x30               # the address part of ompt_frame_flag_t
+FRAME_CFA = C.FRAME_FLAGS["ompt_frame_cfa"]
+
+
+class Stack(object):
+    """The frames of one gdb thread, newest first, read once per command
+    (gdb.Frame objects do not survive switching threads): for each, the
+    line `ompd bt' prints (None for the runtime's frames and the thread
+    start below it), the stack pointer and the canonical frame address
+    of its physical frame, which OMPD's task frames are compared with.
+    An inlined frame shares its physical frame's addresses; the CFA of a
+    physical frame is its caller's stack pointer."""
+
+    def __init__(self, gthread, rt, kinds):
+        self.rows = []
+        gthread.switch()
+        f = gdb.newest_frame()
+        while f is not None and len(self.rows) < 10000:
+            try:
+                pc = frame_pc(f)
+                name = f.name()
+                typ = f.type()
+                text = None
+                entry = False
+                if typ == gdb.SIGTRAMP_FRAME:
+                    text = "<signal handler called>"
+                elif in_runtime(pc, rt):
+                    entry = name in REGION_ENTRIES
+                elif name not in THREAD_START:
+                    label = outlined_label(name, kinds, pc) \
+                        if typ != gdb.INLINE_FRAME else None
+                    text = frame_line(f, pc, label)
+                try:
+                    sp = int(f.read_register("sp"))
+                except (gdb.error, ValueError):
+                    sp = None
+                self.rows.append({"text": text, "type": typ, "sp": sp,
+                                  "entry": entry})
+                f = f.older()
+            except gdb.error:
+                break
+        n = len(self.rows)
+        for i, r in enumerate(self.rows):
+            j = i
+            while j + 1 < n and self.rows[j]["type"] == gdb.INLINE_FRAME:
+                j += 1
+            r["last"] = j
+            r["cfa"] = self.rows[j + 1]["sp"] if j + 1 < n else None
+        for i in range(n):
+            r = self.rows[i]
+            r["first"] = i if i == 0 or \
+                self.rows[i - 1]["last"] != r["last"] else \
+                self.rows[i - 1]["first"]
+
+    def find(self, addr, flags):
+        """(first, last) row of the physical frame at OMPD frame address
+        ADDR: the frame whose CFA it is (ompt_frame_cfa), else the one
+        whose stack it lies in (a frame pointer or another address within
+        the frame); None when no frame of this stack is there."""
+        kind = (flags or 0) & FRAME_KIND
+        for r in self.rows:
+            if r["type"] == gdb.INLINE_FRAME or r["cfa"] is None:
+                continue
+            if kind == FRAME_CFA:
+                hit = r["cfa"] == addr
             else:
-                label = outlined_label(name, kinds, pc) \
-                    if f.type() != gdb.INLINE_FRAME else None
-                out.append((frame_line(f, pc, label), False))
-            f = f.older()
-        except gdb.error:
-            break
+                hit = r["sp"] is not None and r["sp"] <= addr < r["cfa"]
+            if hit:
+                return r["first"], r["last"]
+        return None
+
+    def texts(self, lo, hi):
+        return [r["text"] for r in self.rows[lo:hi] if r["text"] is not None]
+
+
+class BtUnknown(Exception):
+    """The task frames do not place a task on its thread's stack."""
+
+
+def task_span(stack, task):
+    """Rows [lo, hi) of STACK that run TASK's code: older than the frame
+    its enter frame names (where it called into the runtime; the newest
+    frame when it has none) and newer than the frame its exit frame
+    names (where the runtime called it; the oldest when it has none)."""
+    fr = task.frames()
+    if fr is None:
+        raise BtUnknown("no task frames: %s" % getattr(task, "frames_error",
+                                                       "?"))
+    (x, xf), (e, ef) = fr
+    lo, hi = 0, len(stack.rows)
+    if e:
+        g = stack.find(e, ef)
+        if g is None:
+            raise BtUnknown("enter frame 0x%x not on the stack" % e)
+        lo = g[1] + 1
+    if x:
+        g = stack.find(x, xf)
+        if g is None:
+            raise BtUnknown("exit frame 0x%x not on the stack" % x)
+        hi = g[0]
+    elif task.kind() != "initial":
+        # Only an initial task's code starts at the stack's bottom; any
+        # other task without an exit frame has none on the stack (an
+        # implicit task whose code has returned, at its region's end).
+        hi = lo
+    return lo, max(lo, hi)
+
+
+def above_runtime(stack, lo):
+    """Frames newer than row LO, where the thread is in the runtime, that
+    are still the program's: a signal handler running there, down to
+    its trampoline."""
+    rows = stack.rows[:lo]
+    tramp = [i for i, r in enumerate(rows) if r["type"] == gdb.SIGTRAMP_FRAME]
+    if not tramp:
+        return []
+    return stack.texts(0, tramp[-1] + 1)
+
+
+def primary_where(m, sess, r, primary):
+    """Where the primary thread of region R is, when it is no longer in
+    the region's code: at the region's end."""
+    imp = r.implicit_task(0)
+    fr = imp.frames() if imp is not None else None
+    if fr is None or fr[0][0]:
+        return ""
+    cur = primary.task()
+    if cur is not None and not cur.same(imp):
+        return ", which has finished the region's code and runs tasks at " \
+            "its end"
+    return ", which has finished the region's code and waits at its end " \
+        "barrier"
+
+
+def header(m, sess, r, primary):
+    return ("---- region #%s (level %s) was entered by thread %s (OpenMP "
+            "thread 0 of the team%s):"
+            % (m.region_id(r), r.level(),
+               primary.gdb_num if primary.gdb_num is not None
+               else "LWP %s" % primary.lwp,
+               primary_where(m, sess, r, primary)))
+
+
+def chain_lines(m, sess, t, chain, stacks, rt, kinds, top):
+    """Lines for CHAIN, the tasks (task, thread) from a task on thread T
+    down to the initial task, each task's frames cut from its thread's
+    stack by its OMPD task frames.  TOP: the first task is the thread's
+    current one (frames above its enter frame are the runtime's)."""
+    out = []
+    on = t
+    prev = None
+    for task, th in chain:
+        if th is not on:
+            r = prev.region() if prev is not None else None
+            if th.gthread is None:
+                out.append("(the region's primary thread has no gdb thread)")
+                return out
+            if r is not None:
+                out.append(header(m, sess, r, th))
+            on = th
+            top = False
+        st = stacks.get(on)
+        lo, hi = task_span(st, task)
+        if top:
+            out += above_runtime(st, lo)
+            top = False
+        out += st.texts(lo, hi)
+        prev = task
     return out
+
+
+class Stacks(dict):
+    def __init__(self, rt, kinds):
+        super(Stacks, self).__init__()
+        self.rt = rt
+        self.kinds = kinds
+
+    def get(self, t):
+        key = t.gdb_num
+        if key not in self:
+            self[key] = Stack(t.gthread, self.rt, self.kinds)
+        return self[key]
+
+
+def ompd_lines(m, sess, t, stacks, rt, kinds):
+    """Thread T's OpenMP backtrace from the OMPD task frames."""
+    st = stacks.get(t)
+    chain = t.task_chain()
+    if chain:
+        return chain_lines(m, sess, t, chain, stacks, rt, kinds, True)
+    # No task: frames of its own that are the program's (a signal
+    # handler), then what it is.
+    lines = st.texts(0, len(st.rows))
+    r = t.region()
+    if not t.unstarted() or r is None:
+        lines.append("(idle: it runs no OpenMP task)" if r is None
+                     else "(it runs no OpenMP task)")
+        return lines
+    lines.append("(assigned to region #%s as OpenMP thread %s; it has not "
+                 "begun its implicit task)" % (m.region_id(r),
+                                                t.thread_num()))
+    mem = r.members()
+    primary = mem[0][1] if mem else None
+    imp = r.implicit_task(0)
+    enc = imp.generating() if imp is not None else None
+    if primary is None or enc is None or primary.gthread is None:
+        return lines
+    lines.append(header(m, sess, r, primary))
+    lines += chain_lines(m, sess, primary,
+                         primary.task_chain(start=enc), stacks, rt, kinds,
+                         False)
+    return lines
+
+
+def user_frames(stack):
+    """[(frame text, is_region_entry)] of a stack for the name-based
+    fallback: runtime frames are left out but their region entries are
+    marked (None text), so that the caller can cut at them."""
+    return [(r["text"], r["entry"]) for r in stack.rows
+            if r["text"] is not None or r["entry"]]
 
 
 def bottom_region(m, t):
@@ -283,39 +482,46 @@ def bottom_region(m, t):
     return r, r.level()
 
 
-def stitched(m, t, rt, kinds, depth=0):
-    """Lines of thread T's OpenMP backtrace."""
-    lines = []
-    frames = user_frames(t.gthread, rt, kinds)
+def stitched(m, sess, t, stacks, depth=0):
+    """Thread T's OpenMP backtrace by the runtime's entry points (for a
+    libompd whose task frames do not place its tasks): the primary
+    thread's stack holds one entry frame (GOMP_parallel) per region it
+    entered, oldest first, for levels base+1, base+2, ... where base is
+    the level of the implicit task at the bottom of its own stack, so
+    the region at level L is the (L - base)-th entry from the oldest."""
+    frames = user_frames(stacks.get(t))
+    lines = [txt for txt, entry in frames if txt is not None]
     r, base = bottom_region(m, t)
     if r is None:
-        return [txt for txt, entry in frames if txt is not None]
+        return lines
     mem = r.members()
     primary = mem[0][1] if mem else None
-    if primary is None or primary.lwp == t.lwp or depth > 64:
-        return [txt for txt, entry in frames if txt is not None]
-    lines = [txt for txt, entry in frames if txt is not None]
-    # The primary's frames older than its entry into region R.
-    pframes = user_frames(primary.gthread, rt, kinds)
+    if primary is None or primary.lwp == t.lwp or depth > 64 or \
+            primary.gthread is None:
+        return lines
+    pframes = user_frames(stacks.get(primary))
     pr, pbase = bottom_region(m, primary)
-    k = r.level() - pbase       # R's entry is the k-th from the oldest
+    k = r.level() - pbase
     entries = [i for i, (txt, e) in enumerate(pframes) if e]
-    lines.append("---- region #%s (level %s) was entered by thread %s "
-                 "(OpenMP thread 0 of the team):"
-                 % (m.region_id(r), r.level(), primary.gdb_num))
+    lines.append(header(m, sess, r, primary))
     if 0 < k <= len(entries):
         cut = entries[len(entries) - k]
-        older = [txt for txt, e in pframes[cut + 1:] if txt is not None]
-        lines += older
-        # If the primary is itself a worker, go on to its own encounterer.
+        lines += [txt for txt, e in pframes[cut + 1:] if txt is not None]
         if pr is not None:
-            rest = stitched(m, primary, rt, kinds, depth + 1)
+            rest = stitched(m, sess, primary, stacks, depth + 1)
             own = [txt for txt, e in pframes if txt is not None]
             lines += rest[len(own):]
     else:
-        lines.append("(the region's entry is not on thread %s's stack)"
-                     % primary.gdb_num)
+        lines.append("(thread %s's stack shows no call of the runtime's "
+                     "region entry for this region)" % primary.gdb_num)
     return lines
+
+
+def thread_lines(m, sess, t, stacks, rt, kinds):
+    try:
+        return ompd_lines(m, sess, t, stacks, rt, kinds)
+    except BtUnknown:
+        return stitched(m, sess, t, stacks)
 
 
 class OmpdBt(U.OmpdCommand):
@@ -380,6 +586,7 @@ on one line."""
         except gdb.error:
             sel_frame = None
         out = []
+        stacks = Stacks(rt, kinds)
         try:
             for t in targets:
                 num = t.thread_num()
@@ -388,8 +595,12 @@ on one line."""
                 if t.error is not None:
                     out.append("(its OpenMP state is %s: its own frames "
                                "only)" % t.error)
+                try:
+                    lines = thread_lines(m, sess, t, stacks, rt, kinds)
+                except gdb.error as e:
+                    lines = ["(cannot unwind: %s)" % e]
                 n = 0
-                for line in stitched(m, t, rt, kinds):
+                for line in lines:
                     if count is not None and n >= count:
                         out.append("(More stack frames follow...)")
                         break

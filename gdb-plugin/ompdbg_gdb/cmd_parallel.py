@@ -30,6 +30,8 @@ def member_text(sess, r, num, t, short=False):
         ("LWP %s" % t.lwp)
     if isinstance(state, U.Unreadable):
         return "%d: %s %s" % (num, g, state)
+    if t.unstarted():
+        return "%d: %s assigned, not started" % (num, g)
     name = sess.state_name(state) if state is not None else "?"
     return "%d: %s %s" % (num, g, short_state(name) if short else name)
 

@@ -123,8 +123,13 @@ def thread_row(m, sess, t):
     r = t.region()
     task = t.task()
     num = t.thread_num()
-    wait = ("being created (no OS thread yet)" if t.being_created
-            else describe_wait(m, t))
+    st = t.status()
+    if st == "being created":
+        wait = "being created (no OS thread yet)"
+    elif st == "assigned, not started":
+        wait = st
+    else:
+        wait = describe_wait(m, t)
     bad = [v for v in (num, state, r or t.region_error,
                        task or t.task_error)
            if isinstance(v, U.Unreadable)]
@@ -179,7 +184,9 @@ a core file, no breakpoint needed):
   WAIT    what a waiting thread waits for: lock address and symbol, the
           name of a critical section, the barrier of region #N; "being
           created" for a thread whose OS thread does not exist yet (GDB
-          and LWP are then "-")
+          and LWP are then "-"); "assigned, not started" for a member of
+          a team that has not begun its implicit task (right after the
+          region starts), shown with its number and region
   REGION  the innermost parallel region: #id (see `ompd parallel') and level
   TASK    the current task: kind and function with file:line
 What cannot be read from the target (a damaged core), or reads as

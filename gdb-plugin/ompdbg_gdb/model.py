@@ -24,6 +24,8 @@ import ctypes
 import sys
 from ctypes import byref
 
+import gdb
+
 from . import binding as B
 from . import callbacks as C
 from . import names as _names
@@ -63,15 +65,25 @@ construct_label = _names.construct_label
 
 # ---- the model ---------------------------------------------------------------------
 class OmpThread(object):
+    """One OpenMP thread as every command and convenience function sees
+    it.  Its team, thread number and task come from libompd; where
+    libompd has none for a thread that a region nevertheless counts as
+    a member (ompd_get_thread_in_parallel), the thread is that member,
+    not yet started: a team member that has not begun its implicit task
+    (right after the region starts) is one thing in every command."""
+
     def __init__(self, m, handle, lwp, gthread):
         self.m = m
         self.handle = handle
         self.lwp = lwp
         self.gthread = gthread
         self._state = None
-        self._num = None
+        self._num = False
         self._region = False
+        self._own_region = False
         self._task = False
+        self._member = False
+        self._task_rc = None
         # True for a thread the runtime has registered whose OS thread
         # does not exist yet (the master is inside pthread_create, which
         # stores the pthread id before the clone): no gdb thread can match.
@@ -115,20 +127,33 @@ class OmpThread(object):
                 self._state = (None, None)
         return self._state
 
+    def membership(self):
+        """(Region, thread number) of the team that counts this thread as
+        a member although libompd gives the thread no region of its own,
+        or None."""
+        if self._member is False:
+            self._member = None
+            if self.own_region() is None and not self.being_created:
+                self._member = self.m.member_of(self)
+        return self._member
+
     def thread_num(self):
-        if self._num is None:
+        if self._num is False:
             if self.error is not None:
                 self._num = self.error
             else:
                 self._num = self.m.plausible_thread_num(
                     self.m.icv("thread-num-var", thread=self), self)
+                if self._num is None and self.membership() is not None:
+                    self._num = self.membership()[1]
         return self._num
 
-    def region(self):
-        """Innermost parallel region (Region) or None (region_error then
-        says when that is because it cannot be read)."""
-        if self._region is False:
-            self._region = None
+    def own_region(self):
+        """The innermost parallel region libompd gives the thread
+        (region_error then says when there is none because it cannot be
+        read)."""
+        if self._own_region is False:
+            self._own_region = None
             if self.error is not None:
                 self.region_error = self.error
                 return None
@@ -136,8 +161,42 @@ class OmpThread(object):
                                   "ompd_rel_parallel_handle", self.handle)
             if isinstance(h, U.Unreadable):
                 self.region_error = h
-            self._region = self.m.region(h) if h else None
+            self._own_region = self.m.region(h) if h else None
+        return self._own_region
+
+    def region(self):
+        """Innermost parallel region (Region) or None: the thread's own,
+        else the region whose team counts it as a member (region_error
+        then says when there is none because it cannot be read)."""
+        if self._region is False:
+            r = self.own_region()
+            if r is None and self.membership() is not None:
+                r = self.membership()[0]
+            self._region = r
         return self._region
+
+    def unstarted(self):
+        """True for a member of a team that has not begun its implicit
+        task in the team's region: in a region, with no current task (or
+        a member only by the team's count)."""
+        if self.being_created:
+            return False
+        if self.membership() is not None:
+            return True
+        return self.own_region() is not None and self.task() is None \
+            and self._task_rc == B.ompd_rc_unavailable
+
+    def status(self):
+        """What the thread is, in words, for a thread that is not simply
+        in its task: "being created", "assigned, not started", "idle",
+        or None."""
+        if self.being_created:
+            return "being created"
+        if self.unstarted():
+            return "assigned, not started"
+        if self.region() is None and self.task() is None:
+            return "idle"
+        return None
 
     def task(self):
         """Current task (Task) or None (task_error then says when that is
@@ -151,18 +210,22 @@ class OmpThread(object):
                                   "ompd_rel_task_handle", self.handle)
             if isinstance(h, U.Unreadable):
                 self.task_error = h
+            # unavailable: the thread runs no task (an idle thread, a
+            # member whose implicit task has not begun); any other
+            # answer without a task says nothing of the thread.
+            self._task_rc = self.m.last_rc
             self._task = Task(self.m, h) if h else None
         return self._task
 
-    def task_chain(self, limit=256):
-        """[(task, thread)]: the tasks from the current one down this
-        thread's stack (scheduling tasks) to the implicit task at its
-        bottom, then on through the task that encountered each region
-        (the generating task of an implicit task, which runs on the
-        region's primary thread) down to the initial task.  THREAD is the
-        OmpThread the task is on."""
+    def task_chain(self, limit=256, start=None):
+        """[(task, thread)]: the tasks from the current one (or START,
+        a task on this thread) down this thread's stack (scheduling
+        tasks) to the implicit task at its bottom, then on through the
+        task that encountered each region (the generating task of an
+        implicit task, which runs on the region's primary thread) down to
+        the initial task.  THREAD is the OmpThread the task is on."""
         out = []
-        t = self.task()
+        t = self.task() if start is None else start
         on = self
         while t is not None and len(out) < limit:
             out.append((t, on))
@@ -402,6 +465,11 @@ class Model(object):
         self._numbered = False
         self._single = {}
         self._next_id = 1
+        self._members_of = None
+        self.last_rc = None     # of the last get_handle
+        # ompd_thread_id_t kinds this libompd maps threads by, the LWP
+        # first (ours takes both; LLVM's only the pthread_t).
+        self._kinds = None
         self.ext_used = False
         self._listing = False
         # An Unreadable when the registry could not be listed whole
@@ -420,6 +488,7 @@ class Model(object):
         # both mean "no answer", which every caller handles.  A failed
         # read costs the one answer, never the command.
         rc = self.lib.call(fn, *(args + (byref(out),)), ok=_ALL_RCS)
+        self.last_rc = rc
         if rc in U.UNREADABLE_RCS:
             return U.unreadable_rc(rc)
         if rc != B.ompd_rc_ok or not out.value:
@@ -492,6 +561,9 @@ class Model(object):
         return 8
 
     def _thread_id(self, handle, kind):
+        """The native id of KIND of thread HANDLE, or None.  A kind the
+        library does not take (unsupported, bad_input) is no error: the
+        caller tries the next."""
         for size in (8, 4):
             buf = ctypes.create_string_buffer(size)
             rc = self.lib.call("ompd_get_thread_id", handle, kind, size, buf,
@@ -504,6 +576,57 @@ class Model(object):
 
     def thread_lwp(self, handle):
         return self._thread_id(handle, B.OMPD_THREAD_ID_LWP)
+
+    def identify(self, handle):
+        """(LWP, gdb thread, pthread id) of thread HANDLE, as far as they
+        are known: by its LWP, else by its pthread_t, which gdb maps to
+        its thread (a libompd that only takes pthread_t's, as LLVM's, or
+        a thread that has not recorded its LWP yet)."""
+        lwp = self.thread_lwp(handle)
+        gmap = C.lwp_threads(self.inf)
+        if lwp and lwp in gmap:
+            return lwp, gmap[lwp], None
+        pid = self._thread_id(handle, B.OMPD_THREAD_ID_PTHREAD)
+        g = C.pthread_threads(self.inf).get(pid) if pid else None
+        if g is not None:
+            return g.ptid[1] or g.ptid[0], g, pid
+        return lwp, None, pid
+
+    def _handle_of_gdb(self, g):
+        """The OMPD thread handle of gdb thread G, None when G is not an
+        OpenMP thread, or an Unreadable when the runtime's data about it
+        cannot be read: by its LWP, or by its pthread_t where the library
+        does not take LWPs."""
+        kinds = self._kinds or (B.OMPD_THREAD_ID_LWP,
+                                B.OMPD_THREAD_ID_PTHREAD)
+        for kind in kinds:
+            if kind == B.OMPD_THREAD_ID_LWP:
+                pid, lwp, tid = g.ptid
+                ident = ctypes.c_uint64(lwp or pid)
+            else:
+                try:
+                    h = g.handle()
+                except (gdb.error, RuntimeError, AttributeError):
+                    h = None
+                if not h:
+                    continue
+                ident = ctypes.c_uint64(int.from_bytes(h, sys.byteorder))
+            out = vp()
+            rc = self.lib.call("ompd_get_thread_handle", self.sess.aspace,
+                               kind, 8, byref(ident), byref(out),
+                               ok=_ALL_RCS)
+            if rc in (B.ompd_rc_bad_input, B.ompd_rc_unsupported):
+                continue        # not a kind this library maps
+            if rc in U.UNREADABLE_RCS:
+                return U.unreadable_rc(rc)
+            if self._kinds is None:
+                self._kinds = (kind,)
+            if rc != B.ompd_rc_ok or not out.value:
+                return None     # not an OpenMP thread
+            cache.on_release(self.lib.funcs["ompd_rel_thread_handle"],
+                             out.value)
+            return out.value
+        return None
 
     def _by_pthread(self, t):
         """T, an OpenMP thread gdb does not know by its LWP (a thread the
@@ -546,7 +669,8 @@ class Model(object):
         out.sort(key=lambda t: (t.gdb_num is None, t.gdb_num or 0, t.lwp or 0))
         self._threads = out
         for t in out:
-            self._by_lwp[t.lwp] = t
+            if t.lwp:
+                self._by_lwp[t.lwp] = t
         return out
 
     def _threads_ext(self, f, gmap):
@@ -569,8 +693,8 @@ class Model(object):
                 if not h:
                     continue
                 cache.on_release(self.lib.funcs["ompd_rel_thread_handle"], h)
-                lwp = self.thread_lwp(h)
-                out.append(OmpThread(self, h, lwp, gmap.get(lwp)))
+                lwp, g, pid = self.identify(h)
+                out.append(OmpThread(self, h, lwp, g))
         finally:
             C.free(vec.value)
         return out
@@ -604,10 +728,10 @@ class Model(object):
         return self._by_lwp.get(lwp)
 
     def thread_of_handle(self, h):
-        lwp = self.thread_lwp(h)
-        t = self.thread_by_lwp(lwp)
+        lwp, g, pid = self.identify(h)
+        t = self.thread_by_lwp(lwp) if lwp else None
         if t is None:
-            t = OmpThread(self, h, lwp, C.lwp_threads(self.inf).get(lwp))
+            t = OmpThread(self, h, lwp, g)
         return t
 
     def thread_of_gdb(self, gthread):
@@ -632,10 +756,7 @@ class Model(object):
         """The OmpThread of LWP (gdb's GTHREAD), None when it is not an
         OpenMP thread, or one without handle whose `error' says why it
         cannot be read."""
-        lwpbuf = ctypes.c_uint64(lwp)
-        h = self.get_handle("ompd_get_thread_handle", "ompd_rel_thread_handle",
-                            self.sess.aspace, B.OMPD_THREAD_ID_LWP, 8,
-                            byref(lwpbuf))
+        h = self._handle_of_gdb(gthread)
         if h is None and self.registry_error is not None:
             # "Not in the registry" means nothing when the registry is
             # damaged.
@@ -681,7 +802,7 @@ class Model(object):
         number of the first thread found in each."""
         if not self._numbered:
             for t in self.threads():
-                r = t.region()
+                r = t.own_region()
                 n = 0
                 while r is not None and n < 256:
                     r = r.parent()
@@ -701,3 +822,18 @@ class Model(object):
         if not self._numbered:
             self.regions()
         return r.id
+
+    def member_of(self, t):
+        """(Region, thread number) of the active region whose team counts
+        thread T, which libompd puts in no region, as a member; None when
+        none does.  One pass over every team per stop."""
+        if self._members_of is None:
+            self._members_of = {}
+            for r in self.regions():
+                if not r.level():
+                    continue
+                for num, mt in r.members():
+                    if mt is not None and mt.lwp is not None and \
+                            mt.own_region() is None:
+                        self._members_of.setdefault(mt.lwp, (r, num))
+        return self._members_of.get(t.lwp) if t.lwp is not None else None

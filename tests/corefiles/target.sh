@@ -240,6 +240,77 @@ case $pattern in
     ;;
 esac
 
+# A team member that has not begun its implicit task: tests/gdb/scenes
+# `unstarted' holds thread 1 of its region on its way in and hangs.
+# `ompdbg threads` shows it with its number, team and region, "assigned,
+# not started" -- live, on a gcore core and on a kernel core.
+# check_unstarted OUTPUT
+check_unstarted () {
+  wtid=$(sed -n 's/^unstarted tid=\([0-9]*\) num=\([0-9]*\) level=\([0-9]*\) size=\([0-9]*\).*/\1 \2 \3 \4/p' "$work/u.truth")
+  set -- "$1" $wtid
+  if grep -q "^ *$2  .*  omp thread $3 of $5  [a-z_]*  in the region at level $4  assigned, not started\$" "$1"; then
+    ok "$1: LWP $2, thread $3 of $5 not started, in its region"
+  else
+    fail "$1: LWP $2 not shown as omp thread $3 of $5, assigned, not started"
+  fi
+}
+
+scenes=tests/gdb/scenes
+if [ -x "$scenes" ]; then
+  mkdir -p "$work/ukcore"
+  (cd "$work/ukcore" && ulimit -c unlimited 2>/dev/null
+   LD_LIBRARY_PATH=$runtime exec timeout -k 5 "$limit" "$OLDPWD/$scenes" \
+     unstarted "$work/u.truth" hang) > /dev/null 2>&1 &
+  upid=$!
+  i=0
+  while ! grep -q '^ready$' "$work/u.truth" 2>/dev/null; do
+    i=$((i + 1))
+    if [ $i -gt 300 ]; then fail "scenes unstarted did not stop"; finish; fi
+    sleep 0.1
+  done
+  upid=$(pgrep -P "$upid" -x scenes || echo "$upid")
+  kill_on_exit "$upid"
+  check_to "$work/unstarted-live.out" "ompdbg-inspect threads (unstarted)" \
+    "$inspect" threads "$upid"
+  echo "== ompdbg threads (unstarted)"; cat "$work/unstarted-live.out"
+  check_unstarted "$work/unstarted-live.out"
+  if command -v gcore > /dev/null 2>&1; then
+    gcore -o "$work/ugcore" "$upid" > "$work/ugcore.log" 2>&1
+    if [ -f "$work/ugcore.$upid" ]; then
+      check_to "$work/unstarted-core.out" \
+	"ompdbg-inspect threads on the core (unstarted)" \
+	"$inspect" threads "$scenes" "$work/ugcore.$upid"
+      cat "$work/unstarted-core.out"
+      check_unstarted "$work/unstarted-core.out"
+      rm -f "$work/ugcore.$upid"
+    else
+      cat "$work/ugcore.log"; fail "gcore wrote no core (unstarted)"
+    fi
+  fi
+  case $pattern in
+    '|'*|*/*) echo "SKIP kernel core (unstarted): core_pattern $pattern" ;;
+    *)
+      kill -ABRT "$upid"
+      i=0
+      while kill -0 "$upid" 2>/dev/null && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+      ukcore=$(ls "$work/ukcore" | head -n 1)
+      if [ -z "$ukcore" ]; then
+	echo "SKIP kernel core (unstarted): none was written"
+      else
+	check_to "$work/unstarted-kcore.out" \
+	  "ompdbg-inspect threads on the kernel core (unstarted)" \
+	  "$inspect" threads "$scenes" "$work/ukcore/$ukcore"
+	cat "$work/unstarted-kcore.out"
+	check_unstarted "$work/unstarted-kcore.out"
+	rm -f "$work/ukcore/$ukcore"
+      fi
+      ;;
+  esac
+  kill "$upid" 2>/dev/null
+else
+  echo "SKIP unstarted: $scenes is not built"
+fi
+
 # The runtime stripped of .symtab: OMPD's symbols are in .dynsym.
 cp "$runtime/libgomp.so.1" "$work/stripped/libgomp.so.1"
 ${STRIP:-strip} --strip-all "$work/stripped/libgomp.so.1"

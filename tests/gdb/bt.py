@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """bt.py -- `ompd bt', the frame filter (`set ompd bt on|off') and the
 convenience functions, live and on a core.  Ground truth: scenes `nested'
-(4 threads, 2 levels) and `lock' (a thread waiting for scene_lock)."""
+(4 threads, 2 levels), `regionend' (a worker stopped while its primary
+thread waits at the region's end) and `lock' (a thread waiting for
+scene_lock)."""
 
 import os
 import re
@@ -70,6 +72,38 @@ g.quit()
 
 g = T.Gdb([T.SCENES, core])
 check_bt(g, tr, "core")
+g.quit()
+
+# Region end: thread 1 stops in the region while its primary thread has
+# left the region's code and waits at the region's end; the stitched
+# backtrace still reaches main through the primary's frames (the
+# runtime's region entry, tail-calling its end, is no frame there), and
+# says where the primary is.
+truth = os.path.join(d, "regionend.truth")
+g, out = T.run_to_stop("regionend", truth)
+tr = T.read_truth(truth)
+gm = SC.gdb_threads(g)
+for where in ("live", "core"):
+    if where == "core":
+        core = os.path.join(d, "regionend.core")
+        g.cmd("gcore " + core, timeout=120)
+        g.quit()
+        g = T.Gdb([T.SCENES, core])
+        gm = SC.gdb_threads(g)
+    w = [t for t in T.truth_of(tr, "thread") if t["wait"] == "none"][0]
+    n = gm[int(w["tid"])]
+    out = g.cmd("ompd bt --thread %d" % n)
+    T.no_traceback(out, where + " regionend: ompd bt")
+    lines = [l for l in out.split("\n") if l.startswith("#")]
+    T.check(lines and re.search(r"\bmain\b", lines[-1]) is not None
+            and any("#pragma omp parallel at scenes.c:%s" % w["line"] in l
+                    for l in lines),
+            "%s regionend: thread %d's backtrace runs the region's code and "
+            "ends in main" % (where, n))
+    T.check("finished the region's code and waits at its end barrier" in out
+            and "not on thread" not in out,
+            "%s regionend: the primary thread is said to be at the region's "
+            "end barrier" % where)
 g.quit()
 
 # Lock: the state function of the waiter, and a breakpoint condition.

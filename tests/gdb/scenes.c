@@ -35,6 +35,10 @@
      target tid=T line=C level=L num=N initial_device=D
                                        (a thread in a target region run
                                         on the host)
+     unstarted tid=T num=N level=L size=S line=C
+                                      (a member of the region at line C
+                                       that has not begun its implicit
+                                       task)
    and `ready' last.  */
 
 #define _GNU_SOURCE
@@ -490,6 +494,82 @@ scene_nosym (void)
 #endif
 }
 
+/* unstarted: a region of 2 whose thread 1 has been released into it
+   but has not begun its implicit task -- as any worker is for a moment
+   after a region starts, held here by a signal handler that runs on it
+   in the runtime's dock wait.  A first region makes the pool thread and
+   learns who it is; once that region is over, the thread is sent
+   SIGUSR1 and the second region starts only when the handler holds it.
+   Thread 0 writes the held thread's truth and stops; the thread is let
+   go afterwards.  */
+static volatile int held, release;
+static void
+hold_handler (int sig)
+{
+  (void) sig;
+  held = 1;
+  while (!release)
+    pause_ms (1);
+}
+
+static void
+scene_unstarted (void)
+{
+  static pthread_t worker;
+  static long wtid;
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = hold_handler;
+  sigaction (SIGUSR1, &sa, NULL);
+#pragma omp parallel num_threads (2)
+  if (omp_get_thread_num () == 1)
+    {
+      worker = pthread_self ();
+      wtid = tid ();
+    }
+  pthread_kill (worker, SIGUSR1);
+  while (!held)
+    pause_ms (1);
+  int line = __LINE__ + 1;
+#pragma omp parallel num_threads (2)
+  {
+    if (omp_get_thread_num () == 0)
+      {
+	say ("region line=%d level=1 size=%d\n", line, omp_get_num_threads ());
+	say ("unstarted tid=%ld num=1 level=1 size=2 line=%d\n", wtid, line);
+	me (line, "wait=none");
+	stop ();
+	release = 1;
+      }
+  }
+}
+
+/* regionend: in a region of 2, thread 0 leaves the region's code and
+   waits at the region's end while thread 1 stops in it.  */
+static void
+scene_regionend (void)
+{
+  int line = __LINE__ + 1;
+#pragma omp parallel num_threads (2)
+  {
+    if (omp_get_thread_num () == 0)
+      {
+	say ("region line=%d level=1 size=%d\n", line, omp_get_num_threads ());
+	me (line, "wait=end");
+	arrive ();
+      }
+    else
+      {
+	me (line, "wait=none");
+	wait_arrived (1);
+	pause_ms (150);	/* thread 0 reaches the region's end */
+	stop ();
+	/* Not a tail call: the region's code stays on the stack.  */
+	__atomic_add_fetch (&arrived, 1, __ATOMIC_SEQ_CST);
+      }
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -548,6 +628,10 @@ main (int argc, char **argv)
     scene_target ();
   else if (strcmp (s, "nosym") == 0)
     scene_nosym ();
+  else if (strcmp (s, "unstarted") == 0)
+    scene_unstarted ();
+  else if (strcmp (s, "regionend") == 0)
+    scene_regionend ();
   else
     {
       fprintf (stderr, "unknown scene %s\n", s);

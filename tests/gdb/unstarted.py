@@ -13,10 +13,21 @@
 2. A thread the runtime has registered whose OS thread does not exist yet
    (stopped at the runtime's first pthread_create call): listed once,
    "being created", without GDB number or LWP, besides a row for every
-   thread gdb has.  Ground truth: gdb's own thread list."""
+   thread gdb has.  Ground truth: gdb's own thread list.
+3. A member of a team that has not begun its implicit task (scene
+   `unstarted' holds thread 1 of its region on its way in): one answer
+   in every command -- `ompd threads' shows its number and region and
+   "assigned, not started", `ompd parallel' the same member,
+   $_omp_thread_num() its number, `ompd bt' says so and goes on into the
+   region's encountering task down to main -- live, on a gcore core and
+   on a kernel core (where the machine writes one).  Ground truth: the
+   scene's `unstarted' line."""
 
 import os
 import re
+import resource
+import subprocess
+import time
 
 import gdbtest as T
 
@@ -53,11 +64,33 @@ def check_listed(g, num, lwp, where):
             "(rows %s)" % (where, [(r.get("GDB"), r.get("LWP"),
                                     r.get("WAIT")) for r in rows]))
     mine = [r for r in rows if r.get("GDB") == str(num)]
+    # Idle, or -- when the master has handed it the region while gdb
+    # reported the stop -- that region's member not started, by the
+    # number the team gave it (WORKER_NUM, from the scene's truth).
+    assigned = len(mine) == 1 and \
+        mine[0].get("WAIT") == "assigned, not started"
     T.check(len(mine) == 1 and mine[0].get("LWP") == str(lwp)
-            and mine[0].get("STATE", "").startswith("idle"),
+            and (mine[0].get("STATE", "").startswith("idle") or assigned),
             "%s: gdb thread %d (LWP %d), stopped before the runtime knew "
-            "its LWP, is listed idle with its LWP (got %s)"
+            "its LWP, is listed idle or assigned with its LWP (got %s)"
             % (where, num, lwp, mine))
+    if assigned:
+        later.append((where, lwp, mine[0].get("OMP")))
+
+
+# Members listed as assigned: their number is checked against the truth
+# the program writes once they run the region.
+later = []
+
+
+def check_later():
+    tr = T.read_truth(truth)
+    nums = dict((t["tid"], t["num"]) for t in T.truth_of(tr, "thread"))
+    for where, lwp, omp in later:
+        T.check(nums.get(str(lwp)) == omp,
+                "%s: LWP %d, listed as assigned, not started, has the "
+                "thread number it then runs the region with (%s, listed %s)"
+                % (where, lwp, nums.get(str(lwp)), omp))
 
 
 truth = os.path.join(d, "parallel.truth")
@@ -77,6 +110,9 @@ num, lwp = stopped_thread(g)
 check_listed(g, num, lwp, "live")
 core = os.path.join(d, "unstarted.core")
 g.cmd("gcore " + core, timeout=120)
+# Let the program write its truth: which LWP is which thread number.
+g.cmd("delete")
+g.cmd("continue", timeout=120)
 g.kill()
 g = T.open_core(core)
 g.cmd("file " + T.SCENES)
@@ -85,6 +121,7 @@ T.check(lwp2 == lwp, "core: gdb stopped in LWP %d, the live stop was in %d"
         % (lwp2, lwp))
 check_listed(g, num2, lwp2, "core")
 g.quit()
+check_later()
 
 # 2. The master inside its first pthread_create: the thread it creates is
 # registered (pool.c registers before pthread_create), its OS thread not
@@ -115,4 +152,91 @@ T.check(sorted(r.get("LWP") for r in rows if r not in made) == glwps
         "in pthread_create: the other rows are gdb's threads %s (rows %s)"
         % (glwps, rows))
 g.kill()
+
+
+# 3. A member not started.
+def check_unstarted(g, tr, where):
+    u = T.truth_of(tr, "unstarted")[0]
+    gt = dict((int(k), v) for k, v in
+              [p.split(":") for p in re.findall(r"\d+:\d+", g.cmd(
+                  'python print(" ".join("%d:%d" % (t.ptid[1], t.num) for t '
+                  'in gdb.selected_inferior().threads()))'))])
+    n = int(gt.get(int(u["tid"]), 0))
+    T.check(n > 0, "%s: the held thread LWP %s is a gdb thread" % (where,
+                                                                 u["tid"]))
+    rows = threads_table(g, where)
+    mine = [r for r in rows if r.get("LWP") == u["tid"]]
+    T.check(len(mine) == 1 and mine[0].get("OMP") == u["num"]
+            and mine[0].get("WAIT") == "assigned, not started"
+            and re.search(r"L%s\b" % u["level"], mine[0].get("REGION", ""))
+            and not mine[0].get("STATE", "").startswith("idle"),
+            "%s: ompd threads shows LWP %s as OpenMP thread %s of its level "
+            "%s region, assigned, not started (got %s)"
+            % (where, u["tid"], u["num"], u["level"], mine))
+    out = g.cmd("ompd parallel --members")
+    T.no_traceback(out, where + ": ompd parallel")
+    T.check("%s: thread %d assigned, not started" % (u["num"], n) in out,
+            "%s: ompd parallel lists thread %d as member %s, assigned, not "
+            "started" % (where, n, u["num"]))
+    o = g.cmd("print $_omp_thread_num(%d)" % n)
+    T.check(o.strip().endswith("= %s" % u["num"]),
+            "%s: $_omp_thread_num(%d) = %s" % (where, n, u["num"]))
+    o = g.cmd("print $_omp_team_size(%d)" % n)
+    T.check(o.strip().endswith("= %s" % u["size"]),
+            "%s: $_omp_team_size(%d) = %s" % (where, n, u["size"]))
+    out = g.cmd("ompd bt --thread %d" % n)
+    T.no_traceback(out, where + ": ompd bt")
+    frames = [l for l in out.split("\n") if l.startswith("#")]
+    T.check("has not begun its implicit task" in out and frames
+            and re.search(r"\bmain\b", frames[-1]) is not None
+            and "was entered by thread" in out,
+            "%s: ompd bt of thread %d says it has not begun its implicit "
+            "task and continues into the encountering thread down to main"
+            % (where, n))
+
+
+utruth = os.path.join(d, "unstarted.truth")
+g, out = T.run_to_stop("unstarted", utruth,
+                       pre=("handle SIGUSR1 nostop noprint pass",))
+tr = T.read_truth(utruth)
+check_unstarted(g, tr, "live")
+ucore = os.path.join(d, "held.core")
+g.cmd("gcore " + ucore, timeout=120)
+g.quit()
+g = T.open_core(ucore)
+check_unstarted(g, tr, "gcore core")
+g.quit()
+
+
+def raise_core_limit():
+    soft, hard = resource.getrlimit(resource.RLIMIT_CORE)
+    resource.setrlimit(resource.RLIMIT_CORE, (hard, hard))
+
+
+pattern = open("/proc/sys/kernel/core_pattern").read().strip()
+if pattern.startswith("|") or "/" in pattern or \
+        resource.getrlimit(resource.RLIMIT_CORE)[1] == 0:
+    T.log("no kernel core here (pattern %s): kernel-core checks skipped"
+          % pattern)
+else:
+    kd = os.path.join(d, "k")
+    os.mkdir(kd)
+    ktruth = os.path.join(kd, "unstarted.truth")
+    subprocess.run([T.SCENES, "unstarted", ktruth, "abort"], cwd=kd,
+                   env=T.clean_env({"LD_LIBRARY_PATH": T.OURS}),
+                   preexec_fn=raise_core_limit, timeout=120,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    cores = []
+    for i in range(20):
+        cores = [f for f in os.listdir(kd) if f.startswith("core")]
+        if cores:
+            time.sleep(0.2)
+            break
+        time.sleep(0.1)
+    if not cores:
+        T.log("no kernel core written: kernel-core checks skipped")
+    else:
+        g = T.open_core(os.path.join(kd, cores[0]))
+        check_unstarted(g, T.read_truth(ktruth), "kernel core")
+        g.quit()
 T.finish()

@@ -439,7 +439,11 @@ COUNTED_HOOK (ompd_bp_parallel_end, n_par_end, region_event ("parallel-end"))
 COUNTED_HOOK (ompd_bp_task_begin, n_task_begin, task_begin_event ())
 COUNTED_HOOK (ompd_bp_task_end, n_task_end, task_end_event ())
 
-/* A pool thread starting: registered, idle, in no region.  */
+/* A pool thread starting: registered, idle, in no region -- or, when
+   the master has handed it its first region already (the master goes on
+   while the thread starts), that region's member that has not begun its
+   implicit task: in the region, in state overhead, with no current
+   task.  */
 HOOK void
 ompd_bp_thread_begin (void)
 {
@@ -448,13 +452,24 @@ ompd_bp_thread_begin (void)
     return;
   pthread_mutex_lock (&mu);
   ompd_thread_handle_t *th = self_handle ();
-  ompd_parallel_handle_t *ph;
+  ompd_parallel_handle_t *ph = NULL;
+  ompd_task_handle_t *tk = NULL;
   ompd_word_t state;
   if (th != NULL)
     {
+      ompd_rc_t prc = api.get_curr_parallel_handle (th, &ph);
+      CHECK (prc == ompd_rc_ok || prc == ompd_rc_unavailable,
+	     "thread-begin: its region: %s", ompd_rc_name (prc));
       if (RC (api.get_state (th, &state, NULL), ompd_rc_ok))
-	CHECK (state == ompt_state_idle, "thread-begin: state %#" PRIx64, state);
-      RC (api.get_curr_parallel_handle (th, &ph), ompd_rc_unavailable);
+	CHECK (state == (prc == ompd_rc_ok ? ompt_state_overhead
+			 : ompt_state_idle),
+	       "thread-begin: state %#" PRIx64 " %s a region", state,
+	       prc == ompd_rc_ok ? "in" : "out of");
+      RC (api.get_curr_task_handle (th, &tk), ompd_rc_unavailable);
+      if (tk != NULL)
+	RC (api.rel_task_handle (tk), ompd_rc_ok);
+      if (prc == ompd_rc_ok)
+	RC (api.rel_parallel_handle (ph), ompd_rc_ok);
       RC (api.rel_thread_handle (th), ompd_rc_ok);
     }
   pthread_mutex_unlock (&mu);

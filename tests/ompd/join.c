@@ -1,5 +1,6 @@
 /* join.c -- what libompd reports for a worker at the end of a parallel
-   region and after it, under the runtime's join (runtime/join.c): a
+   region, after it, and before it has entered the next, under the
+   runtime's join (runtime/join.c): a
    worker with nothing to run counts itself in at once, waits for the
    master there, and takes that back to run the tasks the master creates
    later.  In-process, as tests/ompd/undeferred: the program asks libompd
@@ -13,6 +14,10 @@
       join, ran the master's late tasks, each with a parallel region of
       its own inside (entering a region resets what the runtime keeps to
       tell debuggers that a worker's region has ended).
+   4. Before: a worker the master has released into a region that has
+      not entered it yet (a signal handler holds it on its way) is that
+      region's member, with its thread number, in state overhead, and
+      has no current task: its implicit task has not begun.
 
    Ground truth: the threads' own LWPs and thread numbers, and the
    regions they are in.  */
@@ -23,6 +28,8 @@
 #include "tests/lib/spin.h"
 
 #include <omp.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -76,9 +83,9 @@ static void
 worker_at_end (void)
 {
   int64_t worker = 0;
-  int seen_state = 0, same_region = 0, thread_num = -1;
+  int seen_state = 0, same_region = 0, thread_num = -1, same_fn = 0;
 #pragma omp parallel num_threads(2) shared (worker, seen_state, \
-					    same_region, thread_num)
+					    same_region, thread_num, same_fn)
   {
     if (omp_get_thread_num () == 1)
       __atomic_store_n (&worker, syscall (SYS_gettid), __ATOMIC_RELEASE);
@@ -101,6 +108,19 @@ worker_at_end (void)
 		else
 		  spin_us (1000);
 	      }
+	    /* Its implicit task runs the region's function, as the
+	       master's does.  */
+	    ompd_task_handle_t *mt = NULL, *wt = NULL;
+	    ompd_address_t mfn = { 0, 0 }, wfn = { 0, 1 };
+	    if (RC (api.get_curr_task_handle (self, &mt), ompd_rc_ok)
+		&& RC (api.get_curr_task_handle (th, &wt), ompd_rc_ok)
+		&& RC (api.get_task_function (mt, &mfn), ompd_rc_ok)
+		&& RC (api.get_task_function (wt, &wfn), ompd_rc_ok))
+	      same_fn = mfn.address == wfn.address && mfn.address != 0;
+	    if (wt)
+	      RC (api.rel_task_handle (wt), ompd_rc_ok);
+	    if (mt)
+	      RC (api.rel_task_handle (mt), ompd_rc_ok);
 	    int cmp = 1;
 	    if (RC (api.get_curr_parallel_handle (th, &its), ompd_rc_ok)
 		&& RC (api.parallel_handle_compare (mine, its, &cmp),
@@ -148,9 +168,121 @@ worker_at_end (void)
 	 "region");
   CHECK (thread_num == 1, "1: the worker at the end has thread number %d",
 	 thread_num);
+  CHECK (same_fn, "1: the worker's implicit task at the end does not run "
+	 "the region's function");
   /* The worker may still be on its way back to its dock: idle either
      way, as soon as the region has ended.  */
   check_idle ("2: after the region", worker);
+}
+
+/* 4.  */
+static volatile sig_atomic_t held, release;
+
+static void
+hold (int sig)
+{
+  (void) sig;
+  struct timespec ts = { 0, 1000000 };
+  held = 1;
+  while (!release)
+    nanosleep (&ts, NULL);
+}
+
+/* thread-num-var of TH, or -1.  */
+static int
+thread_num_of (ompd_thread_handle_t *th)
+{
+  const char *name;
+  ompd_scope_t scope;
+  ompd_word_t num = -1;
+  for (ompd_icv_id_t k = 0, next = 0;; k = next)
+    {
+      int more = 0;
+      if (api.enumerate_icvs (as, k, &next, &name, &scope, &more)
+	  != ompd_rc_ok)
+	break;
+      bool found = strcmp (name, "thread-num-var") == 0;
+      inproc_free ((void *) name);
+      if (found)
+	{
+	  if (!RC (api.get_icv_from_scope (th, ompd_scope_thread, next, &num),
+		   ompd_rc_ok))
+	    num = -1;
+	  break;
+	}
+      if (!more)
+	break;
+    }
+  return (int) num;
+}
+
+static void
+worker_not_started (void)
+{
+  static pthread_t wpt;
+  static int64_t worker;
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = hold;
+  sigaction (SIGUSR1, &sa, NULL);
+#pragma omp parallel num_threads(2)
+  if (omp_get_thread_num () == 1)
+    {
+      wpt = pthread_self ();
+      worker = syscall (SYS_gettid);
+    }
+  /* The region is over: the worker is on its way back to its dock, or
+     there.  Held there, it cannot enter the next region.  */
+  pthread_kill (wpt, SIGUSR1);
+  while (!held)
+    spin_us (1000);
+  ompd_word_t state = -1;
+  int same_region = 0, num = -1, member = 0;
+  ompd_rc_t task_rc = ompd_rc_ok;
+#pragma omp parallel num_threads(2) shared (state, same_region, num, \
+					    member, task_rc)
+  if (omp_get_thread_num () == 0)
+    {
+      ompd_thread_handle_t *self = thread_handle (syscall (SYS_gettid));
+      ompd_thread_handle_t *th = thread_handle (worker), *m = NULL;
+      ompd_parallel_handle_t *mine = NULL, *its = NULL;
+      ompd_task_handle_t *task = NULL;
+      int cmp = 1;
+      if (self && th
+	  && RC (api.get_curr_parallel_handle (self, &mine), ompd_rc_ok))
+	{
+	  state = state_of (th);
+	  if (RC (api.get_curr_parallel_handle (th, &its), ompd_rc_ok)
+	      && RC (api.parallel_handle_compare (mine, its, &cmp),
+		     ompd_rc_ok))
+	    same_region = cmp == 0;
+	  num = thread_num_of (th);
+	  task_rc = api.get_curr_task_handle (th, &task);
+	  if (RC (api.get_thread_in_parallel (mine, 1, &m), ompd_rc_ok)
+	      && RC (api.thread_handle_compare (m, th, &cmp), ompd_rc_ok))
+	    member = cmp == 0;
+	}
+      if (task_rc == ompd_rc_ok && task)
+	RC (api.rel_task_handle (task), ompd_rc_ok);
+      if (m)
+	RC (api.rel_thread_handle (m), ompd_rc_ok);
+      if (its)
+	RC (api.rel_parallel_handle (its), ompd_rc_ok);
+      if (mine)
+	RC (api.rel_parallel_handle (mine), ompd_rc_ok);
+      if (th)
+	RC (api.rel_thread_handle (th), ompd_rc_ok);
+      if (self)
+	RC (api.rel_thread_handle (self), ompd_rc_ok);
+      release = 1;
+    }
+  CHECK (member, "4: the held worker is not the region's member 1");
+  CHECK (state == ompt_state_overhead, "4: the held worker is in state "
+	 "%#llx, expected overhead", (long long) state);
+  CHECK (same_region, "4: the held worker is not in the master's region");
+  CHECK (num == 1, "4: the held worker has thread number %d", num);
+  CHECK (task_rc == ompd_rc_unavailable, "4: the held worker has a current "
+	 "task (%s) before its implicit task began", ompd_rc_name (task_rc));
 }
 
 /* 3.  */
@@ -197,6 +329,7 @@ main (int argc, char **argv)
 
   worker_at_end ();
   late_tasks_with_regions ();
+  worker_not_started ();
 
   return inproc_finish (&api, as, 10);
 }
