@@ -93,6 +93,7 @@ task_init_node (struct gomp_task *task)
   task->table_in = NULL;
   task->has_detach = false;
   task->has_mutex = false;
+  task->copied = false;
   task->alloc_base = NULL;
 }
 
@@ -779,10 +780,15 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       if (data)
 	*(void **) data = task;
     }
-  /* Copy constructors run as part of the new task (C++ firstprivate).  */
+  /* Copy constructors run as part of the new task (C++ firstprivate).
+     The task's code destroys the copies at its end: from here on it
+     must run, cancelled or not (cancel.c).  */
   thr->task = task;
   if (cpyfn)
-    cpyfn (arg, data);
+    {
+      cpyfn (arg, data);
+      task->copied = true;
+    }
   else if (arg_size)
     memcpy (arg, data, (size_t) arg_size);
   if (bounds_size)

@@ -98,12 +98,14 @@ tests_runtime_cxx += \
 	tests/runtime/cxx-iterator \
 	tests/runtime/cxx-nonpod \
 	tests/runtime/task-cxx \
-	tests/runtime/cxx-exceptions
+	tests/runtime/cxx-exceptions \
+	tests/runtime/cancel-cxx
 endif
 tests_runtime_cxx_iterator_SOURCES = tests/runtime/cxx-iterator.cc
 tests_runtime_cxx_nonpod_SOURCES = tests/runtime/cxx-nonpod.cc
 tests_runtime_task_cxx_SOURCES = tests/runtime/task-cxx.cc
 tests_runtime_cxx_exceptions_SOURCES = tests/runtime/cxx-exceptions.cc
+tests_runtime_cancel_cxx_SOURCES = tests/runtime/cancel-cxx.cc
 
 tests_runtime_fc =
 if HAVE_FC_OPENMP
