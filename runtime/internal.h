@@ -859,14 +859,8 @@ HIDDEN size_t gomp_dep_size (void);
 HIDDEN bool gomp_depend_try_lock (struct gomp_task *task);
 HIDDEN size_t gomp_depend_count (void **depend);
 
-/* error-directive.c */
-/* A fatal error as libgomp reports it: the message, then exit (1), not
-   abort: programs and tests see libgomp's exit status.  */
-HIDDEN NORETURN void gomp_fatal_exit (const char *fmt, ...)
-  __attribute__ ((format (printf, 1, 2)));
-
 /* target.c */
-/* gomp_fatal_exit if OMP_TARGET_OFFLOAD=mandatory and DEVICE (as given
+/* gomp_fatal if OMP_TARGET_OFFLOAD=mandatory and DEVICE (as given
    to a target construct or routine) names no device; else whether DEVICE
    is the host, i.e. the initial device or the default.  */
 HIDDEN bool gomp_target_check_device (int device);
@@ -882,9 +876,20 @@ HIDDEN void gomp_display_env (bool verbose, int fd);
 /* display-env.c: what OMP_DISPLAY_ENV=verbose shows, as "NAME=VALUE\n"
    lines in a malloc'd string (NULL if out of memory).  */
 HIDDEN char *gomp_env_block (void);
+
+/* error.c: libgomp's messages (gomp_warn: its gomp_error), with its
+   texts; then those libgomp does not have, under our name.  A fatal
+   error is exit (EXIT_FAILURE), as libgomp's.  */
 HIDDEN void gomp_warn (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
 HIDDEN NORETURN void gomp_fatal (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+HIDDEN NORETURN void gomp_fatal_oom (size_t size);
+HIDDEN void gomp_warn_bytes (const char *text, const char *bytes,
+			     size_t len);
+HIDDEN void gomp_own_warn (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+HIDDEN NORETURN void gomp_own_fatal (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
 
 /* wait.c */

@@ -53,7 +53,7 @@ gomp_thread_alloc (bool pool_thread)
 {
   struct gomp_thread *thr;
   if (posix_memalign ((void **) &thr, CACHE_LINE, sizeof *thr) != 0)
-    gomp_fatal ("out of memory allocating a thread descriptor");
+    gomp_fatal_oom (sizeof *thr);
   memset (thr, 0, sizeof *thr);
   thr->pool_thread = pool_thread;
   thr->state = ompt_state_work_serial;	/* idle: libompd sees it otherwise */
@@ -99,7 +99,7 @@ index_replace (struct gomp_thread *thr, bool add)
   struct gomp_registry_slot *old = gomp_registry.index;
   struct gomp_registry_slot *slots = malloc ((len + 1) * sizeof *slots);
   if (slots == NULL)
-    gomp_fatal ("out of memory registering a thread");
+    gomp_fatal_oom ((len + 1) * sizeof *slots);
   unsigned int n = 0;
   for (unsigned int i = 0; i < len; i++)
     if (old[i].thread != thr)

@@ -162,7 +162,7 @@ task_block_alloc (struct gomp_thread *thr, size_t size, size_t *got)
 	}
     }
   if (block == NULL && posix_memalign (&block, CACHE_LINE, size) != 0)
-    gomp_fatal ("out of memory creating a task");
+    gomp_fatal_oom (size);
   *got = size;
   return block;
 }
