@@ -798,6 +798,7 @@ EXPORT void ompd_bp_device_end (void);
 HIDDEN void gomp_task_init_implicit (struct gomp_task *task,
 				     void *exit_frame);
 HIDDEN void gomp_task_run (struct gomp_thread *thr, struct gomp_task *task);
+HIDDEN void gomp_task_cache_release (struct gomp_thread *thr);
 HIDDEN void gomp_task_finished (struct gomp_thread *thr,
 				struct gomp_task *task);
 HIDDEN void gomp_task_probe_on_parent (void);
@@ -991,6 +992,7 @@ HIDDEN void gomp_join_wait_lingering (struct gomp_team *team);
 /* pool.c */
 HIDDEN struct gomp_thread *gomp_pool_get (void);
 HIDDEN void gomp_pool_put (struct gomp_thread *thr);
+HIDDEN void gomp_pool_pause (void);
 HIDDEN void gomp_dock_release (struct gomp_thread *worker,
 			       struct gomp_team *team, unsigned int id);
 
@@ -998,6 +1000,7 @@ HIDDEN void gomp_dock_release (struct gomp_thread *worker,
 HIDDEN struct gomp_thread *gomp_thread_alloc (bool pool_thread);
 HIDDEN void gomp_registry_add (struct gomp_thread *thr);
 HIDDEN void gomp_registry_started (struct gomp_thread *thr);
+HIDDEN void gomp_registry_remove (struct gomp_thread *thr);
 HIDDEN void gomp_registry_reset (struct gomp_thread *self);
 
 /* worksharing.c */

@@ -204,6 +204,25 @@ task_block_free (void *block, size_t size, struct gomp_thread *owner)
   free (block);
 }
 
+/* THR, a pool thread, exits (a pause, pool.c): free the blocks it keeps.
+   Its cache holds only blocks it allocated, and so does its REMOTE_FREE
+   stack; every task of its regions has completed and been freed, so no
+   thread pushes onto that stack any more.  */
+void
+gomp_task_cache_release (struct gomp_thread *thr)
+{
+  void *stack = atomic_exchange_explicit (&thr->remote_free, NULL,
+					  memory_order_acquire);
+  for (int i = 0; i < 2; i++)
+    for (void *b = i ? stack : thr->task_cache, *next; b; b = next)
+      {
+	next = *(void **) b;
+	free (b);
+      }
+  thr->task_cache = NULL;
+  thr->task_cache_count = 0;
+}
+
 static void
 task_free (struct gomp_task *task)
 {
