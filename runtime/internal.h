@@ -316,6 +316,7 @@ struct gomp_task
   bool has_detach;		/* completes when its event is fulfilled */
   bool has_mutex;		/* has mutexinoutset clauses */
   bool copied;			/* its copy constructors have run (cancel.c) */
+  bool fulfilled;		/* its detach event is fulfilled */
   struct gomp_task *parent;	/* generating task */
   struct gomp_team *team;	/* binding parallel region (NULL: initial) */
   struct gomp_thread *thread;	/* thread executing it, NULL while queued */

@@ -94,6 +94,7 @@ task_init_node (struct gomp_task *task)
   task->has_detach = false;
   task->has_mutex = false;
   task->copied = false;
+  task->fulfilled = false;
   task->alloc_base = NULL;
 }
 
@@ -938,11 +939,13 @@ EXPORT void
 omp_fulfill_event (omp_event_handle_t event)
 {
   struct gomp_task *task = (struct gomp_task *) (uintptr_t) event;
+  /* libgomp's text, its newline included: the line ends in two.  */
   if (task == NULL
       || atomic_load_explicit (&task->task_state, memory_order_acquire)
-	 == TASK_STATE_DONE)
-    gomp_fatal ("omp_fulfill_event: the event %p is not a pending "
-		"detachable task's event", (void *) task);
+	 == TASK_STATE_DONE
+      || __atomic_exchange_n (&task->fulfilled, true, __ATOMIC_ACQ_REL))
+    gomp_fatal ("omp_fulfill_event: %p event is invalid or has already "
+		"been fulfilled!\n", (void *) task);
   struct gomp_thread *thr = gomp_tls;
   if (atomic_fetch_sub_explicit (&task->npred, 1, memory_order_acq_rel) == 1)
     task_complete (thr, task);

@@ -76,6 +76,7 @@ tests_runtime_c = \
 	tests/runtime/taskloop-simd \
 	tests/runtime/task-reduction \
 	tests/runtime/error-directive \
+	tests/runtime/messages \
 	tests/runtime/cancel-parallel \
 	tests/runtime/cancel-for \
 	tests/runtime/cancel-sections \
@@ -116,7 +117,8 @@ tests_runtime_fc += \
 	tests/runtime/f-lock \
 	tests/runtime/f-sections \
 	tests/runtime/f-alloc \
-	tests/runtime/f-workshare
+	tests/runtime/f-workshare \
+	tests/runtime/f-error
 endif
 tests_runtime_f_parallel_do_SOURCES = tests/runtime/f-parallel-do.f90
 tests_runtime_f_reduction_SOURCES = tests/runtime/f-reduction.f90
@@ -124,6 +126,7 @@ tests_runtime_f_api_SOURCES = tests/runtime/f-api.f90
 tests_runtime_f_lock_SOURCES = tests/runtime/f-lock.f90
 tests_runtime_f_sections_SOURCES = tests/runtime/f-sections.f90
 tests_runtime_f_workshare_SOURCES = tests/runtime/f-workshare.f90
+tests_runtime_f_error_SOURCES = tests/runtime/f-error.f90
 tests_runtime_f_alloc_SOURCES = tests/runtime/f-alloc.f90
 
 tests_runtime_progs = $(tests_runtime_c) $(tests_runtime_cxx) $(tests_runtime_fc)
