@@ -426,8 +426,9 @@ gomp_team_end (void *cfa)
     }
 }
 
-/* The calling thread stops being an OpenMP thread (a user pthread ends):
-   its reserved workers go back to the pool.  */
+/* The calling thread gives up its hot team: it stops being an OpenMP
+   thread (a user pthread ends, a pool thread is ended by a pause) or
+   pauses (pool.c).  Its reserved workers go back to the pool.  */
 void
 gomp_thread_exit_pool (void)
 {
