@@ -53,7 +53,7 @@ set_format (const char *format, size_t len)
     {
       char *p = realloc (format_buf, len + 1);
       if (p == NULL)
-	gomp_fatal ("out of memory setting the affinity format");
+	gomp_fatal_oom (len + 1);
       format_buf = p;
       format_cap = len + 1;
     }
@@ -78,7 +78,7 @@ static void
 sink_count (struct sink *s, size_t n)
 {
   if (n > SIZE_MAX - s->len)
-    gomp_fatal ("overflow in omp_capture_affinity");
+    gomp_own_fatal ("overflow in omp_capture_affinity");
   s->len += n;
 }
 
@@ -340,7 +340,9 @@ expand (struct sink *s, const char *format, const struct gomp_team_state *ts)
 	  put_affinity (s, &f);
 	  break;
 	case '\0':
-	  gomp_fatal ("missing type at the end of affinity format");
+	  /* libgomp reports the terminating NUL as the type: the message
+	     holds a NUL byte.  */
+	  gomp_fatal ("unsupported type %c in affinity format", '\0');
 	default:
 	  gomp_fatal ("unsupported type %c in affinity format", type);
 	}
@@ -389,7 +391,7 @@ display_line (const char *format)
   size_t n = s.len;
   char *big = malloc (n + 1);
   if (big == NULL)
-    gomp_fatal ("out of memory displaying affinity");
+    gomp_fatal_oom (n + 1);
   struct sink t = { big, n, 0 };
   expand_for_self (&t, format);
   if (t.len < n)
@@ -543,7 +545,7 @@ fortran_format (const char *format, size_t len, char *local, size_t size)
     return NULL;
   char *s = len < size ? local : malloc (len + 1);
   if (s == NULL)
-    gomp_fatal ("out of memory copying an affinity format");
+    gomp_fatal_oom (len + 1);
   memcpy (s, format, len);
   s[len] = '\0';
   return s;

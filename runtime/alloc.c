@@ -84,9 +84,9 @@ allocator_data (omp_allocator_handle_t handle, const char *routine)
   struct allocator *a = (struct allocator *) h;
   if (h % _Alignof (struct allocator) != 0 || h < 4096
       || a->check != (ALLOCATOR_CHECK ^ h))
-    gomp_fatal_exit ("%s: invalid allocator handle %#lx (not a predefined "
-		     "allocator, nor one from omp_init_allocator that is not "
-		     "destroyed)", routine, (unsigned long) h);
+    gomp_own_fatal ("%s: invalid allocator handle %#lx (not a predefined "
+		    "allocator, nor one from omp_init_allocator that is not "
+		    "destroyed)", routine, (unsigned long) h);
   return a;
 }
 
@@ -166,8 +166,8 @@ static void
 check_alignment (size_t alignment, const char *routine)
 {
   if (alignment == 0 || (alignment & (alignment - 1)) != 0)
-    gomp_fatal_exit ("%s: alignment %lu is not a power of two", routine,
-		     (unsigned long) alignment);
+    gomp_own_fatal ("%s: alignment %lu is not a power of two", routine,
+		    (unsigned long) alignment);
 }
 
 /* An allocation failed with allocator A (NULL: predefined).  What next,
@@ -185,8 +185,8 @@ fallback (struct allocator *a, size_t req_alignment, size_t used_alignment,
   if (a == NULL)
     return false;
   if (++*tries > MAX_FALLBACKS)
-    gomp_fatal_exit ("the fallback allocators (allocator_fb) of allocator "
-		     "%#lx form a cycle", (unsigned long) (uintptr_t) a);
+    gomp_own_fatal ("the fallback allocators (allocator_fb) of allocator "
+		    "%#lx form a cycle", (unsigned long) (uintptr_t) a);
   switch (a->fallback)
     {
     case omp_atv_default_mem_fb:
@@ -204,8 +204,7 @@ fallback (struct allocator *a, size_t req_alignment, size_t used_alignment,
       return true;
     case omp_atv_abort_fb:
     default:
-      gomp_fatal_exit ("Out of memory allocating %lu bytes",
-		       (unsigned long) size);
+      gomp_fatal_oom (size);
     }
 }
 
@@ -285,8 +284,8 @@ live_header (void *ptr, const char *routine)
 {
   struct header *h = header_of (ptr);
   if (h->check != (BLOCK_CHECK ^ (uintptr_t) h->base))
-    gomp_fatal_exit ("%s: %p was not allocated by omp_alloc and its "
-		     "relatives, or is already freed", routine, ptr);
+    gomp_own_fatal ("%s: %p was not allocated by omp_alloc and its "
+		    "relatives, or is already freed", routine, ptr);
   return h;
 }
 
@@ -405,8 +404,7 @@ GOMP_alloc (size_t alignment, size_t size, uintptr_t allocator)
 			(omp_allocator_handle_t) allocator, false,
 			"the allocate clause");
   if (ret == NULL && size != 0)
-    gomp_fatal_exit ("Out of memory allocating %lu bytes",
-		     (unsigned long) size);
+    gomp_fatal_oom (size);
   return ret;
 }
 
@@ -528,7 +526,7 @@ omp_init_allocator (omp_memspace_handle_t memspace, int ntraits,
 
   struct allocator *a = malloc (sizeof *a);
   if (a == NULL)
-    gomp_fatal ("out of memory creating an allocator");
+    gomp_fatal_oom (sizeof *a);
   *a = d;
   a->check = ALLOCATOR_CHECK ^ (uintptr_t) a;
   return (omp_allocator_handle_t) a;

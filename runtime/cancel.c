@@ -31,7 +31,8 @@
      task is discarded if any group on its chain is cancelled.
 
    A discarded task completes without running: its parent, taskgroups,
-   team and successors see it complete like any other.  */
+   team and successors see it complete like any other.  A task with
+   copies of C++ objects is never discarded (gomp_task_cancelled).  */
 
 #include "config.h"
 #include "internal.h"
@@ -63,10 +64,20 @@ group_cancelled (const struct gomp_taskgroup *tg)
 }
 
 /* Must TASK, ready to start, be discarded?  Callers test cancel-var
-   first, so that without cancellation this costs one branch.  */
+   first, so that without cancellation this costs one branch.
+
+   Not if its copy constructors have run (C++ firstprivate objects, GCC's
+   CPYFN): GCC destroys the copies at the end of the task's own code,
+   which a cancellation point or cancel construct in it jumps to, so the
+   task must run for each copy to be destroyed once.  libgomp 12 does the
+   same (copy_ctors_done in gomp_task_run_pre).  No copy is made once
+   the region or group is cancelled: then no task is created
+   (gomp_task_create_cancelled).  */
 bool
 gomp_task_cancelled (const struct gomp_task *task)
 {
+  if (task->copied)
+    return false;
   return team_cancelled (task->team) || group_cancelled (task->taskgroup);
 }
 

@@ -313,8 +313,7 @@ doacross_alloc (struct gomp_thread *thr, unsigned int ncounts,
      comes zeroed from mmap without being touched here.  */
   struct gomp_doacross *d = size == SIZE_MAX ? NULL : calloc (1, size);
   if (d == NULL)
-    gomp_fatal ("out of memory for a doacross loop of %llu positions",
-		nentries);
+    gomp_fatal_oom (size);
 
   d->ncounts = ncounts;
   d->sched = ws->sched;
@@ -563,7 +562,7 @@ doacross_wait (gomp_ull first, va_list *ap, bool ull, void *cfa)
     {
       v = malloc (d->ncounts * sizeof *v);
       if (v == NULL)
-	gomp_fatal ("out of memory in GOMP_doacross_wait");
+	gomp_fatal_oom (d->ncounts * sizeof *v);
     }
   v[0] = first;
   bool inside = true;

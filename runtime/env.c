@@ -547,6 +547,8 @@ parse_stack (void)
   else if (err == EINVAL && bytes < (unsigned long) PTHREAD_STACK_MIN)
     gomp_warn ("Stack size less than minimum of %luk",
 	       ((unsigned long) PTHREAD_STACK_MIN + 1023) / 1024);
+  else if (err == EINVAL)
+    gomp_warn ("Stack size larger than system limit");
   else
     gomp_warn ("Stack size change failed: %s", strerror (err));
 }

@@ -118,7 +118,7 @@ LOCK_30 (void, omp_init_nest_lock_, (omp_nest_lock_t **lock))
 {
   *lock = malloc (sizeof **lock);
   if (*lock == NULL)
-    gomp_fatal ("out of memory allocating a nest lock");
+    gomp_fatal_oom (sizeof **lock);
   omp_init_nest_lock (*lock);
 }
 

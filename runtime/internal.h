@@ -315,6 +315,8 @@ struct gomp_task
   int priority;
   bool has_detach;		/* completes when its event is fulfilled */
   bool has_mutex;		/* has mutexinoutset clauses */
+  bool copied;			/* its copy constructors have run (cancel.c) */
+  bool fulfilled;		/* its detach event is fulfilled */
   struct gomp_task *parent;	/* generating task */
   struct gomp_team *team;	/* binding parallel region (NULL: initial) */
   struct gomp_thread *thread;	/* thread executing it, NULL while queued */
@@ -797,6 +799,7 @@ EXPORT void ompd_bp_device_end (void);
 HIDDEN void gomp_task_init_implicit (struct gomp_task *task,
 				     void *exit_frame);
 HIDDEN void gomp_task_run (struct gomp_thread *thr, struct gomp_task *task);
+HIDDEN void gomp_task_cache_release (struct gomp_thread *thr);
 HIDDEN void gomp_task_finished (struct gomp_thread *thr,
 				struct gomp_task *task);
 HIDDEN void gomp_task_probe_on_parent (void);
@@ -858,14 +861,8 @@ HIDDEN size_t gomp_dep_size (void);
 HIDDEN bool gomp_depend_try_lock (struct gomp_task *task);
 HIDDEN size_t gomp_depend_count (void **depend);
 
-/* error-directive.c */
-/* A fatal error as libgomp reports it: the message, then exit (1), not
-   abort: programs and tests see libgomp's exit status.  */
-HIDDEN NORETURN void gomp_fatal_exit (const char *fmt, ...)
-  __attribute__ ((format (printf, 1, 2)));
-
 /* target.c */
-/* gomp_fatal_exit if OMP_TARGET_OFFLOAD=mandatory and DEVICE (as given
+/* gomp_fatal if OMP_TARGET_OFFLOAD=mandatory and DEVICE (as given
    to a target construct or routine) names no device; else whether DEVICE
    is the host, i.e. the initial device or the default.  */
 HIDDEN bool gomp_target_check_device (int device);
@@ -881,9 +878,20 @@ HIDDEN void gomp_display_env (bool verbose, int fd);
 /* display-env.c: what OMP_DISPLAY_ENV=verbose shows, as "NAME=VALUE\n"
    lines in a malloc'd string (NULL if out of memory).  */
 HIDDEN char *gomp_env_block (void);
+
+/* error.c: libgomp's messages (gomp_warn: its gomp_error), with its
+   texts; then those libgomp does not have, under our name.  A fatal
+   error is exit (EXIT_FAILURE), as libgomp's.  */
 HIDDEN void gomp_warn (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
 HIDDEN NORETURN void gomp_fatal (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+HIDDEN NORETURN void gomp_fatal_oom (size_t size);
+HIDDEN void gomp_warn_bytes (const char *text, const char *bytes,
+			     size_t len);
+HIDDEN void gomp_own_warn (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+HIDDEN NORETURN void gomp_own_fatal (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
 
 /* wait.c */
@@ -985,6 +993,7 @@ HIDDEN void gomp_join_wait_lingering (struct gomp_team *team);
 /* pool.c */
 HIDDEN struct gomp_thread *gomp_pool_get (void);
 HIDDEN void gomp_pool_put (struct gomp_thread *thr);
+HIDDEN void gomp_pool_pause (void);
 HIDDEN void gomp_dock_release (struct gomp_thread *worker,
 			       struct gomp_team *team, unsigned int id);
 
@@ -992,6 +1001,7 @@ HIDDEN void gomp_dock_release (struct gomp_thread *worker,
 HIDDEN struct gomp_thread *gomp_thread_alloc (bool pool_thread);
 HIDDEN void gomp_registry_add (struct gomp_thread *thr);
 HIDDEN void gomp_registry_started (struct gomp_thread *thr);
+HIDDEN void gomp_registry_remove (struct gomp_thread *thr);
 HIDDEN void gomp_registry_reset (struct gomp_thread *self);
 
 /* worksharing.c */

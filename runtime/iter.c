@@ -28,7 +28,7 @@ trip_count (unsigned long long start, unsigned long long end,
       step = -incr;
     }
   if (step == 0)
-    gomp_fatal ("loop with a zero increment");
+    gomp_own_fatal ("loop with a zero increment");
   return dist / step + (dist % step != 0);
 }
 

@@ -160,7 +160,7 @@ gomp_loop_sched_arg (struct gomp_thread *thr, long sched,
     case GFS_AUTO:
       return gomp_runtime_sched (thr, chunk);
     default:
-      gomp_fatal ("GOMP_loop_start: unknown schedule kind %ld", sched);
+      gomp_own_fatal ("GOMP_loop_start: unknown schedule kind %ld", sched);
     }
 }
 
@@ -177,7 +177,7 @@ gomp_ws_mem (struct gomp_thread *thr, bool first, void **mem)
       size_t size = (uintptr_t) *mem;
       ws->mem = calloc (1, size ? size : 1);
       if (ws->mem == NULL)
-	gomp_fatal ("out of memory for a %zu-byte worksharing buffer", size);
+	gomp_fatal_oom (size ? size : 1);
     }
   *mem = ws->mem;
 }

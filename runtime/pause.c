@@ -4,12 +4,13 @@
    (-1 inside one: the threads it would release are in use) and only for
    the host (the initial device, whose number is the number of devices,
    0 here); any other device number is -1.  The kind is not checked.  On
-   success it joins the calling thread's idle pool threads.  We return the
-   same results but keep the threads: a pause is a hint that lets the
-   runtime give resources back, the next region would only start them
-   again, and the pool's threads stay visible to a debugger.  Nothing of
-   the OpenMP state has to be rebuilt after a pause here, so "hard" and
-   "soft" pauses are the same.  */
+   success it ends the threads of the calling thread's pool and joins
+   them.  A program can see that: the next region's workers are new
+   threads, whose threadprivate variables hold their initial values
+   again, and the thread-local destructors of the old ones have run.  We
+   do the same (gomp_pool_pause).  The ICVs and everything else of the
+   OpenMP state stay as they are, so "hard" and "soft" pauses are the
+   same, as in libgomp 12.  */
 
 #include "config.h"
 #include "internal.h"
@@ -20,7 +21,10 @@
 static int
 pause_host (void)
 {
-  return gomp_thread ()->ts.level > 0 ? -1 : 0;
+  if (gomp_thread ()->ts.level > 0)
+    return -1;
+  gomp_pool_pause ();
+  return 0;
 }
 
 EXPORT int

@@ -671,7 +671,8 @@ gomp_places_parse_cpu_affinity (const char *env, bool ignore)
 invalid:
   free (b.sets);
   /* libgomp 12 spells it "enviroment"; tests accept both.  */
-  gomp_warn ("Invalid value for environment variable GOMP_CPU_AFFINITY");
+  /* libgomp 12's text, spelling included.  */
+  gomp_warn ("Invalid value for enviroment variable GOMP_CPU_AFFINITY");
   return false;
 }
 
@@ -739,8 +740,8 @@ bind_self (struct gomp_thread *thr, int place)
   thr->bound_place = place;
   int err = gomp_os_bind_self (gomp_places[place], gomp_cpuset_size);
   if (err && !atomic_exchange (&warned, true))
-    gomp_warn ("cannot bind a thread to place %d: %s", place,
-	       strerror (err));
+    gomp_own_warn ("cannot bind a thread to place %d: %s", place,
+		   strerror (err));
 }
 
 void

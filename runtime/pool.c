@@ -1,6 +1,7 @@
 /* pool.c -- the threads the runtime creates, and where they wait.
 
-   A pool thread is created once and never exits; between regions it
+   A pool thread is created when a region needs one and lives until a
+   pause (omp_pause_resource, pause.c) ends it; between regions it
    waits at its dock (thr->dock), a word on its own cache line.  The
    master that hands it a region writes dock_team, dock_id and bumps the
    word: the worker, spinning on its own line, sees one cache-line
@@ -9,7 +10,13 @@
 
    Idle threads not reserved by a master's hot team sit on a free list
    (gomp_pool), taken under a mutex: that is only touched when a region
-   needs more threads than its master already holds.  */
+   needs more threads than its master already holds.
+
+   Pool threads are joinable: a pause joins those it ends, as libgomp's
+   does, so that when it returns they are gone, their thread-local
+   storage (threadprivate data) destroyed, and the next region's threads
+   are new ones with threadprivate data freshly initialised.  No other
+   thread ever joins one, and one never exits otherwise.  */
 
 #include "config.h"
 #include "internal.h"
@@ -17,6 +24,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -31,18 +39,17 @@ pool_create (void)
   struct gomp_thread *thr = gomp_thread_alloc (true);
   pthread_attr_t attr;
   pthread_attr_init (&attr);
-  pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
   /* env.c only keeps sizes pthreads accepts; should one still be
      refused, the thread gets the default stack rather than the program
      stopping.  */
   if (gomp_global_icv.stacksize
       && pthread_attr_setstacksize (&attr, gomp_global_icv.stacksize) != 0)
-    gomp_warn ("cannot use a thread stack size of %lu bytes; using the "
-	       "default", gomp_global_icv.stacksize);
+    gomp_own_warn ("cannot use a thread stack size of %lu bytes; using the "
+		   "default", gomp_global_icv.stacksize);
   gomp_registry_add (thr);
   int err = pthread_create (&thr->pthread, &attr, worker_main, thr);
   if (err)
-    gomp_fatal ("cannot create a thread: %s", strerror (err));
+    gomp_fatal ("Thread creation failed: %s", strerror (err));
   pthread_attr_destroy (&attr);
   return thr;
 }
@@ -138,6 +145,24 @@ worker_end (struct gomp_thread *thr, struct gomp_team *team,
   gomp_join_leave (team);
 }
 
+/* The end of pool thread THR, docked with no team by a pause
+   (gomp_pool_pause).  The workers of the team it last mastered (a nested
+   region's) go back to the pool, for the pause to end them too; then it
+   is no OpenMP thread any more, for debuggers, and exits.  Its
+   descriptor stays allocated until the pause has joined it: the
+   program's thread-local destructors, which run in pthread_exit, may
+   still call omp_* routines.  */
+static void NORETURN
+worker_exit (struct gomp_thread *thr)
+{
+  gomp_thread_exit_pool ();
+  /* OMPD native-thread-end, while the thread is still registered.  */
+  GOMP_OMPD_EVENT (thread_end);
+  gomp_task_cache_release (thr);
+  gomp_registry_remove (thr);
+  pthread_exit (NULL);
+}
+
 static void *
 worker_main (void *arg)
 {
@@ -145,8 +170,7 @@ worker_main (void *arg)
   gomp_tls = thr;
   thr->tid = gomp_gettid ();
   gomp_registry_started (thr);
-  /* OMPD native-thread-begin.  A pool thread never exits, so its
-     thread-end hook is never passed.  */
+  /* OMPD native-thread-begin; thread-end in worker_exit.  */
   GOMP_OMPD_EVENT (thread_begin);
   unsigned int seen = 0;
   /* For debuggers: this frame calls each region's implicit task's code,
@@ -161,6 +185,8 @@ worker_main (void *arg)
       seen = atomic_load_explicit (&thr->dock, memory_order_acquire)
 	& ~WORD_SLEEPING;
       struct gomp_team *team = thr->dock_team;
+      if (unlikely (team == NULL))
+	worker_exit (thr);
       /* With places, move to the place the master chose, if it is not
 	 the one we are on, before anything of the region runs.  */
       if (unlikely (gomp_places_len != 0))
@@ -178,6 +204,38 @@ worker_main (void *arg)
       struct gomp_task *task = thr->task;
       team->fn (team->data);
       worker_end (thr, team, task, cfa);
+    }
+}
+
+/* omp_pause_resource for the host, from the calling thread outside any
+   region: end the pool threads it can give back, and wait until they
+   are gone.  Those are its own hot team's workers and the free list's,
+   then the workers of the nested teams that the ending threads mastered,
+   which they put back on the free list (worker_exit).  libgomp ends the
+   threads of the calling thread's pool, which holds the same threads:
+   its workers, and those of the nested regions it started.  The hot
+   teams of other threads that master regions of their own keep their
+   workers, reserved for them, as libgomp's other pools do.  */
+void
+gomp_pool_pause (void)
+{
+  gomp_thread_exit_pool ();
+  for (;;)
+    {
+      pthread_mutex_lock (&pool_lock);
+      struct gomp_thread *thr = gomp_pool;
+      if (thr)
+	gomp_pool = thr->pool_next;
+      pthread_mutex_unlock (&pool_lock);
+      if (thr == NULL)
+	break;
+      pthread_t pthread = thr->pthread;
+      thr->dock_team = NULL;
+      gomp_word_bump (&thr->dock);
+      int err = pthread_join (pthread, NULL);
+      if (err)
+	gomp_own_fatal ("cannot join a paused thread: %s", strerror (err));
+      free (thr);
     }
 }
 

@@ -3,9 +3,10 @@
    A debugger (libompd) enumerates OpenMP threads by walking
    gomp_registry.threads, and maps an OS thread to its gomp_thread by the
    tid field, with no thread-local-storage lookup: that also works on core
-   files without libthread_db.  Threads are added once and never removed
-   while the runtime is loaded, except threads the runtime did not create
-   (user pthreads), which are unlinked by their TLS destructor.
+   files without libthread_db.  A thread is added once, and removed when
+   it stops being an OpenMP thread: a thread the runtime did not create
+   (a user pthread) by its TLS destructor, a pool thread when a pause
+   ends it (pool.c).
 
    The index.  Walking the list costs a debugger one memory read per
    thread; gomp_registry.index holds every registered thread as a slot
@@ -27,8 +28,8 @@
    the index changes (a new array, or one slot updated in place), then
    generation becomes even again.  A replaced array is freed at once: a
    reader of a live process must stop it first (ptrace), as debuggers do.
-   Changes are rare (a thread is created or a user pthread ends), so none
-   of this is on a fast path.  */
+   Changes are rare (a thread is created, a user pthread ends, a pause
+   ends the pool threads), so none of this is on a fast path.  */
 
 #include "config.h"
 #include "internal.h"
@@ -53,7 +54,7 @@ gomp_thread_alloc (bool pool_thread)
 {
   struct gomp_thread *thr;
   if (posix_memalign ((void **) &thr, CACHE_LINE, sizeof *thr) != 0)
-    gomp_fatal ("out of memory allocating a thread descriptor");
+    gomp_fatal_oom (sizeof *thr);
   memset (thr, 0, sizeof *thr);
   thr->pool_thread = pool_thread;
   thr->state = ompt_state_work_serial;	/* idle: libompd sees it otherwise */
@@ -99,7 +100,7 @@ index_replace (struct gomp_thread *thr, bool add)
   struct gomp_registry_slot *old = gomp_registry.index;
   struct gomp_registry_slot *slots = malloc ((len + 1) * sizeof *slots);
   if (slots == NULL)
-    gomp_fatal ("out of memory registering a thread");
+    gomp_fatal_oom ((len + 1) * sizeof *slots);
   unsigned int n = 0;
   for (unsigned int i = 0; i < len; i++)
     if (old[i].thread != thr)
@@ -141,8 +142,8 @@ gomp_registry_started (struct gomp_thread *thr)
   pthread_mutex_unlock (&gomp_registry.lock);
 }
 
-static void
-registry_remove (struct gomp_thread *thr)
+void
+gomp_registry_remove (struct gomp_thread *thr)
 {
   pthread_mutex_lock (&gomp_registry.lock);
   struct gomp_thread *_Atomic *pp = &gomp_registry.threads;
@@ -185,7 +186,7 @@ foreign_thread_exit (void *arg)
   GOMP_OMPD_EVENT (thread_end);
   gomp_thread_exit_pool ();
   gomp_tls = NULL;
-  registry_remove (thr);
+  gomp_registry_remove (thr);
   free (thr);
 }
 

@@ -69,8 +69,8 @@ gomp_target_check_device (int device)
       || device == GOMP_DEVICE_HOST_FALLBACK)
     return true;
   if (gomp_global_icv.target_offload_var == TARGET_OFFLOAD_MANDATORY)
-    gomp_fatal_exit ("OMP_TARGET_OFFLOAD is set to MANDATORY, "
-		     "but device not found");
+    gomp_fatal ("OMP_TARGET_OFFLOAD is set to MANDATORY, "
+		"but device not found");
   return false;
 }
 
@@ -255,9 +255,7 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
 	{
 	  buf = heap = malloc (size + align - 1);
 	  if (buf == NULL)
-	    gomp_fatal ("out of memory copying the firstprivate variables "
-			"of a target region (%lu bytes)",
-			(unsigned long) size);
+	    gomp_fatal_oom (size + align - 1);
 	}
       firstprivate_copy (buf, align, mapnum, hostaddrs, sizes, kinds);
     }

@@ -57,7 +57,7 @@ table_grow (struct gomp_dep_table *t)
   unsigned int n = t->nbuckets ? t->nbuckets * 4 : 16;
   struct gomp_dep_addr **b = calloc (n, sizeof *b);
   if (b == NULL)
-    gomp_fatal ("out of memory for task dependences");
+    gomp_fatal_oom (n * sizeof *b);
   for (unsigned int i = 0; i < t->nbuckets; i++)
     for (struct gomp_dep_addr *a = t->buckets[i], *next; a; a = next)
       {
@@ -85,7 +85,7 @@ table_find (struct gomp_dep_table *t, void *addr, bool create)
     table_grow (t);
   struct gomp_dep_addr *a = calloc (1, sizeof *a);
   if (a == NULL)
-    gomp_fatal ("out of memory for task dependences");
+    gomp_fatal_oom (sizeof *a);
   a->addr = addr;
   unsigned int h = hash_addr (addr, t->nbuckets);
   a->hash_next = t->buckets[h];
@@ -143,8 +143,7 @@ depend_item (void **depend, size_t i, void **addr, unsigned int *kind)
   *addr = obj[0];
   *kind = (unsigned int) (uintptr_t) obj[1];
   if (*kind < DEP_IN || *kind > DEP_INOUTSET)
-    gomp_fatal ("depend clause: depobj %p holds the unknown dependence "
-		"type %u", (void *) obj, *kind);
+    gomp_fatal ("unknown omp_depend_t dependence type %d", (int) *kind);
 }
 
 /* Record that TASK waits for PRED.  */
@@ -163,7 +162,7 @@ add_edge (struct gomp_task *pred, struct gomp_task *task)
       unsigned int cap = pred->succ_cap ? pred->succ_cap * 2 : 4;
       struct gomp_task **s = realloc (pred->succ, cap * sizeof *s);
       if (s == NULL)
-	gomp_fatal ("out of memory for task dependences");
+	gomp_fatal_oom (cap * sizeof *s);
       pred->succ = s;
       pred->succ_cap = cap;
     }
@@ -248,7 +247,7 @@ gomp_depend_add (struct gomp_task *parent, struct gomp_task *task,
       /* Only PARENT's thread adds children, so creating it is safe.  */
       t = calloc (1, sizeof *t);
       if (t == NULL)
-	gomp_fatal ("out of memory for task dependences");
+	gomp_fatal_oom (sizeof *t);
       parent->dep_table = t;
     }
   size_t n = gomp_depend_count (depend);

@@ -144,8 +144,7 @@ reduction_register (uintptr_t *data, uintptr_t *old, const uintptr_t *orig,
 	    align = sizeof (void *);
 	  if (__builtin_mul_overflow (d[RED_SIZE], (size_t) nthreads, &size)
 	      || posix_memalign (&array, align, size ? size : 1) != 0)
-	    gomp_fatal ("out of memory for task reductions (%u threads of "
-			"%zu bytes)", nthreads, (size_t) d[RED_SIZE]);
+	    gomp_fatal_oom (size);
 	  /* Zero: the flag bytes say "not initialised yet".  */
 	  memset (array, 0, size);
 	  d[RED_ARRAY] = (uintptr_t) array;
@@ -169,7 +168,7 @@ reduction_register (uintptr_t *data, uintptr_t *old, const uintptr_t *orig,
     cap *= 2;
   struct red_table *t = calloc (1, sizeof *t + cap * sizeof t->slot[0]);
   if (t == NULL)
-    gomp_fatal ("out of memory for task reductions");
+    gomp_fatal_oom (sizeof *t + cap * sizeof t->slot[0]);
   t->mask = cap - 1;
   if (ot)
     for (size_t i = 0; i <= ot->mask; i++)
@@ -198,7 +197,7 @@ current_taskgroup (struct gomp_thread *thr, const char *entry)
 {
   struct gomp_taskgroup *tg = thr->task->cur_taskgroup;
   if (tg == NULL)
-    gomp_fatal ("%s: not inside a taskgroup", entry);
+    gomp_own_fatal ("%s: not inside a taskgroup", entry);
   return tg;
 }
 
@@ -260,7 +259,8 @@ GOMP_task_reduction_remap (size_t cnt, size_t cntorig, void **ptrs)
   uintptr_t *data
     = current_taskgroup (thr, "GOMP_task_reduction_remap")->reductions;
   if (data == NULL)
-    gomp_fatal ("GOMP_task_reduction_remap: no task reduction is in scope");
+    gomp_own_fatal ("GOMP_task_reduction_remap: no task reduction is in "
+		    "scope");
   uintptr_t id = thr->ts.team_id;
   const struct red_table *t = (const struct red_table *) data[RED_TABLE];
   for (size_t i = 0; i < cnt; i++)
@@ -281,18 +281,16 @@ GOMP_task_reduction_remap (size_t cnt, size_t cntorig, void **ptrs)
       while (d && !(p >= d[RED_ARRAY] && p < d[RED_END]))
 	d = (uintptr_t *) d[RED_NEXT];
       if (d == NULL)
-	gomp_fatal ("GOMP_task_reduction_remap: %p is neither a list item "
-		    "of a task_reduction or reduction with the task "
-		    "modifier nor a private copy of one", ptrs[i]);
+	gomp_fatal ("couldn't find matching task_reduction or reduction "
+		    "with task modifier for %p", ptrs[i]);
       uintptr_t off = (p - d[RED_ARRAY]) % d[RED_SIZE];
       ptrs[i] = (void *) (d[RED_ARRAY] + id * d[RED_SIZE] + off);
       if (i < cntorig)
 	{
 	  ent = entry_at_offset (d, off);
 	  if (ent == NULL)
-	    gomp_fatal ("GOMP_task_reduction_remap: %p is not the start of "
-			"a private copy of a task reduction item",
-			(void *) p);
+	    gomp_fatal ("couldn't find matching task_reduction or reduction "
+			"with task modifier for %p", (void *) p);
 	  ptrs[cnt + i] = (void *) ent[ENT_ADDR];
 	}
     }
@@ -314,7 +312,7 @@ GOMP_parallel_reductions (void (*fn) (void *), void *data,
   uintptr_t *rdata = *(uintptr_t **) data;
   struct gomp_taskgroup *tg = calloc (1, sizeof *tg);
   if (tg == NULL)
-    gomp_fatal ("out of memory starting a parallel region");
+    gomp_fatal_oom (sizeof *tg);
   reduction_register (rdata, NULL, NULL, n);
   tg->reductions = rdata;
   gomp_parallel_taskgroup (thr, fn, data, n, flags, tg, GOMP_CFA ());

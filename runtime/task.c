@@ -93,6 +93,8 @@ task_init_node (struct gomp_task *task)
   task->table_in = NULL;
   task->has_detach = false;
   task->has_mutex = false;
+  task->copied = false;
+  task->fulfilled = false;
   task->alloc_base = NULL;
 }
 
@@ -161,7 +163,7 @@ task_block_alloc (struct gomp_thread *thr, size_t size, size_t *got)
 	}
     }
   if (block == NULL && posix_memalign (&block, CACHE_LINE, size) != 0)
-    gomp_fatal ("out of memory creating a task");
+    gomp_fatal_oom (size);
   *got = size;
   return block;
 }
@@ -201,6 +203,25 @@ task_block_free (void *block, size_t size, struct gomp_thread *owner)
       return;
     }
   free (block);
+}
+
+/* THR, a pool thread, exits (a pause, pool.c): free the blocks it keeps.
+   Its cache holds only blocks it allocated, and so does its REMOTE_FREE
+   stack; every task of its regions has completed and been freed, so no
+   thread pushes onto that stack any more.  */
+void
+gomp_task_cache_release (struct gomp_thread *thr)
+{
+  void *stack = atomic_exchange_explicit (&thr->remote_free, NULL,
+					  memory_order_acquire);
+  for (int i = 0; i < 2; i++)
+    for (void *b = i ? stack : thr->task_cache, *next; b; b = next)
+      {
+	next = *(void **) b;
+	free (b);
+      }
+  thr->task_cache = NULL;
+  thr->task_cache_count = 0;
 }
 
 static void
@@ -779,10 +800,15 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       if (data)
 	*(void **) data = task;
     }
-  /* Copy constructors run as part of the new task (C++ firstprivate).  */
+  /* Copy constructors run as part of the new task (C++ firstprivate).
+     The task's code destroys the copies at its end: from here on it
+     must run, cancelled or not (cancel.c).  */
   thr->task = task;
   if (cpyfn)
-    cpyfn (arg, data);
+    {
+      cpyfn (arg, data);
+      task->copied = true;
+    }
   else if (arg_size)
     memcpy (arg, data, (size_t) arg_size);
   if (bounds_size)
@@ -913,11 +939,13 @@ EXPORT void
 omp_fulfill_event (omp_event_handle_t event)
 {
   struct gomp_task *task = (struct gomp_task *) (uintptr_t) event;
+  /* libgomp's text, its newline included: the line ends in two.  */
   if (task == NULL
       || atomic_load_explicit (&task->task_state, memory_order_acquire)
-	 == TASK_STATE_DONE)
-    gomp_fatal ("omp_fulfill_event: the event %p is not a pending "
-		"detachable task's event", (void *) task);
+	 == TASK_STATE_DONE
+      || __atomic_exchange_n (&task->fulfilled, true, __ATOMIC_ACQ_REL))
+    gomp_fatal ("omp_fulfill_event: %p event is invalid or has already "
+		"been fulfilled!\n", (void *) task);
   struct gomp_thread *thr = gomp_tls;
   if (atomic_fetch_sub_explicit (&task->npred, 1, memory_order_acq_rel) == 1)
     task_complete (thr, task);

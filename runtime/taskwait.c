@@ -72,7 +72,7 @@ GOMP_taskgroup_start (void)
   struct gomp_task *task = thr->task;
   struct gomp_taskgroup *tg = calloc (1, sizeof *tg);
   if (tg == NULL)
-    gomp_fatal ("out of memory starting a taskgroup");
+    gomp_fatal_oom (sizeof *tg);
   tg->prev = task->cur_taskgroup;
   /* Tasks in it still take part in the enclosing task reductions.  */
   tg->reductions = tg->prev ? tg->prev->reductions : NULL;
@@ -94,7 +94,7 @@ gomp_taskgroup_end (struct gomp_thread *thr, void *cfa)
   struct gomp_task *task = thr->task;
   struct gomp_taskgroup *tg = task->cur_taskgroup;
   if (tg == NULL)
-    gomp_fatal ("GOMP_taskgroup_end without GOMP_taskgroup_start");
+    gomp_own_fatal ("GOMP_taskgroup_end without GOMP_taskgroup_start");
   if (!group_done (tg))
     gomp_task_wait_until (thr, group_done, tg, task, ompt_state_wait_taskgroup,
 			  cfa);

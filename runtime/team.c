@@ -62,7 +62,7 @@ team_arrays (struct gomp_team *team, unsigned int n)
   if (threads == NULL
       || posix_memalign ((void **) &implicit, CACHE_LINE,
 			 n * sizeof *implicit) != 0)
-    gomp_fatal ("out of memory forming a team of %u threads", n);
+    gomp_fatal_oom (n * sizeof *implicit);
   free (team->implicit);
   /* TEAM_SET compares before it stores.  */
   for (unsigned int i = team->capacity; i < n; i++)
@@ -79,7 +79,7 @@ team_alloc (unsigned int n)
 {
   struct gomp_team *team;
   if (posix_memalign ((void **) &team, CACHE_LINE, sizeof *team) != 0)
-    gomp_fatal ("out of memory forming a team");
+    gomp_fatal_oom (sizeof *team);
   memset (team, 0, sizeof *team);
   for (long i = 0; i < GOMP_WS_RING; i++)
     {
@@ -426,8 +426,9 @@ gomp_team_end (void *cfa)
     }
 }
 
-/* The calling thread stops being an OpenMP thread (a user pthread ends):
-   its reserved workers go back to the pool.  */
+/* The calling thread gives up its hot team: it stops being an OpenMP
+   thread (a user pthread ends, a pool thread is ended by a pause) or
+   pauses (pool.c).  Its reserved workers go back to the pool.  */
 void
 gomp_thread_exit_pool (void)
 {

@@ -76,6 +76,7 @@ tests_runtime_c = \
 	tests/runtime/taskloop-simd \
 	tests/runtime/task-reduction \
 	tests/runtime/error-directive \
+	tests/runtime/messages \
 	tests/runtime/cancel-parallel \
 	tests/runtime/cancel-for \
 	tests/runtime/cancel-sections \
@@ -98,12 +99,14 @@ tests_runtime_cxx += \
 	tests/runtime/cxx-iterator \
 	tests/runtime/cxx-nonpod \
 	tests/runtime/task-cxx \
-	tests/runtime/cxx-exceptions
+	tests/runtime/cxx-exceptions \
+	tests/runtime/cancel-cxx
 endif
 tests_runtime_cxx_iterator_SOURCES = tests/runtime/cxx-iterator.cc
 tests_runtime_cxx_nonpod_SOURCES = tests/runtime/cxx-nonpod.cc
 tests_runtime_task_cxx_SOURCES = tests/runtime/task-cxx.cc
 tests_runtime_cxx_exceptions_SOURCES = tests/runtime/cxx-exceptions.cc
+tests_runtime_cancel_cxx_SOURCES = tests/runtime/cancel-cxx.cc
 
 tests_runtime_fc =
 if HAVE_FC_OPENMP
@@ -114,7 +117,8 @@ tests_runtime_fc += \
 	tests/runtime/f-lock \
 	tests/runtime/f-sections \
 	tests/runtime/f-alloc \
-	tests/runtime/f-workshare
+	tests/runtime/f-workshare \
+	tests/runtime/f-error
 endif
 tests_runtime_f_parallel_do_SOURCES = tests/runtime/f-parallel-do.f90
 tests_runtime_f_reduction_SOURCES = tests/runtime/f-reduction.f90
@@ -122,6 +126,7 @@ tests_runtime_f_api_SOURCES = tests/runtime/f-api.f90
 tests_runtime_f_lock_SOURCES = tests/runtime/f-lock.f90
 tests_runtime_f_sections_SOURCES = tests/runtime/f-sections.f90
 tests_runtime_f_workshare_SOURCES = tests/runtime/f-workshare.f90
+tests_runtime_f_error_SOURCES = tests/runtime/f-error.f90
 tests_runtime_f_alloc_SOURCES = tests/runtime/f-alloc.f90
 
 tests_runtime_progs = $(tests_runtime_c) $(tests_runtime_cxx) $(tests_runtime_fc)

@@ -379,20 +379,28 @@ check_display (void)
   child_free (&c);
 }
 
-/* A malformed format is a fatal error with libgomp's message.  */
+/* A malformed format is a fatal error with libgomp's message, byte for
+   byte (MESSAGE_LEN bytes: a NUL in it too), and exit status 1.  */
 static void
-check_bad (const char *format, const char *message)
+check_bad_n (const char *format, const char *message, size_t message_len)
 {
-  char var[128];
+  char var[128], want[256];
   snprintf (var, sizeof var, "OMP_AFFINITY_FORMAT=%s", format);
   const char *vars[] = { var, NULL };
+  CHECK (message_len + 12 < sizeof want, "message too long");
+  memcpy (want, "\nlibgomp: ", 10);
+  memcpy (want + 10, message, message_len);
+  memcpy (want + 10 + message_len, "\n", 2);
   struct child c;
   run_self (&c, "bad", vars);
-  CHECK (c.status != 0 && strstr (c.err, message) != NULL,
-	 "format \"%s\": expected a failure saying \"%s\"\n" CHILD_FMT,
+  CHECK (c.status == 1 && memcmp (c.err, want, message_len + 12) == 0,
+	 "format \"%s\": expected exit status 1 and \"%s\"\n" CHILD_FMT,
 	 format, message, "bad", env_str (vars), c.status, c.out, c.err);
   child_free (&c);
 }
+
+#define check_bad(format, message) \
+  check_bad_n (format, message, sizeof message - 1)
 
 int
 main (int argc, char **argv)
@@ -417,5 +425,7 @@ main (int argc, char **argv)
   check_bad ("%{foo}", "unsupported long type name 'foo' in affinity format");
   check_bad ("%{thread_num", "unterminated long type name 'thread_num' in "
 	     "affinity format");
+  /* A format ending in '%': libgomp reports its NUL as the type.  */
+  check_bad ("abc%", "unsupported type \0 in affinity format");
   return 0;
 }

@@ -36,7 +36,7 @@ struct env_expect
 {
   const char *vars[5];		/* environment, NULL-terminated */
   const char *icvs[7];		/* KEY=value, NULL-terminated */
-  const char *stderr_has;	/* substring of stderr, or NULL */
+  const char *stderr_has;	/* a message line's text, or NULL */
   const char *stderr_alt;	/* accepted instead of stderr_has, or NULL */
   int stderr_empty;		/* stderr must be empty */
 };
@@ -94,10 +94,14 @@ env_expect_run (const struct env_expect *e, const char *arg)
 	ENV_FAIL ("%s: %s: expected %s, got %s\n--- child stderr:\n%s---",
 		  env, key, want, got ? got : "(nothing)", c.err);
     }
-  if (e->stderr_has && !strstr (c.err, e->stderr_has)
+  /* libgomp's whole line: "\nlibgomp: TEXT\n" (gomp_error).  */
+  char line[256];
+  if (e->stderr_has)
+    snprintf (line, sizeof line, "\nlibgomp: %s\n", e->stderr_has);
+  if (e->stderr_has && !strstr (c.err, line)
       && !(e->stderr_alt && strstr (c.err, e->stderr_alt)))
     ENV_FAIL ("%s: stderr does not contain \"%s\"; it is:\n%s---", env,
-	      e->stderr_has, c.err);
+	      line, c.err);
   if (e->stderr_empty && c.err[0] != '\0')
     ENV_FAIL ("%s: a valid value, but the runtime printed on stderr:\n%s---",
 	      env, c.err);
