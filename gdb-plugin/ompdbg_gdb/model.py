@@ -130,10 +130,12 @@ class OmpThread(object):
     def membership(self):
         """(Region, thread number) of the team that counts this thread as
         a member although libompd gives the thread no region of its own,
-        or None."""
+        or None.  Not for a thread whose own region cannot be read: its
+        descriptor is damaged, and what a team says of it is no answer."""
         if self._member is False:
             self._member = None
-            if self.own_region() is None and not self.being_created:
+            if self.own_region() is None and self.region_error is None \
+                    and not self.being_created:
                 self._member = self.m.member_of(self)
         return self._member
 
