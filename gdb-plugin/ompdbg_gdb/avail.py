@@ -92,7 +92,7 @@ def runtime_dir_text():
 _env_set = {}     # variable -> (value the plugin set, value before)
 
 
-def _get_env(name):
+def get_env(name):
     try:
         out = gdb.execute("show environment " + name, to_string=True)
     except gdb.error:
@@ -110,25 +110,37 @@ def _set_env(name, value):
 
 def apply_runtime(on):
     """Put the ompdbg runtime first in LD_LIBRARY_PATH of the programs
-    gdb starts (ON), or take back what the plugin put there.  In the
-    build tree the runtime is not beside its libompd: OMPDBG_LIBOMPD
-    names it (as the build tree's `ompdbg' does).  True when the
-    environment has the runtime first."""
+    gdb starts (ON), unless the first libgomp.so.1 LD_LIBRARY_PATH
+    leads to is an ompdbg runtime already; or take back what the plugin
+    put there.  In the build tree the runtime is not beside its libompd:
+    OMPDBG_LIBOMPD names it (as the build tree's `ompdbg' does).  True
+    when programs will run on an ompdbg runtime."""
     i = install()
     if not on:
         for name, (mine, before) in list(_env_set.items()):
-            if _get_env(name) == mine:
+            if get_env(name) == mine:
                 _set_env(name, before)
             del _env_set[name]
         return False
     if i is None:
         return False
-    cur = _get_env("LD_LIBRARY_PATH")
-    if not cur or not _same_path(cur.split(":")[0], i.runtime_dir):
+    cur = get_env("LD_LIBRARY_PATH")
+    # An ompdbg runtime the user put there (another build, a copy) is
+    # the one they want.
+    chosen = None
+    for dr in (cur or "").split(":"):
+        rt = os.path.join(dr, "libgomp.so.1") if dr else None
+        if rt and os.path.isfile(rt):
+            if runtime_kind(rt) == "ompdbg":
+                chosen = dr
+            break
+    if chosen is None:
         new = i.runtime_dir + (":" + cur if cur else "")
         _set_env("LD_LIBRARY_PATH", new)
         _env_set["LD_LIBRARY_PATH"] = (new, cur)
-    if i.build_tree and i.libompd and _get_env("OMPDBG_LIBOMPD") is None:
+        chosen = i.runtime_dir
+    if i.build_tree and i.libompd and _same_path(chosen, i.runtime_dir) \
+            and get_env("OMPDBG_LIBOMPD") is None:
         _set_env("OMPDBG_LIBOMPD", i.libompd)
         _env_set["OMPDBG_LIBOMPD"] = (i.libompd, None)
     return True
@@ -138,7 +150,7 @@ def runtime_first():
     """Whether programs gdb starts have the ompdbg runtime first in
     LD_LIBRARY_PATH (put there by the plugin or by `ompdbg gdb')."""
     i = install()
-    cur = _get_env("LD_LIBRARY_PATH")
+    cur = get_env("LD_LIBRARY_PATH")
     return bool(i is not None and cur
                 and _same_path(cur.split(":")[0], i.runtime_dir))
 
@@ -160,27 +172,19 @@ def on_new_objfile(objfile):
     if inf.pid == 0 or inf.was_attached or is_core(inf):
         return
     key = (inf.num, inf.pid)
-    if key in _told or not runtime_first():
+    if key in _told:
         return
-    i = install()
     kind = runtime_kind(name)
     if kind is None:
         return
     _told.add(key)
-    if kind == "ompdbg" and i is not None and _same_dir(name, i.runtime_dir):
+    if kind == "ompdbg":
         gdb.write("[ompd] the program runs on the ompdbg runtime %s "
                   "(`set ompd runtime off' keeps the system's libgomp)\n"
                   % name)
-    elif kind != "ompdbg":
+    elif runtime_first():
         gdb.write("[ompd] %s\n" % other_runtime(kind, name, inf)[len(
             "ompd: "):])
-
-
-def _same_dir(path, d):
-    try:
-        return os.path.samefile(os.path.dirname(path), d)
-    except OSError:
-        return False
 
 
 # ---- what the process is -------------------------------------------------------
@@ -347,7 +351,7 @@ def other_runtime(kind, lib, inf):
     if d is None:
         return msg + "  " + _run_hint(exe) + "."
     ours = os.path.join(d, "libgomp.so.1")
-    preload = _get_env("LD_PRELOAD") or ""
+    preload = get_env("LD_PRELOAD") or ""
     if any(_RUNTIME_NAME.match(os.path.basename(p))
            for p in re.split(r"[ :]", preload) if p):
         return msg + ("  LD_PRELOAD=%s comes before everything: `set "

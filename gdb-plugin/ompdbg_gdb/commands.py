@@ -114,7 +114,8 @@ class _RuntimeParam(gdb.Parameter):
 On (the default when the plugin is beside an ompdbg runtime): the
 runtime's directory comes first in LD_LIBRARY_PATH of the programs gdb
 starts (`show environment LD_LIBRARY_PATH'), so that an unmodified
-gcc -fopenmp program loads it instead of GCC's libgomp.  Off: the
+gcc -fopenmp program loads it instead of GCC's libgomp -- unless
+LD_LIBRARY_PATH leads to an ompdbg runtime already.  Off: the
 plugin takes that back; programs load the libgomp they would load
 without gdb."""
     set_doc = "Set whether programs gdb starts run on the ompdbg runtime."
@@ -129,8 +130,9 @@ without gdb."""
     def get_set_string(self):
         A.settings["runtime"] = bool(self.value)
         if A.apply_runtime(self.value):
-            return ("Programs gdb starts run on the ompdbg runtime in %s."
-                    % A.install().runtime_dir)
+            return ("Programs gdb starts run on the ompdbg runtime "
+                    "(LD_LIBRARY_PATH=%s)."
+                    % A.get_env("LD_LIBRARY_PATH"))
         if self.value:
             return ("There is no ompdbg runtime beside this plugin (%s)."
                     % A.install_dir())
