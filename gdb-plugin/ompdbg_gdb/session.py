@@ -4,8 +4,12 @@ session (address-space handle) of the inferior.
 OMPD's discovery protocol: the runtime exports `ompd_dll_locations', a
 NULL-terminated `const char **' of libompd file names, valid once the
 runtime has passed `ompd_dll_locations_valid'.  The plugin reads it from
-the target (live, attached or core) and dlopens the first name that
-loads.  In a live process started under gdb the runtime is loaded before
+the target (live, attached or core) and uses the first name that loads,
+initialises and accepts the process (a libompd of another version finds
+the runtime incompatible: the next one is tried).  The runtime's OMPD
+data are valid once it has published that list, whichever libompd reads
+them: `set ompd library' waits for it too.  When there is no such
+runtime, avail.py says why.  In a live process started under gdb the runtime is loaded before
 it has initialised: the plugin then puts an internal breakpoint on
 ompd_dll_locations_valid that initialises OMPD and lets the program go
 on, so no `ompd init' is ever needed.
