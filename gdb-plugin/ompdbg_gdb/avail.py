@@ -159,10 +159,10 @@ _told = set()
 
 
 def on_new_objfile(objfile):
-    """An OpenMP runtime has been loaded into a process gdb started with
-    the plugin's environment: one line saying which, so that a program
-    that is not on the ompdbg runtime is known before any ompd command
-    fails."""
+    """An OpenMP runtime has been loaded into a process gdb started: one
+    line saying it is an ompdbg runtime, or, when the plugin's runtime
+    was first in LD_LIBRARY_PATH, which runtime without OMPD came before
+    it -- known before any ompd command fails."""
     if not settings["runtime"]:
         return
     name = getattr(objfile, "filename", None) or ""
@@ -182,7 +182,7 @@ def on_new_objfile(objfile):
         gdb.write("[ompd] the program runs on the ompdbg runtime %s "
                   "(`set ompd runtime off' keeps the system's libgomp)\n"
                   % name)
-    elif runtime_first():
+    elif kind in ("gcc", "llvm") and runtime_first():
         gdb.write("[ompd] %s\n" % other_runtime(kind, name, inf)[len(
             "ompd: "):])
 
