@@ -7,9 +7,10 @@
 ## <auto-load dir><realpath of the objfile>-gdb.py when it loads
 ## libgomp.so.1.0.0, so plain `gdb ./app' gets the commands when the app
 ## runs on the installed runtime.  gdb searches its own data directory
-## (/usr/share/gdb/auto-load); with another prefix either install there
-## (make install gdbautoloaddir=/usr/share/gdb/auto-load) or tell gdb
-## (docs/gdb.md, "Setting up").
+## (/usr/share/gdb/auto-load) and runs scripts from there only; with
+## another prefix gdb needs both said (auto-load.gdb, installed beside
+## ompd.py, says them), or the script installed there (make install
+## gdbautoloaddir=/usr/share/gdb/auto-load): docs/gdb.md, "Setting up".
 ompdbggdbdir = $(datadir)/ompdbg/gdb
 ompdbggdbpkgdir = $(ompdbggdbdir)/ompdbg_gdb
 gdbautoloaddir = $(datadir)/gdb/auto-load
@@ -33,9 +34,12 @@ gdb_plugin_pkg = \
 	gdb-plugin/ompdbg_gdb/cmd_info.py \
 	gdb-plugin/ompdbg_gdb/cmd_break.py \
 	gdb-plugin/ompdbg_gdb/cmd_bt.py \
-	gdb-plugin/ompdbg_gdb/functions.py
+	gdb-plugin/ompdbg_gdb/functions.py \
+	gdb-plugin/ompdbg_gdb/avail.py \
+	gdb-plugin/ompdbg_gdb/elf.py
 dist_ompdbggdbpkg_DATA = $(gdb_plugin_pkg)
-nodist_ompdbggdbpkg_DATA = gdb-plugin/ompdbg_gdb/contract.py
+nodist_ompdbggdbpkg_DATA = gdb-plugin/ompdbg_gdb/contract.py \
+	gdb-plugin/ompdbg_gdb/places.py
 
 ## contract.py: the constants the plugin shares with libompd and the
 ## runtime (states, return codes, scopes, task kinds and states, where
@@ -52,6 +56,20 @@ gdb-plugin/ompdbg_gdb/contract.py: $(srcdir)/gdb-plugin/contract.py.in \
 EXTRA_DIST += gdb-plugin/contract.py.in
 CLEANFILES += gdb-plugin/ompdbg_gdb/contract.py
 
+## places.py: the installation directories, with which the installed
+## plugin finds its runtime and libompd (to put programs on it and to
+## print commands with real paths).  From the build tree the plugin uses
+## the build tree's (avail.py).
+gdb-plugin/ompdbg_gdb/places.py: $(srcdir)/gdb-plugin/places.py.in Makefile
+	@$(MKDIR_P) gdb-plugin/ompdbg_gdb
+	$(AM_V_GEN)$(SED) -e 's|@bindir[@]|$(bindir)|g' \
+	  -e 's|@ompdbglibdir[@]|$(ompdbglibdir)|g' \
+	  -e 's|@ompdbggdbdir[@]|$(ompdbggdbdir)|g' \
+	  -e 's|@gdbautoloaddir[@]|$(gdbautoloaddir)|g' \
+	  $(srcdir)/gdb-plugin/places.py.in > $@.tmp && mv $@.tmp $@
+EXTRA_DIST += gdb-plugin/places.py.in
+CLEANFILES += gdb-plugin/ompdbg_gdb/places.py
+
 ## The plugin runs from the build tree too (tests, the demo, `ompdbg gdb'
 ## before installing): in a VPATH build its sources are copied beside the
 ## generated module, so that $(builddir)/gdb-plugin/ompd.py is complete.
@@ -65,7 +83,8 @@ gdb-plugin/stamp-plugin: $(srcdir)/gdb-plugin/ompd.py \
 	    cp $(srcdir)/$$f $$f.tmp && mv $$f.tmp $$f || exit 1; \
 	  done; \
 	fi; touch $@
-all-local: gdb-plugin/stamp-plugin gdb-plugin/ompdbg_gdb/contract.py
+all-local: gdb-plugin/stamp-plugin gdb-plugin/ompdbg_gdb/contract.py \
+	gdb-plugin/ompdbg_gdb/places.py
 CLEANFILES += gdb-plugin/stamp-plugin
 clean-local: clean-gdb-plugin-copies
 clean-gdb-plugin-copies:
@@ -77,6 +96,17 @@ clean-gdb-plugin-copies:
 ## The auto-load script: named after the runtime's real file name
 ## (libtool -version-info 1:0:0 in runtime/local.mk).
 ompdbgautoload_DATA = gdb-plugin/libgomp.so.1.0.0-gdb.py
+nodist_ompdbggdb_DATA = gdb-plugin/auto-load.gdb
+EXTRA_DIST += gdb-plugin/auto-load.gdb.in
+CLEANFILES += gdb-plugin/auto-load.gdb
+
+## auto-load.gdb: the two commands that make gdb find and run the
+## auto-load script of another prefix than gdb's (for a gdbinit).
+gdb-plugin/auto-load.gdb: $(srcdir)/gdb-plugin/auto-load.gdb.in Makefile
+	@$(MKDIR_P) gdb-plugin
+	$(AM_V_GEN)$(SED) -e 's|@ompdbggdbdir[@]|$(ompdbggdbdir)|g' \
+	  -e 's|@gdbautoloaddir[@]|$(gdbautoloaddir)|g' \
+	  $(srcdir)/gdb-plugin/auto-load.gdb.in > $@.tmp && mv $@.tmp $@
 EXTRA_DIST += gdb-plugin/autoload.py.in
 CLEANFILES += gdb-plugin/libgomp.so.1.0.0-gdb.py
 

@@ -237,6 +237,11 @@ check_LTLIBRARIES = tests/corefiles/fake-ompd.la
 tests_corefiles_fake_ompd_la_SOURCES = tests/corefiles/fake-ompd.c
 tests_corefiles_fake_ompd_la_LDFLAGS = -module -avoid-version -shared \
 	-rpath $(abs_builddir)/tests/corefiles
+## A libompd that finds every runtime incompatible (tests/gdb/no-ompd.py).
+check_LTLIBRARIES += tests/gdb/incompatible-ompd.la
+tests_gdb_incompatible_ompd_la_SOURCES = tests/gdb/incompatible-ompd.c
+tests_gdb_incompatible_ompd_la_LDFLAGS = -module -avoid-version -shared \
+	-rpath $(abs_builddir)/tests/gdb
 tests_abi += tests/corefiles/target.sh
 EXTRA_DIST += tests/corefiles/target.sh
 ## A libompd that takes only pthread_t thread ids, as LLVM's

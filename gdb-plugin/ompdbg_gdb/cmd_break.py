@@ -60,9 +60,11 @@ def write_enable_flag(value=1, quiet=False):
     a = C.lookup_symbol("ompdbg_bp_enabled")
     if a is None:
         if not quiet:
-            gdb.write("ompd: this runtime has no ompdbg_bp_enabled flag: "
-                      "run the program with OMP_DEBUG=enabled for the "
-                      "breakpoints to be hit.\n", gdb.STDERR)
+            # Why depends on the process: a runtime not loaded yet (the
+            # flag is written when it is), another one, ... (avail.py).
+            from . import avail
+            text, error = avail.break_without_hooks(inf)
+            gdb.write(text + "\n", gdb.STDERR if error else gdb.STDOUT)
         return False
     try:
         inf.write_memory(a, int(value).to_bytes(4, "little"))

@@ -4,6 +4,7 @@ target."""
 
 import gdb
 
+from . import avail as A
 from . import callbacks as C
 from . import model as M
 from . import session as S
@@ -29,7 +30,7 @@ runtime is loaded.
   ompd break EVENT      stop at parallel/task/thread begin or end
   ompd init             re-initialise OMPD
 
-Settings: set ompd stats|bt|extension|library|debug|verbose.
+Settings: set ompd runtime|stats|bt|extension|library|debug|verbose.
 Convenience functions: $_omp_thread_num(), $_omp_level(), ... (see
 `help function')."""
 
@@ -120,6 +121,44 @@ class _LibraryParam(gdb.Parameter):
         return "ompd library is \"%s\"." % svalue
 
 
+class _RuntimeParam(gdb.Parameter):
+    """Whether programs gdb starts run on the ompdbg runtime.
+
+On (the default when the plugin is beside an ompdbg runtime): the
+runtime's directory comes first in LD_LIBRARY_PATH of the programs gdb
+starts (`show environment LD_LIBRARY_PATH'), so that an unmodified
+gcc -fopenmp program loads it instead of GCC's libgomp -- unless
+LD_LIBRARY_PATH leads to an ompdbg runtime already.  Off: the
+plugin takes that back; programs load the libgomp they would load
+without gdb."""
+    set_doc = "Set whether programs gdb starts run on the ompdbg runtime."
+    show_doc = "Show whether programs gdb starts run on the ompdbg runtime."
+
+    def __init__(self):
+        super(_RuntimeParam, self).__init__("ompd runtime", gdb.COMMAND_DATA,
+                                            gdb.PARAM_BOOLEAN)
+        self.value = A.settings["runtime"]
+
+    @U.guarded("set ompd runtime", "")
+    def get_set_string(self):
+        A.settings["runtime"] = bool(self.value)
+        if A.apply_runtime(self.value):
+            return ("Programs gdb starts run on the ompdbg runtime "
+                    "(LD_LIBRARY_PATH=%s)."
+                    % A.get_env("LD_LIBRARY_PATH"))
+        if self.value:
+            return ("There is no ompdbg runtime beside this plugin (%s)."
+                    % A.install_dir())
+        return "Programs gdb starts run on the libgomp they would load " \
+            "without gdb."
+
+    @U.guarded("show ompd runtime", "")
+    def get_show_string(self, svalue):
+        i = A.install()
+        where = " (the ompdbg runtime in %s)" % i.runtime_dir if i else ""
+        return "ompd runtime is %s%s." % (svalue, where)
+
+
 def _set_debug(v):
     C.debug = v
 
@@ -146,6 +185,7 @@ def _on_stop(ev):
 def _on_new_objfile(ev):
     cache.invalidate_symbols()
     M.invalidate_code()
+    A.on_new_objfile(ev.new_objfile)
     S.try_auto()
 
 
@@ -190,6 +230,11 @@ def install_events():
             e.connect(fn)
 
 
+@U.guarded("putting programs on the ompdbg runtime")
+def _put_on_runtime():
+    A.apply_runtime(True)
+
+
 def install():
     OmpdPrefix()
     _SetOmpd()
@@ -205,6 +250,7 @@ def install():
     _BoolParam("ompd verbose", "Whether OMPD initialisation is announced.",
                S.settings, "verbose")
     _LibraryParam()
+    _RuntimeParam()
     from . import (cmd_threads, cmd_parallel, cmd_tasks, cmd_info, cmd_break,
                    cmd_bt, functions)
     _BoolParam("ompd bt", "Whether plain `bt' hides the OpenMP runtime's "
@@ -221,6 +267,8 @@ def install():
     cmd_bt.install()
     functions.install()
     install_events()
+    if A.settings["runtime"]:
+        _put_on_runtime()
     # gdb may already have a process or core (the script was sourced
     # after `run' or `core'): initialise now.
     S.try_auto()

@@ -4,8 +4,12 @@ session (address-space handle) of the inferior.
 OMPD's discovery protocol: the runtime exports `ompd_dll_locations', a
 NULL-terminated `const char **' of libompd file names, valid once the
 runtime has passed `ompd_dll_locations_valid'.  The plugin reads it from
-the target (live, attached or core) and dlopens the first name that
-loads.  In a live process started under gdb the runtime is loaded before
+the target (live, attached or core) and uses the first name that loads,
+initialises and accepts the process (a libompd of another version finds
+the runtime incompatible: the next one is tried).  The runtime's OMPD
+data are valid once it has published that list, whichever libompd reads
+them: `set ompd library' waits for it too.  When there is no such
+runtime, avail.py says why.  In a live process started under gdb the runtime is loaded before
 it has initialised: the plugin then puts an internal breakpoint on
 ompd_dll_locations_valid that initialises OMPD and lets the program go
 on, so no `ompd init' is ever needed.
@@ -17,6 +21,7 @@ from ctypes import byref
 
 import gdb
 
+from . import avail
 from . import binding as B
 from . import callbacks as C
 from . import contract
@@ -48,19 +53,6 @@ def _runtime_path():
         return None
 
 
-def openmp_runtime_without_ompd():
-    """The file name of an OpenMP runtime loaded in the inferior that does
-    not support OMPD, or None."""
-    for name in ("omp_get_num_threads", "GOMP_parallel", "__kmpc_fork_call"):
-        a = C.lookup_symbol(name)
-        if a is not None:
-            try:
-                return gdb.solib_name(a) or "the executable"
-            except Exception:
-                return "unknown object"
-    return None
-
-
 def read_dll_locations(inferior):
     """The runtime's list of libompd names ([] while it is still NULL);
     None when the inferior has no OMPD runtime."""
@@ -82,41 +74,52 @@ def read_dll_locations(inferior):
     return names
 
 
-def load_library(candidates):
-    """(path, Library, api version) of the first candidate that loads and
-    initialises; raises gdb.GdbError naming every failure."""
+class Refused(Exception):
+    """One candidate libompd cannot be used: why, in words."""
+
+
+def load_library(path):
+    """(Library, api version) of PATH, loaded and initialised (once per
+    gdb); raises Refused saying why it cannot be."""
+    if path in _libraries:
+        lib, cb, api = _libraries[path]
+        return lib, api
+    if os.path.isabs(path) and not os.path.exists(path):
+        raise Refused("%s: no such file" % path)
+    try:
+        lib = B.Library(path)
+    except B.LoadError as e:
+        raise Refused(str(e))
+    cb = C.make_callbacks()
+    try:
+        libv = lib.api_version()
+    except B.OmpdError:
+        libv = None
+    tried = [libv] if libv in B.API_VERSIONS else []
+    tried += [v for v in B.API_VERSIONS if v not in tried]
+    for v in tried:
+        if lib.funcs["ompd_initialize"](v, byref(cb)) == B.ompd_rc_ok:
+            _libraries[path] = (lib, cb, v)
+            return lib, v
+    raise Refused("%s: ompd_initialize refused API versions %s"
+                  % (path, ", ".join(str(v) for v in tried)))
+
+
+def open_session(inf, candidates, runtime, override=False):
+    """The Session of INF through the first of CANDIDATES that loads,
+    initialises and accepts the process (ompd_process_initialize): a
+    libompd that finds the runtime incompatible leaves it to the next.
+    Raises gdb.GdbError naming every failure."""
     errors = []
     for path in candidates:
-        if path in _libraries:
-            lib, cb, api = _libraries[path]
-            return path, lib, api
-        if os.path.isabs(path) and not os.path.exists(path):
-            errors.append("%s: no such file" % path)
-            continue
         try:
-            lib = B.Library(path)
-        except B.LoadError as e:
+            lib, api = load_library(path)
+            return Session(inf, path, lib, api, runtime)
+        except Refused as e:
             errors.append(str(e))
-            continue
-        cb = C.make_callbacks()
-        try:
-            libv = lib.api_version()
-        except B.OmpdError:
-            libv = None
-        tried = [libv] if libv in B.API_VERSIONS else []
-        tried += [v for v in B.API_VERSIONS if v not in tried]
-        api = None
-        for v in tried:
-            rc = lib.funcs["ompd_initialize"](v, byref(cb))
-            if rc == B.ompd_rc_ok:
-                api = v
-                break
-        if api is None:
-            errors.append("%s: ompd_initialize refused API versions %s"
-                          % (path, ", ".join(str(v) for v in tried)))
-            continue
-        _libraries[path] = (lib, cb, api)
-        return path, lib, api
+    if override:
+        raise gdb.GdbError("ompd: cannot use the libompd `set ompd library' "
+                           "names: %s" % "; ".join(errors))
     raise gdb.GdbError("ompd: none of the libompd the runtime names can be "
                        "used (`set ompd library PATH' picks another):\n  "
                        + "\n  ".join(errors))
@@ -139,11 +142,10 @@ class Session(object):
                      byref(self.aspace))
         except B.OmpdError as e:
             if e.rc == B.ompd_rc_incompatible:
-                raise gdb.GdbError(
-                    "ompd: %s cannot read this runtime (%s): incompatible "
-                    "versions" % (lib_path, runtime))
-            raise gdb.GdbError("ompd: cannot initialise OMPD for process %d: "
-                               "%s" % (self.pid, e))
+                raise Refused("%s cannot read this runtime (%s): "
+                              "incompatible versions" % (lib_path, runtime))
+            raise Refused("%s: cannot initialise OMPD for process %d: %s"
+                          % (lib_path, self.pid, e))
         self.ext = {}
         self._bind_extension()
         self._states = None
@@ -275,30 +277,24 @@ def initialise(inf, quiet=False):
     cache.invalidate()
     runtime = _runtime_path()
     if runtime is None:
-        other = openmp_runtime_without_ompd()
-        if other:
-            raise gdb.GdbError(
-                "ompd: the OpenMP runtime of this process (%s) does not "
-                "support OMPD (it has no ompd_dll_locations).  Run the "
-                "program on the ompdbg runtime (LD_LIBRARY_PATH=<ompdbg "
-                "libdir>, or `ompdbg run')." % other)
-        raise gdb.GdbError("ompd: no OpenMP runtime is loaded in this "
-                           "process (yet).")
-    if settings["library"]:
+        raise gdb.GdbError(avail.why(inf)[1])
+    # The runtime's OMPD data are valid once it has published its
+    # libompd, whichever libompd reads them (`set ompd library' too).
+    try:
+        names = read_dll_locations(inf)
+    except Exception as e:
+        raise gdb.GdbError("ompd: cannot read ompd_dll_locations of %s: "
+                           "%s" % (runtime, e))
+    if not names:
+        raise gdb.GdbError(
+            "ompd: the OpenMP runtime (%s) has not initialised yet "
+            "(ompd_dll_locations is NULL); continue until it has."
+            % runtime)
+    override = bool(settings["library"])
+    if override:
         names = [settings["library"]]
-    else:
-        try:
-            names = read_dll_locations(inf)
-        except Exception as e:
-            raise gdb.GdbError("ompd: cannot read ompd_dll_locations of %s: "
-                               "%s" % (runtime, e))
-        if not names:
-            raise gdb.GdbError(
-                "ompd: the OpenMP runtime (%s) has not initialised yet "
-                "(ompd_dll_locations is NULL); continue until it has."
-                % runtime)
-    path, lib, api = load_library(names)
-    s = Session(inf, path, lib, api, runtime)
+    s = open_session(inf, names, runtime, override)
+    path = s.lib_path
     _sessions[inf.num] = s
     try:
         from . import cmd_break
@@ -375,7 +371,7 @@ def try_auto(quiet=False):
     try:
         if C.lookup_symbol("ompd_dll_locations") is None:
             return
-        names = read_dll_locations(inf) if not settings["library"] else [1]
+        names = read_dll_locations(inf)
     except Exception:
         return
     if not names:

@@ -11,7 +11,8 @@ installcheck_scripts = \
 	tests/install/paths.sh \
 	tests/install/runtime.sh \
 	tests/install/ompdbg.sh \
-	tests/install/gdb.sh
+	tests/install/gdb.sh \
+	tests/install/files.sh
 EXTRA_DIST += $(installcheck_scripts) tests/install/subr.sh
 
 ## The runtime tests runtime.sh runs on the installed runtime.
@@ -25,6 +26,8 @@ installcheck-local: $(installcheck_progs)
 	  env root='$(DESTDIR)' prefix='$(prefix)' bindir='$(bindir)' \
 	    ompdbglibdir='$(ompdbglibdir)' pkglibexecdir='$(pkglibexecdir)' \
 	    ompdbggdbdir='$(ompdbggdbdir)' gdbautoloaddir='$(gdbautoloaddir)' \
+	    includedir='$(includedir)' mandir='$(mandir)' docdir='$(docdir)' \
+	    CC='$(CC)' \
 	    abs_top_builddir='$(abs_top_builddir)' \
 	    abs_top_srcdir='$(abs_top_srcdir)' srcdir='$(srcdir)' \
 	    $(SHELL) $(srcdir)/$$t > $$t.log 2>&1; \

@@ -4,8 +4,9 @@
 #
 # tests/install/local.mk runs each with the installed tree's directories
 # in the environment, DESTDIR included: root (DESTDIR), bindir,
-# ompdbglibdir, pkglibexecdir, ompdbggdbdir, gdbautoloaddir, prefix; and
-# abs_top_builddir, abs_top_srcdir, for what must not be in that tree.
+# ompdbglibdir, pkglibexecdir, ompdbggdbdir, gdbautoloaddir, includedir,
+# mandir, docdir, prefix; abs_top_builddir, abs_top_srcdir, for what
+# must not be in that tree; CC, for programs linked against it.
 # Nothing of the build tree leaks in: OMPDBG_* overrides are unset.
 
 . "${srcdir:-.}/tests/lib/test-subr.sh"
