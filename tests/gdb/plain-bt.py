@@ -82,7 +82,9 @@ else:
     env = {"LD_LIBRARY_PATH": T.GOMP}
     g, gomp1, gomp2 = stops(False, env_extra=env)
     g.quit()
-    g, with1, with2 = stops(True, env_extra=env)
+    # The plugin would run the program on the ompdbg runtime.
+    g, with1, with2 = stops(True, env_extra=env,
+                            pre=("set ompd runtime off",))
     g.quit()
     same("no OMPD: bt in a region is gdb's own", gomp1, with1)
     same("no OMPD: bt outside any region is gdb's own", gomp2, with2)
