@@ -297,6 +297,7 @@ tests_gdb = \
 	tests/gdb/noext.py \
 	tests/gdb/unstarted.py \
 	tests/gdb/many.py \
+	tests/gdb/deferred.py \
 	tests/gdb/breakpoints.py \
 	tests/gdb/bt.py \
 	tests/gdb/target.py \
