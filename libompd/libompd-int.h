@@ -6,7 +6,9 @@
    layout table the runtime carries (ompdbg-layout.h), read once per
    address space.  Nothing read from the target is trusted: every read is
    checked, every size and count bounded, every pointer chain walked at
-   most a fixed number of steps.  */
+   most a fixed number of steps -- except the walk of the deferred tasks,
+   which a program may have any number of: it visits each task once and
+   detects the loops of its lists instead (deferred-tasks.c).  */
 
 #ifndef OMPDBG_LIBOMPD_INT_H
 #define OMPDBG_LIBOMPD_INT_H 1
