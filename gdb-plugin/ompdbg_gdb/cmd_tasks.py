@@ -11,6 +11,7 @@ from . import binding as B
 from . import callbacks as C
 from .cache import cache
 from .cmd_threads import data_symbol
+from . import contract as K
 from . import ext as E
 from . import model as M
 from . import session as S
@@ -90,8 +91,9 @@ NO_DEFERRED = ("Deferred tasks (not started) are not shown: listing them "
 SUMMARY_ABOVE = 100
 # Records fetched from libompd per call.
 CHUNK = 4096
+WAITING = K.ompdbg_task_state_waiting_deps
 # The states' words in the summary (ompdbg-ext.h's list has longer ones).
-SHORT_STATES = {1: "waiting", 2: "queued"}
+SHORT_STATES = {WAITING: "waiting", K.ompdbg_task_state_queued: "queued"}
 
 
 class Deferred(object):
@@ -139,7 +141,8 @@ class Deferred(object):
                     break
                 have += got.value
             self.words, self.have = words, have
-        return self.words[:min(upto, self.have) * W]
+        n = min(upto, self.have) * W
+        return self.words if n == len(self.words) else self.words[:n]
 
     def field(self, words, name):
         """Every record's NAME in WORDS (an array slice: C speed)."""
@@ -208,7 +211,7 @@ def deferred_rows(m, sess, d, n):
             h = d.handle(k)
             creators[gen] = task_ref([], M.Task(m, h).generating()) \
                 if h is not None else "?"
-        pend = r[I["pending"]] if state == 1 else 0
+        pend = r[I["pending"]] if state == WAITING else 0
         if ndeps == 0:
             deps = "-"
         elif ndeps == 1 or dep_f is None:
@@ -276,7 +279,7 @@ def deferred_summary(d):
         f("dep_address"), f("pending")))
     groups = {}
     for (state, entry, nd, dt, addr, pend), k in distinct.items():
-        if state != 1:
+        if state != WAITING:
             pend = 0
         g = groups.get((state, entry, nd, dt))
         if g is None:
