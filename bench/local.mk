@@ -12,7 +12,8 @@
 ## another folder could not use it too.
 
 EXTRA_DIST += bench/ompbench.c bench/floor.c bench/run-bench.sh \
-	bench/state-count.sh bench/gdb-threads.sh bench/README.md
+	bench/state-count.sh bench/gdb-threads.sh bench/gdb-tasks.sh \
+	bench/README.md
 CLEANFILES += bench/ompbench bench/floor bench/results.txt \
 	bench/results-raw.txt bench/libomp-compat/libgomp.so.1 \
 	bench/nostate/libgomp.so.1 bench/state-cost.txt bench/state-cost-raw.txt \

@@ -1,4 +1,6 @@
-/* deferred-tasks.c -- extensions ompdbg_get_deferred_tasks,
+/* deferred-tasks.c -- extensions ompdbg_get_deferred_task_list (with
+   ompdbg_get_deferred_task_info, ompdbg_get_deferred_task_handle and
+   ompdbg_rel_deferred_task_list), ompdbg_get_deferred_tasks,
    ompdbg_get_task_state and ompdbg_get_task_dependences: explicit tasks
    that exist but have not started, and their dependences.
 
@@ -20,21 +22,84 @@
    So: collect the queued tasks, then from them and from the tasks on
    every thread's stack (current task and its ancestors), breadth first,
    follow the successor arrays and the tasks' dependence tables,
-   remembering what was visited.  Every list and the total are
-   bounded.  */
+   remembering what was visited.
+
+   There is no bound on the number of tasks: a program may well have
+   10^6 of them pending.  What ends every walk is the target's memory:
+   each task is visited once (a set of addresses), a queue ends at a task
+   seen before, and a list or hash chain of the dependence table that
+   loops is detected (Brent's cycle finding) rather than cut at some
+   length.  Garbage then costs one read per distinct readable address it
+   leads to, and a read that fails ends the walk.
+
+   One walk reads every task structure, most of them allocated side by
+   side: its reads go through a cache of whole pages, kept for that walk
+   only, so that the debugger is asked for each page once rather than
+   several times per task (a debugger's read callback is where the time
+   of a big walk goes).  */
 
 #include "config.h"
 #include "libompd/libompd-int.h"
 
+#include <limits.h>
 #include <string.h>
 
-/* Visited task addresses (open addressing) plus the result order.  */
-struct task_set
+/* ---- blocks that grow with the tasks found --------------------------------- */
+
+/* The set of visited tasks, the pages read and the result arrays grow
+   with the number of tasks the walk finds, each at a distinct address it
+   could read, not with a size read from the target: they are not held to
+   MAX_ALLOC.  */
+static ompd_rc_t
+grow_alloc (size_t n, size_t size, void *ptr)
 {
-  ompd_addr_t *slots;
+  void **out = ptr;
+  *out = NULL;
+  if (ompd_cb == NULL)
+    return ompd_rc_error;
+  if (n == 0)
+    n = 1;
+  if (n > SIZE_MAX / size)
+    return ompd_rc_nomem;
+  void *p = NULL;
+  ompd_rc_t rc = ompd_cb->alloc_memory (n * size, &p);
+  if (rc != ompd_rc_ok || p == NULL)
+    return ompd_rc_nomem;
+  *out = p;
+  return ompd_rc_ok;
+}
+
+/* ---- the walk's page cache -------------------------------------------------- */
+
+#define PAGE 4096u
+/* Pages asked for in one request once a walk is big: tasks lie side by
+   side in the heap, and a debugger answers one request of 64 KiB much
+   faster than 16 of 4 KiB.  A small walk (a few tasks, the threads'
+   structures) reads single pages: most of a block would be wasted.  */
+#define BLOCK_PAGES 16
+#define BLOCKS_AFTER 16		/* pages read singly before blocks */
+#define MAX_CHUNK_PAGES (4 * BLOCK_PAGES)	/* pages allocated at once */
+
+struct page_ent
+{
+  ompd_addr_t page;		/* 0: empty slot */
+  unsigned char *data;		/* NULL: the page cannot be read whole */
+};
+
+struct page_chunk
+{
+  struct page_chunk *next;
+  unsigned used, cap;		/* pages */
+  unsigned char data[][PAGE];
+};
+
+struct pages
+{
+  ompd_address_space_handle_t *as;
+  struct page_ent *tab;		/* open addressing, power-of-two size */
   size_t cap, n;
-  ompd_addr_t *order;		/* every visited task, in visit order */
-  size_t order_cap;
+  struct page_chunk *chunks;	/* each one 4 times the last, at most
+				   MAX_CHUNK_PAGES pages */
 };
 
 static size_t
@@ -45,6 +110,181 @@ hash_addr (ompd_addr_t a, size_t cap)
   return (size_t) (a >> 17) & (cap - 1);
 }
 
+static void
+pages_free (struct pages *p)
+{
+  lib_free (p->tab);
+  while (p->chunks != NULL)
+    {
+      struct page_chunk *next = p->chunks->next;
+      lib_free (p->chunks);
+      p->chunks = next;
+    }
+}
+
+/* The slot of PAGE in P's table: its entry, or the empty slot where it
+   goes.  */
+static struct page_ent *
+page_slot (struct pages *p, ompd_addr_t page)
+{
+  size_t j = hash_addr (page, p->cap);
+  while (p->tab[j].page != 0 && p->tab[j].page != page)
+    j = (j + 1) & (p->cap - 1);
+  return &p->tab[j];
+}
+
+/* Room for NEED more entries in P's table, and for NEED more pages in
+   its current chunk.  */
+static ompd_rc_t
+pages_room (struct pages *p, unsigned need)
+{
+  if ((p->n + need) * 2 > p->cap)
+    {
+      struct pages q = *p;
+      q.cap = p->cap ? p->cap * 2 : 64;
+      ompd_rc_t rc = grow_alloc (q.cap, sizeof *q.tab, &q.tab);
+      if (rc != ompd_rc_ok)
+	return rc;
+      memset (q.tab, 0, q.cap * sizeof *q.tab);
+      for (size_t i = 0; i < p->cap; i++)
+	if (p->tab[i].page != 0)
+	  *page_slot (&q, p->tab[i].page) = p->tab[i];
+      lib_free (p->tab);
+      p->tab = q.tab;
+      p->cap = q.cap;
+    }
+  if (p->chunks == NULL || p->chunks->used + need > p->chunks->cap)
+    {
+      unsigned cap = p->chunks == NULL ? 4 : p->chunks->cap * 4;
+      if (cap > MAX_CHUNK_PAGES)
+	cap = MAX_CHUNK_PAGES;
+      if (cap < need)
+	cap = need;
+      struct page_chunk *c;
+      ompd_rc_t rc = lib_alloc (sizeof *c + (size_t) cap * PAGE, &c);
+      if (rc != ompd_rc_ok)
+	return rc;
+      c->next = p->chunks;
+      c->used = 0;
+      c->cap = cap;
+      p->chunks = c;
+    }
+  return ompd_rc_ok;
+}
+
+static void
+page_put (struct pages *p, ompd_addr_t page, unsigned char *data)
+{
+  struct page_ent *e = page_slot (p, page);
+  if (e->page == 0)
+    {
+      e->page = page;
+      e->data = data;
+      p->n++;
+    }
+}
+
+/* The page at PAGE (aligned, not 0) in *DATA, read now if it was not;
+   *DATA NULL when it cannot be read whole.  A page not read yet is read
+   with the others of its block, or alone when the block cannot be read
+   (the end of a mapping).  */
+static ompd_rc_t
+page_get (struct pages *p, ompd_addr_t page, const unsigned char **data)
+{
+  if (p->cap != 0)
+    {
+      struct page_ent *e = page_slot (p, page);
+      if (e->page == page)
+	{
+	  *data = e->data;
+	  return ompd_rc_ok;
+	}
+    }
+  bool blocks = p->n >= BLOCKS_AFTER;
+  ompd_rc_t rc = pages_room (p, blocks ? BLOCK_PAGES : 1);
+  if (rc != ompd_rc_ok)
+    return rc;
+  struct page_chunk *c = p->chunks;
+  unsigned char *buf = c->data[c->used];
+  ompd_addr_t block = page & ~(ompd_addr_t) (BLOCK_PAGES * PAGE - 1);
+  ompd_address_t a = { ompd_segment_none, block };
+  rc = ompd_rc_error;
+  if (blocks && block != 0)
+    rc = ompd_cb->read_memory (p->as->context, NULL, &a,
+			       BLOCK_PAGES * PAGE, buf);
+  if (rc == ompd_rc_ok)
+    {
+      c->used += BLOCK_PAGES;
+      for (unsigned i = 0; i < BLOCK_PAGES; i++)
+	page_put (p, block + i * PAGE, buf + i * PAGE);
+      return page_get (p, page, data);
+    }
+  if (rc == ompd_rc_stale_handle)
+    return rc;
+  a.address = page;
+  rc = ompd_cb->read_memory (p->as->context, NULL, &a, PAGE, buf);
+  if (rc == ompd_rc_stale_handle)
+    return rc;
+  if (rc == ompd_rc_ok)
+    c->used++;
+  else
+    buf = NULL;			/* wread reads what is asked, exactly */
+  page_put (p, page, buf);
+  *data = buf;
+  return ompd_rc_ok;
+}
+
+/* N bytes at ADDR through the cache; as tread.  */
+static ompd_rc_t
+wread (struct pages *p, ompd_addr_t addr, size_t n, void *buf)
+{
+  if (addr == 0 || addr + n < addr)
+    return ompd_rc_device_read_error;
+  unsigned char *out = buf;
+  while (n > 0)
+    {
+      ompd_addr_t page = addr & ~(ompd_addr_t) (PAGE - 1);
+      size_t off = (size_t) (addr - page);
+      size_t piece = PAGE - off < n ? PAGE - off : n;
+      const unsigned char *data;
+      ompd_rc_t rc = page == 0 ? ompd_rc_device_read_error
+	: page_get (p, page, &data);
+      if (rc != ompd_rc_ok)
+	return rc;
+      if (data == NULL)
+	return tread (p->as, addr, n, out);
+      memcpy (out, data + off, piece);
+      out += piece;
+      addr += piece;
+      n -= piece;
+    }
+  return ompd_rc_ok;
+}
+
+static ompd_rc_t
+wread_field (struct pages *p, ompd_addr_t addr, enum layout_id fid,
+	     uint64_t *v)
+{
+  const struct layout_item *f = &p->as->items[fid];
+  unsigned char b[8];
+  if (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8)
+    return ompd_rc_incompatible;
+  ompd_rc_t rc = wread (p, addr + f->offset, f->size, b);
+  if (rc == ompd_rc_ok)
+    *v = tload (p->as, b, f->size);
+  return rc;
+}
+
+/* ---- sets of addresses ---------------------------------------------------------- */
+
+/* Visited task addresses (open addressing) plus the visit order.  */
+struct task_set
+{
+  ompd_addr_t *slots;
+  size_t cap, n;
+  ompd_addr_t *order;		/* every visited task, in visit order */
+};
+
 static ompd_rc_t
 set_add (struct task_set *s, ompd_addr_t a, bool *added)
 {
@@ -53,14 +293,12 @@ set_add (struct task_set *s, ompd_addr_t a, bool *added)
     return ompd_rc_ok;
   if ((s->n + 1) * 2 > s->cap)
     {
-      if (s->n >= MAX_DEFERRED)
-	return ompd_rc_error;
       size_t cap = s->cap ? s->cap * 2 : 256;
       ompd_addr_t *slots, *order;
-      ompd_rc_t rc = lib_alloc (cap * sizeof *slots, &slots);
+      ompd_rc_t rc = grow_alloc (cap, sizeof *slots, &slots);
       if (rc != ompd_rc_ok)
 	return rc;
-      rc = lib_alloc (cap * sizeof *order, &order);
+      rc = grow_alloc (cap / 2, sizeof *order, &order);
       if (rc != ompd_rc_ok)
 	{
 	  lib_free (slots);
@@ -81,7 +319,7 @@ set_add (struct task_set *s, ompd_addr_t a, bool *added)
       lib_free (s->order);
       s->slots = slots;
       s->order = order;
-      s->cap = s->order_cap = cap;
+      s->cap = cap;
     }
   size_t j = hash_addr (a, s->cap);
   while (s->slots[j])
@@ -103,36 +341,66 @@ set_free (struct task_set *s)
   lib_free (s->order);
 }
 
+/* Brent's cycle finding along a linked list: call cycle_step with each
+   node; it says when the list has come back to a node it passed.  */
+struct cycle
+{
+  ompd_addr_t mark;
+  uint64_t power, steps;
+};
+
+static bool
+cycle_step (struct cycle *c, ompd_addr_t node)
+{
+  if (node == c->mark)
+    return true;
+  if (++c->steps == c->power)
+    {
+      c->mark = node;
+      c->power *= 2;
+      c->steps = 0;
+    }
+  return false;
+}
+
+#define CYCLE_INIT { 0, 1, 0 }
+
+/* ---- the walk ------------------------------------------------------------------- */
+
+struct walk
+{
+  ompd_address_space_handle_t *as;
+  struct pages pages;
+  struct task_set queued;	/* tasks found in queues */
+  struct task_set teams;	/* teams whose priority list was read */
+  struct task_set seeds;	/* tasks on the threads' stacks */
+  struct task_set all;		/* every task reached */
+  unsigned char *task;		/* one task structure */
+  unsigned char *dep;		/* one gomp_dep */
+  unsigned char *node;		/* one gomp_dep_addr */
+  ompdbg_task_info_t *info;	/* the result */
+  size_t ninfo, info_cap;
+  ompd_rc_t rc;
+};
+
 /* Add the tasks of a queue_next-linked list starting at HEAD.  */
 static ompd_rc_t
-add_list (ompd_address_space_handle_t *as, struct task_set *s,
-	  ompd_addr_t head)
+add_list (struct walk *w, struct task_set *s, ompd_addr_t head)
 {
-  for (size_t n = 0; head != 0; n++)
+  while (head != 0)
     {
-      if (n >= MAX_DEFERRED)
-	return ompd_rc_error;
       bool added;
       ompd_rc_t rc = set_add (s, head, &added);
       if (rc != ompd_rc_ok)
 	return rc;
       if (!added)
 	break;			/* a cycle, or already seen */
-      rc = read_field (as, head, L_task_queue_next, &head);
+      rc = wread_field (&w->pages, head, L_task_queue_next, &head);
       if (rc != ompd_rc_ok)
 	return rc;
     }
   return ompd_rc_ok;
 }
-
-struct walk
-{
-  ompd_address_space_handle_t *as;
-  struct task_set queued;	/* tasks found in queues */
-  struct task_set teams;	/* teams whose priority list was read */
-  struct task_set seeds;	/* tasks on the threads' stacks */
-  ompd_rc_t rc;
-};
 
 static bool
 thread_visit (void *arg, ompd_addr_t thread, int64_t tid, uint64_t pthread)
@@ -146,7 +414,7 @@ thread_visit (void *arg, ompd_addr_t thread, int64_t tid, uint64_t pthread)
   (void) pthread;
   w->rc = read_field (as, thread, L_thread_queue_head, &head);
   if (w->rc == ompd_rc_ok)
-    w->rc = add_list (as, &w->queued, head);
+    w->rc = add_list (w, &w->queued, head);
   if (w->rc == ompd_rc_ok)
     w->rc = thread_now (as, thread, &t);
   if (w->rc == ompd_rc_ok && t.team != 0)
@@ -156,7 +424,7 @@ thread_visit (void *arg, ompd_addr_t thread, int64_t tid, uint64_t pthread)
 	{
 	  w->rc = read_field (as, t.team, L_team_prio_head, &head);
 	  if (w->rc == ompd_rc_ok)
-	    w->rc = add_list (as, &w->queued, head);
+	    w->rc = add_list (w, &w->queued, head);
 	}
     }
   /* The thread's current task and its ancestors: any of them may be a
@@ -174,233 +442,120 @@ thread_visit (void *arg, ompd_addr_t thread, int64_t tid, uint64_t pthread)
   return w->rc != ompd_rc_ok;
 }
 
-/* The N pointers of the target array at ADDR, in *BUF (lib_alloc'ed,
-   the caller frees it when this returns ompd_rc_ok), each PS bytes.  */
+/* Add the NSUCC successors of a task, the pointer array at SUCC, to
+   the walk.  */
 static ompd_rc_t
-read_pointers (ompd_address_space_handle_t *as, ompd_addr_t addr,
-	       uint64_t n, unsigned char **buf, uint32_t *ps)
+add_successors (struct walk *w, ompd_addr_t succ, uint64_t nsucc)
 {
-  *ps = as->sizes.sizeof_pointer;
-  ompd_rc_t rc = lib_alloc (n * *ps, buf);
-  if (rc != ompd_rc_ok)
-    return rc;
-  rc = tread (as, addr, n * *ps, *buf);
-  if (rc != ompd_rc_ok)
-    lib_free (*buf);
-  return rc;
-}
-
-/* Add the successors of task T (its succ array) to ALL.  A task on its
-   thread's stack has none and keeps no successor fields (a current task
-   or its ancestor, seeded by threads_visit).  */
-static ompd_rc_t
-add_successors (ompd_address_space_handle_t *as, ompd_addr_t t,
-		struct task_set *all)
-{
-  uint64_t kind, succ, nsucc;
-  ompd_rc_t rc = read_field (as, t, L_task_kind, &kind);
-  if (rc != ompd_rc_ok || (kind & OMPDBG_TASK_ON_STACK))
-    return rc;
-  rc = read_field (as, t, L_task_succ, &succ);
-  if (rc == ompd_rc_ok)
-    rc = read_field (as, t, L_task_nsucc, &nsucc);
-  if (rc != ompd_rc_ok)
-    return rc;
-  if (succ == 0 || nsucc == 0)
-    return ompd_rc_ok;
-  if (nsucc > 65536)
-    return ompd_rc_error;
-  uint32_t ps;
-  unsigned char *buf;
-  rc = read_pointers (as, succ, nsucc, &buf, &ps);
-  if (rc != ompd_rc_ok)
-    return rc;
-  for (uint64_t k = 0; rc == ompd_rc_ok && k < nsucc; k++)
+  uint32_t ps = w->as->sizes.sizeof_pointer;
+  unsigned char buf[512 * 8];
+  size_t per = sizeof buf / ps;
+  for (uint64_t k = 0; k < nsucc; k += per)
     {
-      bool added;
-      rc = set_add (all, tload (as, buf + k * ps, ps), &added);
+      size_t m = nsucc - k < per ? (size_t) (nsucc - k) : per;
+      ompd_rc_t rc = wread (&w->pages, succ + k * ps, m * ps, buf);
+      for (size_t i = 0; rc == ompd_rc_ok && i < m; i++)
+	{
+	  bool added;
+	  rc = set_add (&w->all, tload (w->as, buf + i * ps, ps), &added);
+	}
+      if (rc != ompd_rc_ok)
+	return rc;
     }
-  lib_free (buf);
-  return rc;
+  return ompd_rc_ok;
 }
 
 /* Add the task of each clause of the list starting at DEP (linked by
-   gomp_dep.next) to ALL; *BUDGET bounds the clauses read in one call of
-   ompdbg_get_deferred_tasks.  */
+   gomp_dep.next) to the walk.  */
 static ompd_rc_t
-add_dep_list (ompd_address_space_handle_t *as, ompd_addr_t dep,
-	      struct task_set *all, size_t *budget)
+add_dep_list (struct walk *w, ompd_addr_t dep)
 {
-  for (; dep != 0; (*budget)--)
+  struct cycle c = CYCLE_INIT;
+  uint32_t size = struct_size (w->as, L_dep);
+  while (dep != 0)
     {
-      if (*budget == 0)
+      if (cycle_step (&c, dep))
 	return ompd_rc_error;
       uint64_t task;
       bool added;
-      ompd_rc_t rc = read_field (as, dep, L_dep_task, &task);
+      ompd_rc_t rc = wread (&w->pages, dep, size, w->dep);
       if (rc == ompd_rc_ok)
-	rc = set_add (all, task, &added);
+	rc = get_field (w->as, w->dep, L_dep, L_dep_task, &task);
       if (rc == ompd_rc_ok)
-	rc = read_field (as, dep, L_dep_next, &dep);
+	rc = set_add (&w->all, task, &added);
+      if (rc == ompd_rc_ok)
+	rc = get_field (w->as, w->dep, L_dep, L_dep_next, &dep);
       if (rc != ompd_rc_ok)
 	return rc;
     }
   return ompd_rc_ok;
 }
 
-/* Add every task of the dependence table of task T (the unfinished
-   children of T that have depend clauses) to ALL.  */
+/* Add every task of the dependence table at TABLE (the unfinished
+   children of a task that have depend clauses) to the walk.  */
 static ompd_rc_t
-add_dep_table (ompd_address_space_handle_t *as, ompd_addr_t t,
-	       struct task_set *all, size_t *budget)
+add_dep_table (struct walk *w, ompd_addr_t table)
 {
-  uint64_t table, nbuckets, buckets;
-  ompd_rc_t rc = read_field (as, t, L_task_dep_table, &table);
-  if (rc != ompd_rc_ok || table == 0)
-    return rc;
-  rc = read_field (as, table, L_dep_table_nbuckets, &nbuckets);
+  ompd_address_space_handle_t *as = w->as;
+  uint64_t nbuckets, buckets;
+  ompd_rc_t rc = wread_field (&w->pages, table, L_dep_table_nbuckets,
+			      &nbuckets);
   if (rc == ompd_rc_ok)
-    rc = read_field (as, table, L_dep_table_buckets, &buckets);
+    rc = wread_field (&w->pages, table, L_dep_table_buckets, &buckets);
   if (rc != ompd_rc_ok || nbuckets == 0 || buckets == 0)
     return rc;
-  if (nbuckets > (1u << 20) || nbuckets > *budget)
-    return ompd_rc_error;
-  uint32_t ps;
-  unsigned char *buf;
-  rc = read_pointers (as, buckets, nbuckets, &buf, &ps);
-  if (rc != ompd_rc_ok)
-    return rc;
-  for (uint64_t b = 0; rc == ompd_rc_ok && b < nbuckets; b++)
-    for (ompd_addr_t node = tload (as, buf + b * ps, ps);
-	 rc == ompd_rc_ok && node != 0; (*budget)--)
-      {
-	unsigned char *nb;
-	uint64_t last_out, readers, sets;
-	if (*budget == 0)
-	  {
-	    rc = ompd_rc_error;
-	    break;
-	  }
-	rc = tread_struct (as, L_dep_node, node, &nb);
-	if (rc != ompd_rc_ok)
-	  break;
-	rc = get_field (as, nb, L_dep_node, L_dep_node_last_out, &last_out);
-	if (rc == ompd_rc_ok)
-	  rc = get_field (as, nb, L_dep_node, L_dep_node_readers, &readers);
-	if (rc == ompd_rc_ok)
-	  rc = get_field (as, nb, L_dep_node, L_dep_node_sets, &sets);
-	if (rc == ompd_rc_ok)
-	  rc = get_field (as, nb, L_dep_node, L_dep_node_hash_next, &node);
-	lib_free (nb);
-	/* last_out is one clause: a list of one (its next is not read
-	   as a list link: an out clause is in no list).  */
-	if (rc == ompd_rc_ok && last_out != 0)
-	  {
-	    uint64_t task;
-	    bool added;
-	    rc = read_field (as, last_out, L_dep_task, &task);
-	    if (rc == ompd_rc_ok)
-	      rc = set_add (all, task, &added);
-	  }
-	if (rc == ompd_rc_ok)
-	  rc = add_dep_list (as, readers, all, budget);
-	if (rc == ompd_rc_ok)
-	  rc = add_dep_list (as, sets, all, budget);
-      }
-  lib_free (buf);
-  return rc;
-}
-
-/* From every task of ALL, add the tasks its successor array and its
-   dependence table reach (breadth first: ALL grows as we go).  */
-static ompd_rc_t
-follow_dependences (ompd_address_space_handle_t *as, struct task_set *all)
-{
-  size_t budget = MAX_DEFERRED;
-  for (size_t i = 0; i < all->n; i++)
+  uint32_t ps = as->sizes.sizeof_pointer;
+  uint32_t nsize = struct_size (as, L_dep_node);
+  unsigned char buf[512 * 8];
+  size_t per = sizeof buf / ps;
+  for (uint64_t b0 = 0; b0 < nbuckets; b0 += per)
     {
-      ompd_rc_t rc = add_successors (as, all->order[i], all);
-      if (rc == ompd_rc_ok)
-	rc = add_dep_table (as, all->order[i], all, &budget);
+      size_t m = nbuckets - b0 < per ? (size_t) (nbuckets - b0) : per;
+      rc = wread (&w->pages, buckets + b0 * ps, m * ps, buf);
+      for (size_t b = 0; rc == ompd_rc_ok && b < m; b++)
+	{
+	  struct cycle c = CYCLE_INIT;
+	  for (ompd_addr_t node = tload (as, buf + b * ps, ps);
+	       rc == ompd_rc_ok && node != 0;)
+	    {
+	      uint64_t last_out, readers, sets;
+	      if (cycle_step (&c, node))
+		{
+		  rc = ompd_rc_error;
+		  break;
+		}
+	      rc = wread (&w->pages, node, nsize, w->node);
+	      if (rc == ompd_rc_ok)
+		rc = get_field (as, w->node, L_dep_node, L_dep_node_last_out,
+				&last_out);
+	      if (rc == ompd_rc_ok)
+		rc = get_field (as, w->node, L_dep_node, L_dep_node_readers,
+				&readers);
+	      if (rc == ompd_rc_ok)
+		rc = get_field (as, w->node, L_dep_node, L_dep_node_sets,
+				&sets);
+	      if (rc == ompd_rc_ok)
+		rc = get_field (as, w->node, L_dep_node, L_dep_node_hash_next,
+				&node);
+	      /* last_out is one clause: a list of one (its next is not
+		 read as a list link: an out clause is in no list).  */
+	      if (rc == ompd_rc_ok && last_out != 0)
+		{
+		  uint64_t task;
+		  bool added;
+		  rc = wread_field (&w->pages, last_out, L_dep_task, &task);
+		  if (rc == ompd_rc_ok)
+		    rc = set_add (&w->all, task, &added);
+		}
+	      if (rc == ompd_rc_ok)
+		rc = add_dep_list (w, readers);
+	      if (rc == ompd_rc_ok)
+		rc = add_dep_list (w, sets);
+	    }
+	}
       if (rc != ompd_rc_ok)
 	return rc;
     }
-  return ompd_rc_ok;
-}
-
-EXPORT ompd_rc_t
-ompdbg_get_deferred_tasks (ompd_address_space_handle_t *address_space,
-			   ompd_task_handle_t ***tasks, int *count)
-{
-  ompd_rc_t rc = check_aspace (address_space);
-  if (rc != ompd_rc_ok)
-    return rc;
-  if (tasks == NULL || count == NULL)
-    return ompd_rc_bad_input;
-  ompd_address_space_handle_t *as = address_space;
-  struct walk w = { as, { 0 }, { 0 }, { 0 }, ompd_rc_ok };
-  rc = registry_walk (as, thread_visit, &w);
-  if (rc == ompd_rc_ok)
-    rc = w.rc;
-  /* Everything reachable through successors and dependence tables, from
-     the queued tasks and from the stacks' tasks.  */
-  struct task_set all = { 0 };
-  bool added;
-  for (size_t i = 0; rc == ompd_rc_ok && i < w.queued.n; i++)
-    rc = set_add (&all, w.queued.order[i], &added);
-  for (size_t i = 0; rc == ompd_rc_ok && i < w.seeds.n; i++)
-    rc = set_add (&all, w.seeds.order[i], &added);
-  if (rc == ompd_rc_ok)
-    rc = follow_dependences (as, &all);
-
-  /* Keep those not started: queued or waiting for dependences.  */
-  ompd_task_handle_t **out = NULL;
-  size_t n = 0;
-  if (rc == ompd_rc_ok)
-    rc = lib_alloc ((all.n ? all.n : 1) * sizeof *out, &out);
-  for (size_t i = 0; rc == ompd_rc_ok && i < all.n; i++)
-    {
-      uint64_t state;
-      rc = read_field (as, all.order[i], L_task_state, &state);
-      if (rc != ompd_rc_ok)
-	break;
-      if (state != ompdbg_task_state_queued
-	  && state != ompdbg_task_state_waiting_deps)
-	continue;
-      rc = task_handle_make (as, all.order[i], &out[n]);
-      if (rc == ompd_rc_ok)
-	n++;
-    }
-  set_free (&w.queued);
-  set_free (&w.teams);
-  set_free (&w.seeds);
-  set_free (&all);
-  if (rc != ompd_rc_ok)
-    {
-      for (size_t i = 0; i < n; i++)
-	ompd_rel_task_handle (out[i]);
-      lib_free (out);
-      return rc;
-    }
-  *tasks = out;
-  *count = (int) n;
-  return ompd_rc_ok;
-}
-
-EXPORT ompd_rc_t
-ompdbg_get_task_state (ompd_task_handle_t *task, ompdbg_task_state_t *state)
-{
-  ompd_rc_t rc = check_task (task);
-  if (rc != ompd_rc_ok)
-    return rc;
-  if (state == NULL)
-    return ompd_rc_bad_input;
-  uint64_t s;
-  rc = read_field (task->as, task->addr, L_task_state, &s);
-  if (rc != ompd_rc_ok)
-    return rc;
-  *state = s >= 1 && s <= 5 ? (ompdbg_task_state_t) s
-    : ompdbg_task_state_unknown;
   return ompd_rc_ok;
 }
 
@@ -425,6 +580,318 @@ dep_type (uint64_t kind)
     default:
       return 0;
     }
+}
+
+static ompdbg_task_state_t
+task_state (uint64_t s)
+{
+  return s >= 1 && s <= 5 ? (ompdbg_task_state_t) s
+    : ompdbg_task_state_unknown;
+}
+
+/* The facts of the task at ADDR, whose structure is in W->task, that is
+   waiting or queued: a new entry of the result.  */
+static ompd_rc_t
+add_info (struct walk *w, ompd_addr_t addr, uint64_t state)
+{
+  ompd_address_space_handle_t *as = w->as;
+  const unsigned char *t = w->task;
+  if (w->ninfo == w->info_cap)
+    {
+      size_t cap = w->info_cap ? w->info_cap * 2 : 64;
+      ompdbg_task_info_t *info;
+      ompd_rc_t rc = grow_alloc (cap, sizeof *info, &info);
+      if (rc != ompd_rc_ok)
+	return rc;
+      if (w->ninfo)
+	memcpy (info, w->info, w->ninfo * sizeof *info);
+      lib_free (w->info);
+      w->info = info;
+      w->info_cap = cap;
+    }
+  ompdbg_task_info_t *i = &w->info[w->ninfo];
+  uint64_t fn, parent, deps, ndeps, npred = 0;
+  int64_t prio;
+  ompd_rc_t rc = get_field (as, t, L_task, L_task_fn, &fn);
+  if (rc == ompd_rc_ok)
+    rc = get_field (as, t, L_task, L_task_parent, &parent);
+  if (rc == ompd_rc_ok)
+    rc = get_field_signed (as, t, L_task, L_task_priority, &prio);
+  if (rc == ompd_rc_ok)
+    rc = get_field (as, t, L_task, L_task_deps, &deps);
+  if (rc == ompd_rc_ok)
+    rc = get_field (as, t, L_task, L_task_ndeps, &ndeps);
+  /* npred counts unreleased dependence edges only while the task waits
+     (ompdbg_get_task_dependences).  */
+  if (rc == ompd_rc_ok && state == ompdbg_task_state_waiting_deps)
+    rc = get_field (as, t, L_task, L_task_npred, &npred);
+  if (rc != ompd_rc_ok)
+    return rc;
+  memset (i, 0, sizeof *i);
+  i->task.segment = i->entry_point.segment = i->generating.segment
+    = i->first_dependence.address.segment = ompd_segment_none;
+  i->task.address = addr;
+  i->entry_point.address = fn;
+  i->generating.address = parent == addr ? 0 : parent;
+  i->state = task_state (state);
+  i->priority = prio;
+  i->ndeps = (ompd_word_t) ndeps;
+  i->pending = (ompd_word_t) npred;
+  if (ndeps != 0 && deps != 0)
+    {
+      uint64_t a, kind;
+      rc = wread (&w->pages, deps, struct_size (as, L_dep), w->dep);
+      if (rc == ompd_rc_ok)
+	rc = get_field (as, w->dep, L_dep, L_dep_addr, &a);
+      if (rc == ompd_rc_ok)
+	rc = get_field (as, w->dep, L_dep, L_dep_kind, &kind);
+      if (rc != ompd_rc_ok)
+	return rc;
+      i->first_dependence.address.address = a;
+      i->first_dependence.type = dep_type (kind);
+    }
+  w->ninfo++;
+  return ompd_rc_ok;
+}
+
+/* From every task of W->all, add the tasks its successor array and its
+   dependence table reach (breadth first: the set grows as we go), and
+   keep those not started.  */
+static ompd_rc_t
+follow_dependences (struct walk *w)
+{
+  ompd_address_space_handle_t *as = w->as;
+  uint32_t tsize = struct_size (as, L_task);
+  for (size_t i = 0; i < w->all.n; i++)
+    {
+      ompd_addr_t addr = w->all.order[i];
+      uint64_t kind, state, succ, nsucc, cap, table;
+      ompd_rc_t rc = wread (&w->pages, addr, tsize, w->task);
+      if (rc == ompd_rc_ok)
+	rc = get_field (as, w->task, L_task, L_task_kind, &kind);
+      if (rc == ompd_rc_ok)
+	rc = get_field (as, w->task, L_task, L_task_state, &state);
+      if (rc == ompd_rc_ok)
+	rc = get_field (as, w->task, L_task, L_task_dep_table, &table);
+      if (rc != ompd_rc_ok)
+	return rc;
+      /* A task on its thread's stack has no successors and keeps no
+	 successor fields (a current task or its ancestor, seeded by
+	 thread_visit).  */
+      if (!(kind & OMPDBG_TASK_ON_STACK))
+	{
+	  rc = get_field (as, w->task, L_task, L_task_succ, &succ);
+	  if (rc == ompd_rc_ok)
+	    rc = get_field (as, w->task, L_task, L_task_nsucc, &nsucc);
+	  if (rc == ompd_rc_ok)
+	    rc = get_field (as, w->task, L_task, L_task_succ_cap, &cap);
+	  if (rc == ompd_rc_ok && nsucc > cap)
+	    rc = ompd_rc_error;
+	  if (rc == ompd_rc_ok && succ != 0 && nsucc != 0)
+	    rc = add_successors (w, succ, nsucc);
+	  if (rc != ompd_rc_ok)
+	    return rc;
+	}
+      if (state == ompdbg_task_state_queued
+	  || state == ompdbg_task_state_waiting_deps)
+	{
+	  rc = add_info (w, addr, state);
+	  if (rc != ompd_rc_ok)
+	    return rc;
+	}
+      if (table != 0)
+	{
+	  rc = add_dep_table (w, table);
+	  if (rc != ompd_rc_ok)
+	    return rc;
+	}
+    }
+  return ompd_rc_ok;
+}
+
+static void
+walk_free (struct walk *w)
+{
+  pages_free (&w->pages);
+  set_free (&w->queued);
+  set_free (&w->teams);
+  set_free (&w->seeds);
+  set_free (&w->all);
+  lib_free (w->task);
+  lib_free (w->dep);
+  lib_free (w->node);
+}
+
+/* The deferred tasks of AS not started, in *INFO (grow_alloc'ed, *N of
+   them; the caller frees it).  */
+static ompd_rc_t
+deferred_walk (ompd_address_space_handle_t *as, ompdbg_task_info_t **info,
+	       size_t *n)
+{
+  struct walk w;
+  memset (&w, 0, sizeof w);
+  w.as = as;
+  w.pages.as = as;
+  ompd_rc_t rc = lib_alloc (struct_size (as, L_task), &w.task);
+  if (rc == ompd_rc_ok)
+    rc = lib_alloc (struct_size (as, L_dep), &w.dep);
+  if (rc == ompd_rc_ok)
+    rc = lib_alloc (struct_size (as, L_dep_node), &w.node);
+  if (rc == ompd_rc_ok)
+    rc = registry_walk (as, thread_visit, &w);
+  if (rc == ompd_rc_ok)
+    rc = w.rc;
+  /* Everything reachable through successors and dependence tables, from
+     the queued tasks and from the stacks' tasks.  */
+  bool added;
+  for (size_t i = 0; rc == ompd_rc_ok && i < w.queued.n; i++)
+    rc = set_add (&w.all, w.queued.order[i], &added);
+  for (size_t i = 0; rc == ompd_rc_ok && i < w.seeds.n; i++)
+    rc = set_add (&w.all, w.seeds.order[i], &added);
+  if (rc == ompd_rc_ok)
+    rc = follow_dependences (&w);
+  walk_free (&w);
+  if (rc != ompd_rc_ok)
+    {
+      lib_free (w.info);
+      return rc;
+    }
+  *info = w.info;
+  *n = w.ninfo;
+  return ompd_rc_ok;
+}
+
+/* ---- the entry points ----------------------------------------------------------- */
+
+EXPORT ompd_rc_t
+ompdbg_get_deferred_task_list (ompd_address_space_handle_t *address_space,
+			       ompdbg_deferred_task_list_t **list,
+			       ompd_word_t *count)
+{
+  ompd_rc_t rc = check_aspace (address_space);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (list == NULL || count == NULL)
+    return ompd_rc_bad_input;
+  ompdbg_task_info_t *info;
+  size_t n;
+  rc = deferred_walk (address_space, &info, &n);
+  if (rc != ompd_rc_ok)
+    return rc;
+  ompdbg_deferred_task_list_t *l
+    = handle_new (HK_TASK_LIST, sizeof *l, address_space, &rc);
+  if (l == NULL)
+    {
+      lib_free (info);
+      return rc;
+    }
+  l->as = address_space;
+  l->n = n;
+  l->info = info;
+  *list = l;
+  *count = (ompd_word_t) n;
+  return ompd_rc_ok;
+}
+
+EXPORT ompd_rc_t
+ompdbg_get_deferred_task_info (ompdbg_deferred_task_list_t *list,
+			       ompd_word_t first, int max,
+			       ompdbg_task_info_t *info, int *count)
+{
+  ompd_rc_t rc = check_task_list (list);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (first < 0 || max < 0 || count == NULL || (info == NULL && max > 0))
+    return ompd_rc_bad_input;
+  size_t m = 0;
+  if ((uint64_t) first < list->n)
+    {
+      m = list->n - (size_t) first;
+      if (m > (size_t) max)
+	m = (size_t) max;
+      memcpy (info, list->info + first, m * sizeof *info);
+    }
+  *count = (int) m;
+  return ompd_rc_ok;
+}
+
+EXPORT ompd_rc_t
+ompdbg_get_deferred_task_handle (ompdbg_deferred_task_list_t *list,
+				 ompd_word_t index, ompd_task_handle_t **task)
+{
+  ompd_rc_t rc = check_task_list (list);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (task == NULL || index < 0 || (uint64_t) index >= list->n)
+    return ompd_rc_bad_input;
+  return task_handle_make (list->as, list->info[index].task.address, task);
+}
+
+EXPORT ompd_rc_t
+ompdbg_rel_deferred_task_list (ompdbg_deferred_task_list_t *list)
+{
+  ompd_rc_t rc = check_task_list (list);
+  if (rc != ompd_rc_ok)
+    return rc;
+  lib_free (list->info);
+  handle_free (list, list->as);
+  return ompd_rc_ok;
+}
+
+EXPORT ompd_rc_t
+ompdbg_get_deferred_tasks (ompd_address_space_handle_t *address_space,
+			   ompd_task_handle_t ***tasks, int *count)
+{
+  ompd_rc_t rc = check_aspace (address_space);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (tasks == NULL || count == NULL)
+    return ompd_rc_bad_input;
+  ompdbg_task_info_t *info;
+  size_t n;
+  rc = deferred_walk (address_space, &info, &n);
+  if (rc != ompd_rc_ok)
+    return rc;
+  ompd_task_handle_t **out = NULL;
+  size_t made = 0;
+  if (n > INT_MAX)
+    rc = ompd_rc_error;		/* ompdbg_get_deferred_task_list takes them */
+  if (rc == ompd_rc_ok)
+    rc = grow_alloc (n, sizeof *out, &out);
+  while (rc == ompd_rc_ok && made < n)
+    {
+      rc = task_handle_make (address_space, info[made].task.address,
+			     &out[made]);
+      if (rc == ompd_rc_ok)
+	made++;
+    }
+  lib_free (info);
+  if (rc != ompd_rc_ok)
+    {
+      for (size_t i = 0; i < made; i++)
+	ompd_rel_task_handle (out[i]);
+      lib_free (out);
+      return rc;
+    }
+  *tasks = out;
+  *count = (int) n;
+  return ompd_rc_ok;
+}
+
+EXPORT ompd_rc_t
+ompdbg_get_task_state (ompd_task_handle_t *task, ompdbg_task_state_t *state)
+{
+  ompd_rc_t rc = check_task (task);
+  if (rc != ompd_rc_ok)
+    return rc;
+  if (state == NULL)
+    return ompd_rc_bad_input;
+  uint64_t s;
+  rc = read_field (task->as, task->addr, L_task_state, &s);
+  if (rc != ompd_rc_ok)
+    return rc;
+  *state = task_state (s);
+  return ompd_rc_ok;
 }
 
 EXPORT ompd_rc_t
@@ -452,7 +919,7 @@ ompdbg_get_task_dependences (ompd_task_handle_t *task,
     rc = read_field (as, task->addr, L_task_npred, &npred);
   if (rc != ompd_rc_ok)
     return rc;
-  if (n > 65536)
+  if (n > INT_MAX)
     return ompd_rc_error;
   *deps = NULL;
   *count = 0;

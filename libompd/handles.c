@@ -214,3 +214,12 @@ check_task (ompd_task_handle_t *tk)
     rc = ompd_rc_stale_handle;
   return rc;
 }
+
+ompd_rc_t
+check_task_list (ompdbg_deferred_task_list_t *list)
+{
+  ompd_rc_t rc = check (list, HK_TASK_LIST);
+  if (rc == ompd_rc_ok && !handle_live (list->as, HK_ASPACE))
+    rc = ompd_rc_stale_handle;
+  return rc;
+}

@@ -6,7 +6,9 @@
    layout table the runtime carries (ompdbg-layout.h), read once per
    address space.  Nothing read from the target is trusted: every read is
    checked, every size and count bounded, every pointer chain walked at
-   most a fixed number of steps.  */
+   most a fixed number of steps -- except the walk of the deferred tasks,
+   which a program may have any number of: it visits each task once and
+   detects the loops of its lists instead (deferred-tasks.c).  */
 
 #ifndef OMPDBG_LIBOMPD_INT_H
 #define OMPDBG_LIBOMPD_INT_H 1
@@ -29,7 +31,6 @@
 #define MAX_TABLE_SIZE (4u << 20)	/* the whole layout table */
 #define MAX_STRING 65536	/* any string read from the target */
 #define MAX_LIST 256		/* per-level ICV lists */
-#define MAX_DEFERRED 1000000	/* tasks visited by the extension */
 #define MAX_ALLOC (64u << 20)	/* any one block we allocate */
 
 /* The callbacks given to ompd_initialize (NULL before, and after
@@ -68,7 +69,8 @@ enum handle_kind
   HK_THREAD,
   HK_PARALLEL,
   HK_TASK,
-  HK_VARS			/* a display control variables vector */
+  HK_VARS,			/* a display control variables vector */
+  HK_TASK_LIST			/* ompdbg_get_deferred_task_list's */
 };
 
 /* First member of every handle.  A handle is valid when it is in the
@@ -133,6 +135,15 @@ struct _ompd_task_handle
   unsigned char *buf;		/* that structure as read at creation */
 };
 
+/* A snapshot of the deferred tasks (deferred-tasks.c).  */
+struct _ompdbg_deferred_task_list
+{
+  struct handle_hdr hdr;
+  ompd_address_space_handle_t *as;
+  size_t n;
+  ompdbg_task_info_t *info;	/* N of them */
+};
+
 HIDDEN void *handle_new (enum handle_kind kind, size_t size,
 			 ompd_address_space_handle_t *as, ompd_rc_t *rc);
 HIDDEN bool handle_live (const void *h, enum handle_kind kind);
@@ -148,6 +159,7 @@ HIDDEN ompd_rc_t check_aspace (ompd_address_space_handle_t *as);
 HIDDEN ompd_rc_t check_thread (ompd_thread_handle_t *th);
 HIDDEN ompd_rc_t check_parallel (ompd_parallel_handle_t *ph);
 HIDDEN ompd_rc_t check_task (ompd_task_handle_t *tk);
+HIDDEN ompd_rc_t check_task_list (ompdbg_deferred_task_list_t *list);
 
 /* ---- memory and target access (target.c) -------------------------------- */
 

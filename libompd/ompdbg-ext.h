@@ -47,19 +47,6 @@ typedef enum ompdbg_task_state_t
 #undef OMPDBG_TASK_STATE_ENUMERATOR
 } ompdbg_task_state_t;
 
-/* The deferred tasks of the address space that have not started: ready
-   tasks in the threads' queues and the teams' priority lists, and tasks
-   waiting for their dependences (found through the successor lists of
-   every task reachable from those and from the tasks on the threads'
-   stacks).  *TASKS is an array of *COUNT task handles, ready tasks
-   first.  */
-ompd_rc_t ompdbg_get_deferred_tasks
-  (ompd_address_space_handle_t *address_space, ompd_task_handle_t ***tasks,
-   int *count);
-
-ompd_rc_t ompdbg_get_task_state (ompd_task_handle_t *task,
-				 ompdbg_task_state_t *state);
-
 /* One item of a depend clause: the address and the dependence type, as
    ompt_dependence_type_t numbers it (in 1, out 2, inout 3,
    mutexinoutset 4, inoutset 7).  */
@@ -68,6 +55,61 @@ typedef struct ompdbg_dependence_t
   ompd_address_t address;
   ompd_word_t type;
 } ompdbg_dependence_t;
+
+/* The deferred tasks of the address space that have not started: ready
+   tasks in the threads' queues and the teams' priority lists, and tasks
+   waiting for their dependences (found through the successor lists of
+   every task reachable from those and from the tasks on the threads'
+   stacks), ready tasks first.  There may be any number of them.
+
+   ompdbg_get_deferred_task_list finds them all, in one walk of the
+   runtime's structures, and gives a list of *COUNT: a snapshot, valid
+   while the target does not run, whatever its size.  A debugger then
+   fetches what it needs in pieces of the size it likes:
+   ompdbg_get_deferred_task_info copies the facts of tasks FIRST ..
+   FIRST + MAX - 1 of the list into INFO (*COUNT of them: fewer at the
+   end, 0 from the end on), ompdbg_get_deferred_task_handle makes a task
+   handle for task INDEX (for the standard routines; release it with
+   ompd_rel_task_handle).  ompdbg_rel_deferred_task_list releases the
+   list; the address space cannot be released before.
+
+   ompdbg_get_deferred_tasks gives the same tasks at once, as an array
+   of *COUNT task handles: every handle is made, so it suits a few.  */
+typedef struct _ompdbg_deferred_task_list ompdbg_deferred_task_list_t;
+
+/* What the list knows of a task without a handle.  */
+typedef struct ompdbg_task_info_t
+{
+  /* The runtime's task structure: identifies the task while the target
+     is stopped (a task's GENERATING is its creator's TASK).  */
+  ompd_address_t task;
+  ompd_address_t entry_point;	/* as ompd_get_task_function: its code */
+  ompd_address_t generating;	/* the generating task's structure */
+  ompd_word_t state;		/* ompdbg_task_state_t */
+  ompd_word_t priority;		/* its priority clause, 0 without */
+  ompd_word_t ndeps;		/* its depend clause items */
+  ompd_word_t pending;		/* predecessors not complete (waiting) */
+  ompdbg_dependence_t first_dependence;	/* its first item; type 0:
+					   it has none */
+} ompdbg_task_info_t;
+
+ompd_rc_t ompdbg_get_deferred_task_list
+  (ompd_address_space_handle_t *address_space,
+   ompdbg_deferred_task_list_t **list, ompd_word_t *count);
+ompd_rc_t ompdbg_get_deferred_task_info
+  (ompdbg_deferred_task_list_t *list, ompd_word_t first, int max,
+   ompdbg_task_info_t *info, int *count);
+ompd_rc_t ompdbg_get_deferred_task_handle
+  (ompdbg_deferred_task_list_t *list, ompd_word_t index,
+   ompd_task_handle_t **task);
+ompd_rc_t ompdbg_rel_deferred_task_list (ompdbg_deferred_task_list_t *list);
+
+ompd_rc_t ompdbg_get_deferred_tasks
+  (ompd_address_space_handle_t *address_space, ompd_task_handle_t ***tasks,
+   int *count);
+
+ompd_rc_t ompdbg_get_task_state (ompd_task_handle_t *task,
+				 ompdbg_task_state_t *state);
 
 /* TASK's depend clause items (*DEPS: array of *COUNT, NULL when 0) and
    the number of its predecessors not complete yet (*PENDING, may be

@@ -351,6 +351,7 @@ tests_gdb = \
 	tests/gdb/noext.py \
 	tests/gdb/unstarted.py \
 	tests/gdb/many.py \
+	tests/gdb/deferred.py \
 	tests/gdb/breakpoints.py \
 	tests/gdb/bt.py \
 	tests/gdb/idkinds.py \

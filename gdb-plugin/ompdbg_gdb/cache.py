@@ -16,6 +16,7 @@ import time
 
 PAGE = 4096
 MASK = ~(PAGE - 1)
+BIG = 16 * PAGE     # reads from this size on bypass the page cache
 
 
 class Stats(object):
@@ -82,6 +83,15 @@ class TargetCache(object):
             page = self._page(reader, first)
             if page is not None and end - first <= len(page):
                 return page[addr - first:end - first]
+        elif end - first >= BIG and not all(
+                p in self.pages for p in range(first, end, PAGE)):
+            # A block that large is read once by whoever asks for it
+            # (libompd's walk of the deferred tasks keeps what it reads
+            # for that walk): through the cache, it would be copied twice
+            # more for nothing.
+            self.stats.reads += 1
+            self.stats.bytes += n
+            return bytes(reader(addr, n))
         else:
             parts = []
             p = first

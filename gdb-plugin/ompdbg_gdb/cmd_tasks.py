@@ -1,6 +1,9 @@
 """cmd_tasks.py -- `ompd tasks': each thread's chain of tasks."""
 
+import array
+import collections
 import ctypes
+import functools
 
 import gdb
 
@@ -8,6 +11,8 @@ from . import binding as B
 from . import callbacks as C
 from .cache import cache
 from .cmd_threads import data_symbol
+from . import contract as K
+from . import ext as E
 from . import model as M
 from . import names as N
 from . import session as S
@@ -82,64 +87,143 @@ def select_threads(m, args):
 NO_DEFERRED = ("Deferred tasks (not started) are not shown: listing them "
                "needs the ompdbg extension of libompd (%s).")
 
+# More deferred tasks than this: `ompd tasks' summarises them, grouped by
+# state, code and dependences, rather than listing each one.
+SUMMARY_ABOVE = 100
+# Records fetched from libompd per call.
+CHUNK = 4096
+WAITING = K.ompdbg_task_state_waiting_deps
+# The states' words in the summary (ompdbg-ext.h's list has longer ones).
+SHORT_STATES = {WAITING: "waiting", K.ompdbg_task_state_queued: "queued"}
 
-def deferred_rows(m, sess):
-    """Rows for the tasks not started yet (ompdbg extension), or None
-    when the library cannot list them."""
-    from . import ext as E
-    f = sess.ext.get("ompdbg_get_deferred_tasks")
-    if f is None:
+
+class Deferred(object):
+    """The tasks no thread has started (ompdbg_get_deferred_task_list):
+    one walk of the runtime per stop, kept in the per-stop cache; their
+    facts are fetched from the list in pieces, as arrays of 64-bit words
+    (ext.INFO_WORD), so that many tasks cost no Python object each."""
+
+    def __init__(self, sess):
+        self.sess = sess
+        self.list = None
+        self.count = 0
+        self.words = array.array("Q")     # the records fetched so far
+        self.have = 0
+        self.handles = {}
+        lst = ctypes.c_void_p()
+        n = B.ompd_word_t()
+        self.rc = sess.ext["ompdbg_get_deferred_task_list"](
+            sess.aspace, ctypes.byref(lst), ctypes.byref(n))
+        if self.rc == B.ompd_rc_ok and lst.value:
+            self.list = lst.value
+            self.count = n.value
+            cache.on_release(sess.ext["ompdbg_rel_deferred_task_list"],
+                             lst.value)
+
+    def fetch(self, upto):
+        """The words of the first UPTO records (fewer if libompd gives
+        fewer), which libompd writes straight into the array."""
+        upto = min(upto, self.count)
+        W = E.INFO_WORDS
+        have = self.have
+        if have < upto:
+            words = array.array("Q", bytes(8 * W * upto))
+            words[:have * W] = self.words[:have * W]
+            f = self.sess.ext["ompdbg_get_deferred_task_info"]
+            size = ctypes.sizeof(E.ompdbg_task_info_t)
+            base = words.buffer_info()[0]
+            got = ctypes.c_int()
+            while have < upto:
+                rc = f(self.list, have, min(CHUNK, upto - have),
+                       base + have * size, ctypes.byref(got))
+                if rc != B.ompd_rc_ok:
+                    raise B.OmpdError("ompdbg_get_deferred_task_info", rc)
+                if got.value <= 0:
+                    break
+                have += got.value
+            self.words, self.have = words, have
+        n = min(upto, self.have) * W
+        return self.words if n == len(self.words) else self.words[:n]
+
+    def field(self, words, name):
+        """Every record's NAME in WORDS (an array slice: C speed)."""
+        return words[E.INFO_WORD[name]::E.INFO_WORDS]
+
+    def handle(self, k):
+        """A task handle for record K, or None."""
+        if k not in self.handles:
+            h = ctypes.c_void_p()
+            rc = self.sess.ext["ompdbg_get_deferred_task_handle"](
+                self.list, k, ctypes.byref(h))
+            if rc == B.ompd_rc_ok and h.value:
+                cache.on_release(
+                    self.sess.lib.funcs["ompd_rel_task_handle"], h.value)
+                self.handles[k] = h.value
+            else:
+                self.handles[k] = None
+        return self.handles[k]
+
+
+def deferred_list(sess):
+    """The Deferred of this stop; None without the extension."""
+    if "ompdbg_get_deferred_task_list" not in sess.ext:
         return None
-    vec = ctypes.c_void_p()
-    n = ctypes.c_int()
-    rc = f(sess.aspace, ctypes.byref(vec), ctypes.byref(n))
-    if rc != B.ompd_rc_ok:
-        # Not an error of the command: the threads' chains stand.
-        return "libompd could not list them: %s" % B.RC_TEXT.get(rc, rc)
-    rows = []
-    handles = []
-    try:
-        hs = ctypes.cast(vec, ctypes.POINTER(ctypes.c_void_p))
-        for i in range(max(0, min(n.value, 100000))):
-            if hs[i]:
-                handles.append(hs[i])
-                cache.on_release(sess.lib.funcs["ompd_rel_task_handle"], hs[i])
-    finally:
-        C.free(vec.value)
-    st_f = sess.ext.get("ompdbg_get_task_state")
+    return cache.get(("deferred", sess.inferior.num), lambda: Deferred(sess))
+
+
+def dep_text(addr, dtype):
+    """`in:0x... <sym>' for one depend clause item (tasks often share
+    their items: the texts are kept for the stop)."""
+    texts = cache.get("dep_text", dict)
+    t = texts.get((addr, dtype))
+    if t is None:
+        sym = data_symbol(addr)
+        t = texts[(addr, dtype)] = "%s:0x%x%s" % (
+            E.DEP_TYPES.get(dtype, dtype), addr, " <%s>" % sym if sym else "")
+    return t
+
+
+def code_text(entry):
+    """What a deferred (explicit) task's code reads as."""
+    if not entry:
+        return "explicit task (no function)"
+    return M.construct_label(entry, "task")
+
+
+def pending_text(lo, hi):
+    if hi <= 0:
+        return ""
+    return " (%s pending)" % (lo if lo == hi else "%d-%d" % (lo, hi))
+
+
+def deferred_rows(m, sess, d, n):
+    """Rows for the first N deferred tasks, one each."""
+    words = d.fetch(n)
+    W = E.INFO_WORDS
+    I = E.INFO_WORD
     dep_f = sess.ext.get("ompdbg_get_task_dependences")
-    for k, h in enumerate(handles):
-        task = M.Task(m, h)
-        state = "?"
-        if st_f is not None:
-            v = ctypes.c_int()
-            if st_f(h, ctypes.byref(v)) == B.ompd_rc_ok:
-                state = E.TASK_STATES.get(v.value, str(v.value))
-        deps = ""
-        if dep_f is not None:
-            dv = ctypes.c_void_p()
-            dn = ctypes.c_int()
-            pending = B.ompd_word_t()
-            if dep_f(h, ctypes.byref(dv), ctypes.byref(dn),
-                     ctypes.byref(pending)) == B.ompd_rc_ok:
-                try:
-                    items = []
-                    if dv.value and dn.value > 0:
-                        arr = ctypes.cast(dv, ctypes.POINTER(
-                            E.ompdbg_dependence_t))
-                        for j in range(min(dn.value, 64)):
-                            a = arr[j].address.address
-                            sym = data_symbol(a)
-                            items.append("%s:0x%x%s" % (
-                                E.DEP_TYPES.get(arr[j].type, arr[j].type), a,
-                                " <%s>" % sym if sym else ""))
-                    deps = ", ".join(items)
-                    if pending.value > 0 and state.startswith("waiting"):
-                        deps += " (%d pending)" % pending.value
-                finally:
-                    C.free(dv.value)
-        rows.append(["d%d" % k, state, task.label(),
-                     task_ref([], task.generating()), deps or "-"])
+    creators = {}
+    rows = []
+    for k in range(len(words) // W):
+        r = words[k * W:(k + 1) * W]
+        state, ndeps = r[I["state"]], r[I["ndeps"]]
+        gen = r[I["generating"]]
+        if gen not in creators:
+            h = d.handle(k)
+            creators[gen] = task_ref([], M.Task(m, h).generating()) \
+                if h is not None else "?"
+        pend = r[I["pending"]] if state == WAITING else 0
+        if ndeps == 0:
+            deps = "-"
+        elif ndeps == 1 or dep_f is None:
+            deps = dep_text(r[I["dep_address"]], r[I["dep_type"]])
+            if ndeps > 1:
+                deps += " and %d more" % (ndeps - 1)
+            deps += pending_text(pend, pend)
+        else:
+            deps = all_deps(d, k, dep_f) + pending_text(pend, pend)
+        rows.append(["d%d" % k, E.TASK_STATES.get(state, str(state)),
+                     code_text(r[I["entry_point"]]), creators[gen], deps])
     return rows
 
 
@@ -159,11 +243,162 @@ DEFERRED_COLS = ["TASK", U.Col("STATE", 8, fit="wrap"),
                  U.Col("DEPENDENCES", 14, fit="wrap")]
 
 
+def all_deps(d, k, dep_f):
+    """Every depend clause item of deferred task K (through its handle)."""
+    h = d.handle(k)
+    dv = ctypes.c_void_p()
+    dn = ctypes.c_int()
+    if h is None or dep_f(h, ctypes.byref(dv), ctypes.byref(dn),
+                          None) != B.ompd_rc_ok:
+        return "?"
+    try:
+        items = []
+        if dv.value and dn.value > 0:
+            arr = ctypes.cast(dv, ctypes.POINTER(E.ompdbg_dependence_t))
+            for j in range(min(dn.value, 64)):
+                items.append(dep_text(arr[j].address.address, arr[j].type))
+        return ", ".join(items) or "-"
+    finally:
+        C.free(dv.value)
+
+
+def group_deps(n, addrs, dtype):
+    """The dependences of a group of tasks whose first depend items are
+    of type DTYPE at the addresses ADDRS (a set), each with N items."""
+    if n == 0:
+        return "-"
+    if len(addrs) == 1:
+        s = dep_text(next(iter(addrs)), dtype)
+    else:
+        lo, hi = min(addrs), max(addrs)
+        a, b = data_symbol(lo), data_symbol(hi)
+        a = a.split("+")[0] if a else None
+        b = b.split("+")[0] if b else None
+        s = "%s: %d addresses %s" % (
+            E.DEP_TYPES.get(dtype, dtype), len(addrs),
+            "in %s" % a if a and a == b else "0x%x..0x%x" % (lo, hi))
+    if n > 1:
+        s += " and %d more each" % (n - 1)
+    return s
+
+
+def deferred_summary(d):
+    """The deferred tasks grouped by state, code and dependences (the
+    number and type of depend items; the first item's addresses and the
+    pending predecessors are summed up per group): [(count, state,
+    code, dependences)], most tasks first."""
+    words = d.fetch(d.count)
+    f = functools.partial(d.field, words)
+    # One Counter over the records (C speed), then a loop over the
+    # distinct ones only.
+    distinct = collections.Counter(zip(
+        f("state"), f("entry_point"), f("ndeps"), f("dep_type"),
+        f("dep_address"), f("pending")))
+    groups = {}
+    for (state, entry, nd, dt, addr, pend), k in distinct.items():
+        if state != WAITING:
+            pend = 0
+        g = groups.get((state, entry, nd, dt))
+        if g is None:
+            g = groups[(state, entry, nd, dt)] = [0, set(), pend, pend]
+        g[0] += k
+        if nd:
+            g[1].add(addr)
+        g[2] = min(g[2], pend)
+        g[3] = max(g[3], pend)
+    out = []
+    for (state, entry, nd, dt), (k, addrs, plo, phi) in groups.items():
+        out.append((k, SHORT_STATES.get(state,
+                                        E.TASK_STATES.get(state, str(state))),
+                    code_text(entry),
+                    group_deps(nd, addrs, dt) + pending_text(plo, phi)))
+    out.sort(key=lambda g: (-g[0], g[1], g[2], g[3]))
+    return out
+
+
+def write_summary(d, groups):
+    """The summary, each group on two lines (code, then dependences), so
+    that it keeps within 80 columns."""
+    w = max([len("COUNT")] + [len(str(g[0])) for g in groups])
+    sw = max([len("STATE")] + [len(g[1]) for g in groups])
+    pad = " " * (2 + w + 2 + sw + 2)
+    out = ["Deferred tasks (not started): %d, in %d group%s (`--all' lists "
+           "each task," % (d.count, len(groups), "" if len(groups) == 1
+                           else "s"),
+           "`--limit N' the first N):",
+           "  %s  %s  CODE" % ("COUNT".rjust(w), "STATE".ljust(sw)),
+           pad + "DEPENDENCES"]
+    for k, state, code, deps in groups:
+        out.append("  %s  %s  %s" % (str(k).rjust(w), state.ljust(sw), code))
+        out.append(pad + deps)
+    gdb.write("\n".join(out) + "\n")
+
+
+def write_deferred(m, sess, limit, everything, wide=False):
+    """The deferred tasks: each one when they are few (at most
+    SUMMARY_ABOVE), when EVERYTHING, or the first LIMIT; else a
+    summary."""
+    d = deferred_list(sess)
+    if d is None:
+        gdb.write(NO_DEFERRED % (
+            "switched off: `set ompd extension on'"
+            if not S.settings["extension"] else
+            "%s does not have it" % sess.lib_path) + "\n")
+        return
+    if d.rc != B.ompd_rc_ok:
+        # Not an error of the command: the threads' chains stand.
+        gdb.write("Deferred tasks (not started): libompd could not list "
+                  "them: %s.\n" % B.RC_TEXT.get(d.rc, d.rc))
+        return
+    if d.count == 0:
+        gdb.write("No deferred tasks.\n")
+        return
+    if limit is None and not everything and d.count > SUMMARY_ABOVE:
+        write_summary(d, deferred_summary(d))
+        return
+    n = d.count if everything or limit is None else min(limit, d.count)
+    rows = deferred_rows(m, sess, d, n)
+    if n < d.count:
+        gdb.write("Deferred tasks (not started): %d, the first %d (`--all' "
+                  "lists every one):\n" % (d.count, n))
+    else:
+        gdb.write("Deferred tasks (not started):\n")
+    if rows:
+        U.table(DEFERRED_COLS, [[N.shorter_forms(c) for c in r] for r in rows],
+                wide=wide, indent="  ")
+
+
+def limit_arg(args):
+    """(N of --limit N or --limit=N, or None; the other arguments)."""
+    limit = None
+    rest = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--limit" or a.startswith("--limit="):
+            if a == "--limit":
+                if i + 1 >= len(args):
+                    raise gdb.GdbError("ompd: --limit needs a number of tasks")
+                v = args[i + 1]
+                i += 2
+            else:
+                v = a.split("=", 1)[1]
+                i += 1
+            limit = U.int_arg(v, "--limit")
+            if limit < 0:
+                raise gdb.GdbError("ompd: --limit must be 0 or more, not %d"
+                                   % limit)
+        else:
+            rest.append(a)
+            i += 1
+    return limit, rest
+
+
 class OmpdTasks(U.OmpdCommand):
     """Show each OpenMP thread's task chain.
 
-Usage: ompd tasks [--thread N]... [--current] [--frames] [--no-deferred]
-                  [--wide]
+Usage: ompd tasks [--thread N]... [--current] [--frames]
+                  [--no-deferred | --all | --limit N] [--wide]
 
 For every OpenMP thread (or thread N, as numbered by gdb; --current for
 the selected one), the tasks on its stack from the current one (#0) down
@@ -186,8 +421,14 @@ the runtime; 0 for none).
 
 With a libompd that has the ompdbg extension, the tasks that have not
 started yet follow (unless --no-deferred or --thread): queued tasks and
-tasks waiting for their dependences, with their depend clauses (type,
-address and symbol) and the number of predecessors still pending.
+tasks waiting for their dependences, each with its state, code, creator,
+its depend clause (type, address and symbol) and the number of
+predecessors still pending.  More than 100 of them are summed up
+instead: one entry per state, code and dependences, with the number of
+tasks in it; tasks whose first depend item is of one type but at
+different addresses share an entry (`in: 500 addresses in grid').
+  --all      list every deferred task, however many
+  --limit N  list the first N (ready tasks come first)
 Without the extension (`set ompd extension off', another vendor's
 libompd) a line says that they are not shown.
 
@@ -204,19 +445,30 @@ line."""
     def candidates(self, before, cur):
         if before and before[-1] in ("--thread", "-t"):
             return U.thread_numbers()
+        if before and before[-1] == "--limit":
+            return []
         # --thread may be given more than once.
         return [o for o in ("--thread", "--current", "--frames",
-                            "--no-deferred", "--wide") if o == "--thread"
-                or o not in before]
+                            "--no-deferred", "--all", "--limit", "--wide")
+                if o == "--thread" or o not in before]
 
     def run(self, arg, from_tty):
         args = U.split_args(arg)
         frames = "--frames" in args
         nodef = "--no-deferred" in args
         wide = "--wide" in args or "-w" in args
-        args = [a for a in args if a not in ("--frames", "--no-deferred",
-                                             "--wide", "-w")]
+        everything = "--all" in args
+        args = [a for a in args
+                if a not in ("--frames", "--no-deferred", "--all", "--wide",
+                             "-w")]
+        limit, args = limit_arg(args)
+        if everything and limit is not None:
+            raise gdb.GdbError("ompd: --all and --limit exclude each other")
         deferred = not nodef and not args
+        if (everything or limit is not None) and not deferred:
+            raise gdb.GdbError("ompd: --all and --limit are about deferred "
+                               "tasks, which %s leaves out"
+                               % ("--no-deferred" if nodef else "--thread"))
         sess = S.current()
         m = M.model(sess)
         ts = select_threads(m, args)
@@ -250,18 +502,4 @@ line."""
             U.table(headers, [[N.shorter_forms(c) for c in r] for r in rows],
                     wide=wide, indent="  ")
         if deferred:
-            rows = deferred_rows(m, sess)
-            if isinstance(rows, str):
-                gdb.write("Deferred tasks (not started): %s.\n" % rows)
-            elif rows:
-                gdb.write("Deferred tasks (not started):\n")
-                U.table(DEFERRED_COLS,
-                        [[N.shorter_forms(c) for c in r] for r in rows],
-                        wide=wide, indent="  ")
-            elif rows is not None:
-                gdb.write("No deferred tasks.\n")
-            else:
-                gdb.write(NO_DEFERRED % (
-                    "switched off: `set ompd extension on'"
-                    if not S.settings["extension"] else
-                    "%s does not have it" % sess.lib_path) + "\n")
+            write_deferred(m, sess, limit, everything, wide)

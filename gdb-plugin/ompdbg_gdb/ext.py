@@ -6,9 +6,12 @@ the standard routines.
   ompdbg_get_threads: every OpenMP thread of the address space in one
     call (the standard has no such routine: without it the plugin maps
     each gdb thread's LWP with ompd_get_thread_handle).
-  ompdbg_get_deferred_tasks, ompdbg_get_task_state,
-  ompdbg_get_task_dependences: tasks not started yet, where a task is in
-    its life, and its depend clause (for `ompd tasks').
+  ompdbg_get_deferred_task_list, ompdbg_get_deferred_task_info,
+  ompdbg_get_deferred_task_handle, ompdbg_rel_deferred_task_list: the
+    tasks not started yet, any number of them, fetched in pieces (for
+    `ompd tasks');
+  ompdbg_get_task_state, ompdbg_get_task_dependences: where a task is in
+    its life, and its depend clause.
 """
 
 import ctypes
@@ -25,9 +28,19 @@ EXT_PROTOTYPES = {
     # vector and the handles are allocated with alloc_memory; the caller
     # releases each handle and frees the vector.
     "ompdbg_get_threads": (vp, POINTER(c_void_p), POINTER(c_int)),
-    # (address space, ompd_task_handle_t ***tasks, int *count): deferred
-    # tasks that have not started, ready ones first.
-    "ompdbg_get_deferred_tasks": (vp, POINTER(c_void_p), POINTER(c_int)),
+    # (address space, ompdbg_deferred_task_list_t **list, ompd_word_t
+    # *count): deferred tasks that have not started, ready ones first, in
+    # a list released with ompdbg_rel_deferred_task_list (list).
+    "ompdbg_get_deferred_task_list": (vp, POINTER(c_void_p),
+                                      POINTER(B.ompd_word_t)),
+    # (list, ompd_word_t first, int max, ompdbg_task_info_t *info,
+    # int *count): the facts of tasks first .. first + max - 1.
+    "ompdbg_get_deferred_task_info": (vp, B.ompd_word_t, c_int, c_void_p,
+                                      POINTER(c_int)),
+    # (list, ompd_word_t index, ompd_task_handle_t **task)
+    "ompdbg_get_deferred_task_handle": (vp, B.ompd_word_t,
+                                        POINTER(c_void_p)),
+    "ompdbg_rel_deferred_task_list": (vp,),
     # (task, ompdbg_task_state_t *)
     "ompdbg_get_task_state": (vp, POINTER(c_int)),
     # (task, ompdbg_dependence_t **deps, int *count, ompd_word_t *pending)
@@ -45,6 +58,23 @@ DEP_TYPES = {v: n[len("ompt_dependence_type_"):]
 
 class ompdbg_dependence_t(ctypes.Structure):
     _fields_ = [("address", B.ompd_address_t), ("type", B.ompd_word_t)]
+
+
+class ompdbg_task_info_t(ctypes.Structure):
+    _fields_ = [("task", B.ompd_address_t),
+                ("entry_point", B.ompd_address_t),
+                ("generating", B.ompd_address_t),
+                ("state", B.ompd_word_t), ("priority", B.ompd_word_t),
+                ("ndeps", B.ompd_word_t), ("pending", B.ompd_word_t),
+                ("first_dependence", ompdbg_dependence_t)]
+
+
+# Every field of ompdbg_task_info_t is a 64-bit word: where each value
+# is, for reading many records at once as one array of words.
+INFO_WORDS = ctypes.sizeof(ompdbg_task_info_t) // 8
+INFO_WORD = {"task": 1, "entry_point": 3, "generating": 5, "state": 6,
+             "priority": 7, "ndeps": 8, "pending": 9, "dep_address": 11,
+             "dep_type": 12}
 
 
 def bind(lib):

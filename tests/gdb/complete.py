@@ -53,9 +53,10 @@ expect(g, "ompd tasks --th", ["--thread"], "the option, across gdb's word "
 expect(g, "ompd tasks --thread ", nums, "the OpenMP threads' gdb numbers")
 expect(g, "ompd tasks --current --thread ", nums,
        "thread numbers after another option")
-expect(g, "ompd tasks --frames --", ["--current", "--no-deferred",
-                                     "--thread", "--wide"],
+expect(g, "ompd tasks --frames --", ["--all", "--current", "--limit",
+                                     "--no-deferred", "--thread", "--wide"],
        "the options not given yet")
+expect(g, "ompd tasks --l", ["--limit"], "--limit")
 expect(g, "ompd bt --thread ", nums, "thread numbers for ompd bt")
 expect(g, "ompd bt --a", ["--all"], "ompd bt's option")
 expect(g, "ompd parallel --m", ["--members"], "ompd parallel's option")

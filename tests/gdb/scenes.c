@@ -28,6 +28,12 @@
      deferred line=C state=S [deps=in] creator=T
                                        (a task not started: S waiting/queued,
                                         created by thread T)
+     deferred_group line=C state=S count=K dep=D sym=X pending=P creator=T
+                                       (K such tasks of the construct at
+                                        line C, each with a depend clause
+                                        D on symbol X, P predecessors
+                                        pending)
+     deferred_total count=K            (the deferred tasks of the scene)
      region line=C level=L size=S      (one per region)
      stop tid=T                        (the thread that calls scene_stop)
      symbol name=NAME addr=0x...       (a lock or critical the test expects)
@@ -570,6 +576,68 @@ scene_regionend (void)
   }
 }
 
+/* deferredN: N deferred tasks that no thread starts.  Thread 0 of a team
+   of 2 creates them while thread 1 is held in user code until the stop
+   is over: task B (depend inout: dep_y), queued; 7/10 of N tasks of
+   one construct (depend in: dep_y), waiting for B; the rest, tasks of
+   another construct each with depend inout on its own byte of
+   many_deps, queued.  Tasks with depend clauses are never run at once by the
+   runtime's throttle, so all of them are there at the stop.  */
+static int dep_y;
+static char many_deps[1 << 18];
+static volatile int deferred_sink;
+static void
+scene_deferred (int n)
+{
+  if (n < 3 || n > (int) sizeof many_deps)
+    {
+      fprintf (stderr, "deferredN: N from 3 to %zu\n", sizeof many_deps);
+      exit (2);
+    }
+  say ("symbol name=dep_y addr=%p\n", (void *) &dep_y);
+  say ("symbol name=many_deps addr=%p\n", (void *) many_deps);
+  int nwait = n / 10 * 7 + n % 10 * 7 / 10, nqueued = n - 1 - nwait;
+  int line = __LINE__ + 1;
+#pragma omp parallel num_threads (2)
+  {
+    if (omp_get_thread_num () == 0)
+      {
+	say ("region line=%d level=1 size=%d\n", line,
+	     omp_get_num_threads ());
+	wait_arrived (1);	/* thread 1 is held in the region */
+	long creator = tid ();
+	int bline = __LINE__ + 1;
+#pragma omp task depend (inout: dep_y)
+	dep_y = 1;
+	int wline = __LINE__ + 2;
+	for (int i = 0; i < nwait; i++)
+#pragma omp task depend (in: dep_y)
+	  deferred_sink += dep_y;
+	int qline = __LINE__ + 2;
+	for (int i = 0; i < nqueued; i++)
+#pragma omp task depend (inout: many_deps[i]) firstprivate (i)
+	  many_deps[i] = 1;
+	say ("deferred_group line=%d state=queued count=1 dep=inout sym=dep_y "
+	     "pending=0 creator=%ld\n", bline, creator);
+	say ("deferred_group line=%d state=waiting count=%d dep=in sym=dep_y "
+	     "pending=1 creator=%ld\n", wline, nwait, creator);
+	say ("deferred_group line=%d state=queued count=%d dep=inout "
+	     "sym=many_deps pending=0 creator=%ld\n", qline, nqueued, creator);
+	say ("deferred_total count=%d\n", n);
+	me (line, "wait=none");
+	stop ();
+	go = 1;
+      }
+    else
+      {
+	me (line, "wait=spin");
+	arrive ();
+	while (!go)
+	  pause_ms (2);
+      }
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -632,6 +700,8 @@ main (int argc, char **argv)
     scene_unstarted ();
   else if (strcmp (s, "regionend") == 0)
     scene_regionend ();
+  else if (strncmp (s, "deferred", 8) == 0 && atoi (s + 8) > 0)
+    scene_deferred (atoi (s + 8));
   else
     {
       fprintf (stderr, "unknown scene %s\n", s);

@@ -469,18 +469,40 @@ step (ompd_address_space_handle_t *as)
 	}
       break;
     case 15:
-      {
-	ompd_task_handle_t **tasks;
-	int n;
-	count (rc = api.get_deferred_tasks (as, &tasks, &n));
-	if (rc == ompd_rc_ok)
-	  {
-	    for (int i = 0; i < n; i++)
-	      add_task (tasks[i]);
-	    inproc_free (tasks);
-	  }
-	break;
-      }
+      if (below (2))
+	{
+	  ompd_task_handle_t **tasks;
+	  int n;
+	  count (rc = api.get_deferred_tasks (as, &tasks, &n));
+	  if (rc == ompd_rc_ok)
+	    {
+	      for (int i = 0; i < n; i++)
+		add_task (tasks[i]);
+	      inproc_free (tasks);
+	    }
+	}
+      else
+	{
+	  /* The list, fetched in pieces, and a handle from it.  */
+	  ompdbg_deferred_task_list_t *list;
+	  ompdbg_task_info_t info[4];
+	  count (rc = api.get_deferred_task_list (as, &list, &w));
+	  if (rc == ompd_rc_ok)
+	    {
+	      for (ompd_word_t i = 0; i <= w; i += 3)
+		count (api.get_deferred_task_info (list, i, 1 + below (4), info,
+						   &c));
+	      if (w > 0)
+		{
+		  count (rc = api.get_deferred_task_handle
+			 (list, below ((unsigned) w), &tk));
+		  if (rc == ompd_rc_ok)
+		    add_task (tk);
+		}
+	      count (api.rel_deferred_task_list (list));
+	    }
+	}
+      break;
     case 16:
       if ((tk = some_task ()) != NULL)
 	{

@@ -60,6 +60,20 @@ tests_ompd_join_LDADD = -ldl
 EXTRA_tests_ompd_join_DEPENDENCIES = libompd/libompd.la
 TESTS += tests/ompd/join
 
+## tests/ompd/deferred-many: libompd's list of deferred tasks with
+## 100,000 of them (more than 65,536 behind one predecessor), fetched in
+## pieces; in-process.
+check_PROGRAMS += tests/ompd/deferred-many
+tests_ompd_deferred_many_SOURCES = tests/ompd/deferred-many.c \
+	tests/ompd/inproc.c tests/ompd/inproc.h tests/ompd/ompd-api.c \
+	tests/ompd/ompd-api.h tests/lib/check.h
+tests_ompd_deferred_many_CFLAGS = $(tests_ompd_self_CFLAGS)
+tests_ompd_deferred_many_CPPFLAGS = $(tests_ompd_self_CPPFLAGS)
+tests_ompd_deferred_many_LDFLAGS = $(DEBUGGER_SANITIZE_CFLAGS)
+tests_ompd_deferred_many_LDADD = -ldl
+EXTRA_tests_ompd_deferred_many_DEPENDENCIES = libompd/libompd.la
+TESTS += tests/ompd/deferred-many
+
 ## tests/ompd/fuzz: libompd against garbage, errors and short reads from
 ## the memory callback: 10^5 cases here, OMPDBG_FUZZ_CASES=1000000 for
 ## the long run.  It loads the build's libompd.so, so with

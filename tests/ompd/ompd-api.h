@@ -36,6 +36,9 @@
   X (ompd_, get_icv_from_scope) X (ompd_, get_icv_string_from_scope)	\
   X (ompd_, get_tool_data)						\
   X (ompdbg_, get_threads) X (ompdbg_, get_deferred_tasks)		\
+  X (ompdbg_, get_deferred_task_list) X (ompdbg_, get_deferred_task_info) \
+  X (ompdbg_, get_deferred_task_handle)					\
+  X (ompdbg_, rel_deferred_task_list)					\
   X (ompdbg_, get_task_state) X (ompdbg_, get_task_dependences)
 
 struct ompd_api
