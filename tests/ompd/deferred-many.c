@@ -276,7 +276,8 @@ check_list (void)
   RC (api.get_deferred_task_info (list, 0, 1, one, NULL), ompd_rc_bad_input);
   RC (api.get_deferred_task_info (list, 0, 1, NULL, &got),
       ompd_rc_bad_input);
-  RC (api.get_deferred_task_info (NULL, 0, 1, one, &got), ompd_rc_bad_input);
+  RC (api.get_deferred_task_info (NULL, 0, 1, one, &got),
+      ompd_rc_stale_handle);
   ompd_task_handle_t *tk;
   RC (api.get_deferred_task_handle (list, count, &tk), ompd_rc_bad_input);
   RC (api.get_deferred_task_handle (list, -1, &tk), ompd_rc_bad_input);
