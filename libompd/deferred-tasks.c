@@ -442,8 +442,20 @@ thread_visit (void *arg, ompd_addr_t thread, int64_t tid, uint64_t pthread)
   return w->rc != ompd_rc_ok;
 }
 
+/* Whether a successor array's capacity CAP can be the runtime's: 0,
+   or 4 doubled any number of times (add_edge in the runtime's
+   task-depend.c).  With the array's entries, all tasks, this keeps a
+   garbage count from sending the walk through gigabytes.  */
+static bool
+plausible_succ_cap (uint64_t cap)
+{
+  return cap == 0 || (cap >= 4 && cap <= UINT32_MAX / 2 + 1
+		      && (cap & (cap - 1)) == 0);
+}
+
 /* Add the NSUCC successors of a task, the pointer array at SUCC, to
-   the walk.  */
+   the walk.  The array is dense: a null or misaligned entry is
+   garbage.  */
 static ompd_rc_t
 add_successors (struct walk *w, ompd_addr_t succ, uint64_t nsucc)
 {
@@ -457,7 +469,10 @@ add_successors (struct walk *w, ompd_addr_t succ, uint64_t nsucc)
       for (size_t i = 0; rc == ompd_rc_ok && i < m; i++)
 	{
 	  bool added;
-	  rc = set_add (&w->all, tload (w->as, buf + i * ps, ps), &added);
+	  uint64_t task = tload (w->as, buf + i * ps, ps);
+	  if (task == 0 || task % ps != 0)
+	    return ompd_rc_error;
+	  rc = set_add (&w->all, task, &added);
 	}
       if (rc != ompd_rc_ok)
 	return rc;
@@ -685,7 +700,7 @@ follow_dependences (struct walk *w)
 	    rc = get_field (as, w->task, L_task, L_task_nsucc, &nsucc);
 	  if (rc == ompd_rc_ok)
 	    rc = get_field (as, w->task, L_task, L_task_succ_cap, &cap);
-	  if (rc == ompd_rc_ok && nsucc > cap)
+	  if (rc == ompd_rc_ok && (nsucc > cap || !plausible_succ_cap (cap)))
 	    rc = ompd_rc_error;
 	  if (rc == ompd_rc_ok && succ != 0 && nsucc != 0)
 	    rc = add_successors (w, succ, nsucc);

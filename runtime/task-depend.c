@@ -157,6 +157,8 @@ add_edge (struct gomp_task *pred, struct gomp_task *task)
      so an edge to TASK already there is PRED's last one.  */
   if (pred == task || (pred->nsucc && pred->succ[pred->nsucc - 1] == task))
     return;
+  /* The array is dense and its capacity 0 or 4 << k: libompd takes
+     any other shape for garbage (deferred-tasks.c).  */
   if (pred->nsucc == pred->succ_cap)
     {
       unsigned int cap = pred->succ_cap ? pred->succ_cap * 2 : 4;
