@@ -28,6 +28,7 @@ import gdb
 
 from . import binding as B
 from . import callbacks as C
+from . import contract as K
 from . import names as _names
 from . import session as S
 from . import util as U
@@ -39,6 +40,7 @@ vp = ctypes.c_void_p
 MAX_LEVEL = 4096
 # Every return code: get_handle sorts them itself.
 _ALL_RCS = tuple(range(0, 64))
+_OMPT_STATES = frozenset(K.STATES.values())
 
 
 def model(sess=None):
@@ -114,7 +116,11 @@ class OmpThread(object):
                                  byref(w), ok=_ALL_RCS)
             if rc == B.ompd_rc_ok:
                 states = self.m.sess.states()
-                if states and s.value not in states:
+                # A value OpenMP names (omp-tools.h) is a state even when
+                # a libompd leaves it out of its enumeration (LLVM's
+                # answers wait_barrier, which it does not list).
+                if states and s.value not in states and \
+                        s.value not in _OMPT_STATES:
                     bad = U.Unreadable("state 0x%x is not one of the "
                                        "runtime's" % s.value)
                     self._state = (bad, bad)

@@ -27,6 +27,9 @@ from . import callbacks as C
 from . import contract
 from .cache import cache
 
+# OMPT's names of states, for a value a libompd does not enumerate.
+_OMPT_STATE_NAMES = dict((v, n) for n, v in contract.STATES.items())
+
 # Settings (see commands.py).
 settings = {
     "library": "",        # `set ompd library PATH': override the discovery
@@ -191,6 +194,8 @@ class Session(object):
 
     def state_name(self, value):
         n = self.states().get(value)
+        if n is None:
+            n = _OMPT_STATE_NAMES.get(value)
         if n is None:
             return "0x%x" % value
         return n[len("ompt_state_"):] if n.startswith("ompt_state_") else n
