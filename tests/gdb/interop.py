@@ -47,8 +47,11 @@ def measure(stack, libdir):
         truth = os.path.join(d, "%s-%s.truth" % (stack, scene))
         # The program runs on the stack's own runtime, not the one the
         # plugin would put first.
+        # LLVM's runtime keeps what OMPD reads of states and tasks only
+        # with OMP_DEBUG=enabled, as its documentation asks.
         g, out = T.run_to_stop(scene, truth,
-                               env_extra={"LD_LIBRARY_PATH": libdir},
+                               env_extra={"LD_LIBRARY_PATH": libdir,
+                                          "OMP_DEBUG": "enabled"},
                                cmds=("set ompd runtime off",))
         tag = "%s %s" % (stack, scene)
         T.check("[ompd] OMPD ready" in out,
