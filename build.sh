@@ -5,7 +5,7 @@
 #   ./build.sh check   install what is missing, build, run every test;
 #                      then the debugger side's C tests once more in a
 #                      second build under ASan and UBSan (_build-sanitizers)
-#   ./build.sh interop build LLVM's OMPD stack for tests/interop
+#   ./build.sh interop build LLVM's OMPD stack for tests/gdb/interop.py
 #   ./build.sh         install what is missing, build
 #
 # Debian packages are installed with apt-get when run as root; otherwise
@@ -83,7 +83,7 @@ summary () {
 
 # LLVM's OpenMP runtime and libompd, built with OMPD support from
 # Debian's llvm-toolchain-19 source package, in $build/interop/llvm: the
-# other vendor's stack tests/interop runs our plugin against.  Debian's
+# other vendor's stack tests/gdb/interop.py runs our plugin against.  Debian's
 # binary libomp5-19 has no OMPD symbols a debugger can find, so it is
 # built here.  apt-get fetches the source with a private configuration
 # (its own sources list with deb-src lines, lists and cache under
