@@ -21,6 +21,7 @@ descriptor cannot be read at all is an OmpThread without handle whose
 """
 
 import ctypes
+import os
 import sys
 from ctypes import byref
 
@@ -222,7 +223,7 @@ class OmpThread(object):
             # member whose implicit task has not begun); any other
             # answer without a task says nothing of the thread.
             self._task_rc = self.m.last_rc
-            self._task = Task(self.m, h) if h else None
+            self._task = Task(self.m, h, on=self) if h else None
         return self._task
 
     def task_chain(self, limit=256, start=None):
@@ -355,10 +356,22 @@ class Region(object):
         return self._members
 
 
+def _program_pc(pc):
+    """Whether PC is in the program's own code: its executable or a
+    library outside the system's directories (the C library's frames
+    above a runtime wait are not the code of a task)."""
+    so = gdb.solib_name(pc)
+    return so is None or not os.path.realpath(so).startswith(
+        ("/lib/", "/lib64/", "/usr/lib/", "/usr/lib64/"))
+
+
 class Task(object):
-    def __init__(self, m, handle):
+    def __init__(self, m, handle, on=None):
         self.m = m
         self.handle = handle
+        # The OmpThread whose current task this is (its stack holds the
+        # task's code), when known.
+        self.on = on
         self._fn = False
         self._vals = {}
         self._frames = False
@@ -376,11 +389,63 @@ class Task(object):
                                  byref(a), ok=_ALL_RCS)
             if rc == B.ompd_rc_ok:
                 self._fn = a.address or None
+                if self._fn and self.on is not None:
+                    self._fn = self._through_shim(self._fn)
             elif rc in U.UNREADABLE_RCS:
                 self._fn = U.unreadable_rc(rc)
             else:
                 self._fn = None
         return self._fn
+
+    def _through_shim(self, fn):
+        """FN, or the code it runs for the program when FN is a function
+        of the runtime itself: LLVM's runtime runs a GCC-compiled
+        region's outlined function through __kmp_GOMP_microtask_wrapper
+        (or calls it from GOMP_parallel), and its libompd names the
+        wrapper.  The current task's code is then on its thread's stack:
+        the oldest frame of the program above the newest runtime frame
+        that calls it (none for a thread that has left it, in a
+        barrier: FN stays)."""
+        rt = self.m.sess.runtime
+        try:
+            so = gdb.solib_name(fn)
+            if not so or not rt or \
+                    os.path.realpath(so) != os.path.realpath(rt):
+                return fn
+            g = self.on.gthread
+            if g is None or not g.is_valid():
+                return fn
+        except (gdb.error, RuntimeError):
+            return fn
+        sel = gdb.selected_thread()
+        try:
+            sel_frame = gdb.selected_frame()
+        except gdb.error:
+            sel_frame = None
+        try:
+            g.switch()
+            code = None
+            f = gdb.newest_frame()
+            for _ in range(256):
+                if f is None:
+                    break
+                if gdb.solib_name(f.pc()) == so:
+                    if code is not None:
+                        sym = code.function()
+                        return int(sym.value().address) if sym else fn
+                elif f.type() == gdb.NORMAL_FRAME and _program_pc(f.pc()):
+                    code = f
+                f = f.older()
+        except (gdb.error, RuntimeError):
+            pass
+        finally:
+            try:
+                sel.switch()
+                if sel_frame is not None and sel_frame.is_valid():
+                    sel_frame.select()
+            except (gdb.error, RuntimeError):
+                pass
+        return fn
 
     def implicit(self):
         return self.icv("implicit-task-var")
