@@ -60,6 +60,35 @@ state_of (ompd_thread_handle_t *th)
   return state;
 }
 
+/* thread-num-var of TH, or -1.  */
+static int
+thread_num_of (ompd_thread_handle_t *th)
+{
+  const char *name;
+  ompd_scope_t scope;
+  ompd_word_t num = -1;
+  for (ompd_icv_id_t k = 0, next = 0;; k = next)
+    {
+      int more = 0;
+      if (api.enumerate_icvs (as, k, &next, &name, &scope, &more)
+	  != ompd_rc_ok)
+	break;
+      /* The name is the debugger's to free.  */
+      bool found = strcmp (name, "thread-num-var") == 0;
+      inproc_free ((void *) name);
+      if (found)
+	{
+	  if (!RC (api.get_icv_from_scope (th, ompd_scope_thread, next, &num),
+		   ompd_rc_ok))
+	    num = -1;
+	  break;
+	}
+      if (!more)
+	break;
+    }
+  return (int) num;
+}
+
 /* The thread LWP is idle, in no region: what a debugger must show for a
    worker whose region has ended.  */
 static void
@@ -126,31 +155,7 @@ worker_at_end (void)
 		&& RC (api.parallel_handle_compare (mine, its, &cmp),
 		       ompd_rc_ok))
 	      same_region = cmp == 0;
-	    ompd_word_t num = -1;
-	    ompd_icv_id_t id;
-	    const char *name;
-	    ompd_scope_t scope;
-	    /* thread-num-var: look its id up by name.  */
-	    for (ompd_icv_id_t k = 0, next = 0;; k = next)
-	      {
-		int more = 0;
-		if (api.enumerate_icvs (as, k, &next, &name, &scope, &more)
-		    != ompd_rc_ok)
-		  break;
-		/* The name is the debugger's to free.  */
-		bool found = strcmp (name, "thread-num-var") == 0;
-		inproc_free ((void *) name);
-		if (found)
-		  {
-		    id = next;
-		    if (RC (api.get_icv_from_scope (th, ompd_scope_thread,
-						    id, &num), ompd_rc_ok))
-		      thread_num = (int) num;
-		    break;
-		  }
-		if (!more)
-		  break;
-	      }
+	    thread_num = thread_num_of (th);
 	  }
 	if (its)
 	  RC (api.rel_parallel_handle (its), ompd_rc_ok);
@@ -186,34 +191,6 @@ hold (int sig)
   held = 1;
   while (!release)
     nanosleep (&ts, NULL);
-}
-
-/* thread-num-var of TH, or -1.  */
-static int
-thread_num_of (ompd_thread_handle_t *th)
-{
-  const char *name;
-  ompd_scope_t scope;
-  ompd_word_t num = -1;
-  for (ompd_icv_id_t k = 0, next = 0;; k = next)
-    {
-      int more = 0;
-      if (api.enumerate_icvs (as, k, &next, &name, &scope, &more)
-	  != ompd_rc_ok)
-	break;
-      bool found = strcmp (name, "thread-num-var") == 0;
-      inproc_free ((void *) name);
-      if (found)
-	{
-	  if (!RC (api.get_icv_from_scope (th, ompd_scope_thread, next, &num),
-		   ompd_rc_ok))
-	    num = -1;
-	  break;
-	}
-      if (!more)
-	break;
-    }
-  return (int) num;
 }
 
 static void
