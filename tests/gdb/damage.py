@@ -131,6 +131,16 @@ def expect_row(rows, tid, tag, intact):
             "%s: LWP %s is marked unreadable (got %s)" % (tag, tid, line))
 
 
+def open_damaged(path, tag):
+    """gdb on the damaged core PATH, the commands checked: (session,
+    gdb thread of each TID, `ompd threads' rows)."""
+    g = T.open_core(path)
+    T.no_traceback(g.startup, tag + ": loading")
+    gm = SC.gdb_threads(g)
+    check_commands(g, tag)
+    return g, gm, thread_rows(g, tag)
+
+
 def function(g, fn, num):
     return g.cmd("print $%s(%d)" % (fn, num)).strip()
 
@@ -138,12 +148,8 @@ def function(g, fn, num):
 # ---- a team whose size is garbage ------------------------------------------
 path = damaged("team-size", [(desc[other]["nthreads"],
                               (533266432).to_bytes(4, "little"))])
-g = T.open_core(path)
 tag = "team-size"
-T.no_traceback(g.startup, tag + ": loading")
-gm = SC.gdb_threads(g)
-check_commands(g, tag)
-rows = thread_rows(g, tag)
+g, gm, rows = open_damaged(path, tag)
 for tid in threads:
     expect_row(rows, tid, tag, True)
 o = g.cmd("ompd parallel")
@@ -175,12 +181,8 @@ g.quit()
 # ---- a descriptor whose team pointer is garbage ------------------------------
 path = damaged("team-pointer", [(desc[other_worker]["team_field"],
                                  (0xdead0000).to_bytes(8, "little"))])
-g = T.open_core(path)
 tag = "team-pointer"
-T.no_traceback(g.startup, tag + ": loading")
-gm = SC.gdb_threads(g)
-check_commands(g, tag)
-rows = thread_rows(g, tag)
+g, gm, rows = open_damaged(path, tag)
 for tid in threads:
     expect_row(rows, tid, tag, tid != other_worker)
 v = function(g, "_omp_level", gm[int(other_worker)])
@@ -202,12 +204,8 @@ lo, hi = desc[main_worker]["thread"], desc[main_worker]["thread"] + 1500
 hit = set(tid for tid, e in desc.items()
           if e["thread"] < hi and e["thread"] + e["size"] > lo
           or e["team"] and e["team"] < hi and e["team"] + 64 > lo)
-g = T.open_core(path)
 tag = "heap"
-T.no_traceback(g.startup, tag + ": loading")
-gm = SC.gdb_threads(g)
-check_commands(g, tag)
-rows = thread_rows(g, tag)
+g, gm, rows = open_damaged(path, tag)
 T.check(len(rows) == len(threads) and all(r["GDB"] != "-"
                                           for r, l in rows.values()),
         "%s: one row per thread of the process, each with its gdb thread "
