@@ -33,12 +33,7 @@ on one line."""
         return [o for o in ("--wide",) if o not in before]
 
     def run(self, arg, from_tty):
-        wide = False
-        for a in U.split_args(arg):
-            if a in ("--wide", "-w"):
-                wide = True
-            else:
-                raise gdb.GdbError("ompd info: unknown option `%s'" % a)
+        wide = U.wide_only(arg, "ompd info")
         sess = S.current()
         lib = sess.lib
         v = B.ompd_word_t()

@@ -205,12 +205,7 @@ in full, however long the lines."""
         return [o for o in ("--wide",) if o not in before]
 
     def run(self, arg, from_tty):
-        wide = False
-        for a in U.split_args(arg):
-            if a in ("--wide", "-w"):
-                wide = True
-            else:
-                raise gdb.GdbError("ompd threads: unknown option `%s'" % a)
+        wide = U.wide_only(arg, "ompd threads")
         sess = S.current()
         m = M.model(sess)
         ts = m.threads()

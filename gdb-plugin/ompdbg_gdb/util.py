@@ -222,6 +222,18 @@ def split_args(arg):
         raise gdb.GdbError("ompd: %s" % e)
 
 
+def wide_only(arg, cmd):
+    """Whether ARG, the arguments of a command CMD that takes only
+    --wide (-w), asks for it; any other argument is CMD's error."""
+    wide = False
+    for a in split_args(arg):
+        if a in ("--wide", "-w"):
+            wide = True
+        else:
+            raise gdb.GdbError("%s: unknown option `%s'" % (cmd, a))
+    return wide
+
+
 # ---- output that fits the terminal --------------------------------------------
 def width(wide=False):
     """Columns the output may use: gdb's `width' (`set width'), None when
