@@ -100,6 +100,11 @@ thread_ok (struct ompdbg_target *t, ompd_thread_context_t *tc)
   return tc == NULL || ompdbg_thread_target (ompdbg_thread_from_context (tc)) == t;
 }
 
+/* A thread-local symbol has an address per thread: THREAD_CONTEXT's
+   (OpenMP 5.1 §5.4.2.2: "thread_context gives the thread-specific
+   context for the symbol lookup for the purpose of calculating thread
+   local storage addresses"), or without one the target's first thread
+   (a core's: the thread that dumped it, the one gdb selects).  */
 static ompd_rc_t
 cb_symbol_addr (ompd_address_space_context_t *ac, ompd_thread_context_t *tc,
 		const char *name, ompd_address_t *addr, const char *file_name)
@@ -111,6 +116,13 @@ cb_symbol_addr (ompd_address_space_context_t *ac, ompd_thread_context_t *tc,
     return ompd_rc_bad_input;
   uint64_t a;
   ompdbg_err_t err = ompdbg_lookup_symbol (t, name, file_name, &a);
+  if (err == OMPDBG_E_TLS)
+    {
+      struct ompdbg_thread *th = ompdbg_thread_from_context (tc);
+      if (th == NULL && ompdbg_thread_at (t, 0, &th) != OMPDBG_E_OK)
+	return ompd_rc_unavailable;
+      err = ompdbg_lookup_tls_symbol (th, name, file_name, &a);
+    }
   if (err != OMPDBG_E_OK)
     return to_rc (err);
   addr->segment = ompd_segment_none;

@@ -16,6 +16,7 @@ corefiles_libompdbg_target_la_SOURCES = \
 	corefiles/target-memory.c \
 	corefiles/target-symbols.c \
 	corefiles/target-threads.c \
+	corefiles/target-tls.c \
 	corefiles/callbacks.c \
 	corefiles/session.c
 corefiles_libompdbg_target_la_CFLAGS = $(AM_CFLAGS) -pthread

@@ -159,7 +159,7 @@ ompdbg_err_t ompdbg_write_memory (struct ompdbg_target *target, uint64_t addr,
    address order; otherwise the modules FILE_NAME names come first: FILE_NAME
    is a path, a base name ("libgomp.so.1") or a base name prefix up to a
    dot ("libgomp.so", "libgomp").  Errors: NOSYM, TLS (a thread-local
-   symbol: its address differs per thread and is not resolved).  */
+   symbol: its address differs per thread, see ompdbg_lookup_tls_symbol).  */
 ompdbg_err_t ompdbg_lookup_symbol (struct ompdbg_target *target,
 				   const char *name, const char *file_name,
 				   uint64_t *addr);
@@ -170,6 +170,33 @@ ompdbg_err_t ompdbg_lookup_symbol (struct ompdbg_target *target,
 ompdbg_err_t ompdbg_addr_symbol (struct ompdbg_target *target, uint64_t addr,
 				 const char **sym, uint64_t *offset,
 				 const char **module);
+
+/* ---- thread-local storage (target-tls.c) ---------------------------- */
+
+/* The address of thread THREAD's instance of the thread-local symbol
+   NAME (FILE_NAME: as ompdbg_lookup_symbol), as glibc's libthread_db
+   computes it (td_thr_tls_get_addr), from the target's memory alone, so
+   cores work too: the module's link_map entry (found through _r_debug,
+   matched by its dynamic section) gives its TLS module id and static TLS
+   offset, whose places in glibc's link_map libc.so.6 itself publishes
+   for libthread_db (_thread_db_link_map_l_tls_offset and _modid); a
+   module in the static TLS block is at the thread pointer minus its
+   offset, another (dlopen'ed later) at its slot of the thread's DTV
+   (_thread_db_pthread_dtvp, _thread_db_dtv_dtv).  A symbol that is not
+   thread-local has its one address.  Errors: those of
+   ompdbg_lookup_symbol but TLS, UNSUPPORTED (not x86-64, or a libc that
+   publishes no layout), NOREG (no thread pointer), UNMAPPED (the
+   thread's block is not allocated yet, or the loader's data cannot be
+   read).  */
+ompdbg_err_t ompdbg_lookup_tls_symbol (struct ompdbg_thread *thread,
+				       const char *name, const char *file_name,
+				       uint64_t *addr);
+
+/* The thread pointer of THREAD (x86-64: fs_base, its glibc thread
+   descriptor): from ptrace for a live process, from the thread's
+   NT_PRSTATUS note in a core.  UNSUPPORTED on other architectures.  */
+ompdbg_err_t ompdbg_thread_pointer (struct ompdbg_thread *thread,
+				    uint64_t *tp);
 
 /* ---- threads and registers (target-threads.c) ----------------------- */
 

@@ -28,6 +28,10 @@ struct ompdbg_thread
   ompdbg_err_t regs_err;
   bool have_fp;
   uint64_t pc, sp, fp;
+  /* The thread pointer (target-tls.c), read on first use.  */
+  bool tp_read;
+  ompdbg_err_t tp_err;
+  uint64_t tp;
 };
 
 /* One PT_LOAD of a core file.  AVAIL is how much of its FILESZ bytes
@@ -93,6 +97,12 @@ void ompdbg_target_free (struct ompdbg_target *t);
 
 /* target-threads.c */
 void ompdbg_thread_read_regs (struct ompdbg_thread *th, Dwfl_Thread *thread);
+
+/* target-symbols.c */
+ompdbg_err_t ompdbg_lookup_symbol_tls (struct ompdbg_target *t,
+				       const char *name, const char *file_name,
+				       uint64_t *addr, Dwfl_Module **tls_mod,
+				       uint64_t *tls_offset);
 
 /* target-memory.c */
 ompdbg_err_t ompdbg_core_read (struct ompdbg_target *t, uint64_t addr,

@@ -31,9 +31,12 @@ module_matches (const char *modname, const char *file_name)
     && (mb[len] == '\0' || mb[len] == '.');
 }
 
-/* Look NAME up in MOD.  OK, NOSYM, or TLS.  */
+/* Look NAME up in MOD.  OK, NOSYM, or TLS (then *TLS_OFFSET, when not
+   NULL, is the symbol's offset in the module's TLS block: st_value of a
+   TLS symbol in an executable or a shared object).  */
 static ompdbg_err_t
-module_lookup (Dwfl_Module *mod, const char *name, uint64_t *addr)
+module_lookup (Dwfl_Module *mod, const char *name, uint64_t *addr,
+	       uint64_t *tls_offset)
 {
   int n = dwfl_module_getsymtab (mod);
   bool tls = false;
@@ -52,6 +55,8 @@ module_lookup (Dwfl_Module *mod, const char *name, uint64_t *addr)
       int type = GELF_ST_TYPE (sym.st_info);
       if (type == STT_TLS)
 	{
+	  if (!tls && tls_offset != NULL)
+	    *tls_offset = sym.st_value;
 	  tls = true;
 	  continue;
 	}
@@ -63,9 +68,13 @@ module_lookup (Dwfl_Module *mod, const char *name, uint64_t *addr)
   return tls ? OMPDBG_E_TLS : OMPDBG_E_NOSYM;
 }
 
+/* The lookup of ompdbg_lookup_symbol; for a thread-local NAME, the
+   module of its first definition in *TLS_MOD and its offset in that
+   module's TLS block in *TLS_OFFSET.  */
 ompdbg_err_t
-ompdbg_lookup_symbol (struct ompdbg_target *t, const char *name,
-		      const char *file_name, uint64_t *addr)
+ompdbg_lookup_symbol_tls (struct ompdbg_target *t, const char *name,
+			  const char *file_name, uint64_t *addr,
+			  Dwfl_Module **tls_mod, uint64_t *tls_offset)
 {
   if (!ompdbg_target_valid (t))
     return OMPDBG_E_BADHANDLE;
@@ -86,13 +95,27 @@ ompdbg_lookup_symbol (struct ompdbg_target *t, const char *name,
 	bool match = file_name != NULL && module_matches (modname, file_name);
 	if (match != (pass == 0))
 	  continue;
-	err = module_lookup (t->modules[i], name, addr);
+	uint64_t off = 0;
+	err = module_lookup (t->modules[i], name, addr, &off);
 	if (err == OMPDBG_E_OK)
 	  return err;
-	if (err == OMPDBG_E_TLS)
-	  result = err;
+	if (err == OMPDBG_E_TLS && result != OMPDBG_E_TLS)
+	  {
+	    result = err;
+	    if (tls_mod != NULL)
+	      *tls_mod = t->modules[i];
+	    if (tls_offset != NULL)
+	      *tls_offset = off;
+	  }
       }
   return result;
+}
+
+ompdbg_err_t
+ompdbg_lookup_symbol (struct ompdbg_target *t, const char *name,
+		      const char *file_name, uint64_t *addr)
+{
+  return ompdbg_lookup_symbol_tls (t, name, file_name, addr, NULL, NULL);
 }
 
 ompdbg_err_t

@@ -61,6 +61,7 @@ struct truth
   {
     int num, tid;
     uint64_t self, stack;
+    uint64_t tls, errno_tls;	/* &ompdbg_test_tls, &errno */
   } th[MAXTHREADS];
 };
 
@@ -97,6 +98,19 @@ read_truth (const char *path, struct truth *t)
       if (sscanf (line, "gomp_ompd_enabled %" SCNx64 " %d", &t->gomp_addr,
 		  &t->gomp_value) == 2)
 	continue;
+      int num, tid;
+      uint64_t tls, etls;
+      if (sscanf (line, "tls %d %d %" SCNx64 " %" SCNx64, &num, &tid, &tls,
+		  &etls) == 4)
+	{
+	  for (int i = 0; i < t->nthreads; i++)
+	    if (t->th[i].tid == tid)
+	      {
+		t->th[i].tls = tls;
+		t->th[i].errno_tls = etls;
+	      }
+	  continue;
+	}
       if (t->nthreads < MAXTHREADS
 	  && sscanf (line, "thread %d %d %" SCNx64 " %" SCNx64,
 		     &t->th[t->nthreads].num, &t->th[t->nthreads].tid,
@@ -472,6 +486,70 @@ check_callbacks (struct ompdbg_target *t, const struct truth *tr, int live)
   check (rc == ompd_rc_stale_handle, "sizeof_type on NULL: rc %d", rc);
 }
 
+/* Thread-local storage: each thread's address of the executable's
+   ompdbg_test_tls and of libc.so.6's errno, as the thread itself took
+   them, through ompdbg_lookup_tls_symbol and through the OMPD
+   symbol-lookup callback with the thread's context.  */
+static void
+check_tls (struct ompdbg_target *t, const struct truth *tr)
+{
+  const ompd_callbacks_t *cb = ompdbg_callbacks ();
+  ompd_address_space_context_t *ac = ompdbg_target_context (t);
+  for (int i = 0; i < tr->nthreads; i++)
+    {
+      struct ompdbg_thread *th;
+      if (tr->th[i].tls == 0 || tr->th[i].errno_tls == 0)
+	{
+	  check (0, "thread %d: no TLS addresses in the truth", tr->th[i].tid);
+	  continue;
+	}
+      ompdbg_err_t err = ompdbg_thread_by_lwp (t, tr->th[i].tid, &th);
+      if (err != OMPDBG_E_OK)
+	continue;		/* check_threads says so */
+      uint64_t a = 0;
+      err = ompdbg_lookup_tls_symbol (th, "ompdbg_test_tls", NULL, &a);
+      check (err == OMPDBG_E_OK && a == tr->th[i].tls,
+	     "thread %d: &ompdbg_test_tls 0x%" PRIx64 " == the thread's 0x%"
+	     PRIx64 " (%s)", tr->th[i].tid, a, tr->th[i].tls, E (err));
+      a = 0;
+      err = ompdbg_lookup_tls_symbol (th, "errno", "libc.so.6", &a);
+      check (err == OMPDBG_E_OK && a == tr->th[i].errno_tls,
+	     "thread %d: &errno (libc.so.6) 0x%" PRIx64 " == the thread's 0x%"
+	     PRIx64 " (%s)", tr->th[i].tid, a, tr->th[i].errno_tls, E (err));
+      ompd_address_t addr = { 0, 0 };
+      ompd_rc_t rc = cb->symbol_addr_lookup (ac, ompdbg_thread_context (th),
+					     "ompdbg_test_tls", &addr, NULL);
+      check (rc == ompd_rc_ok && addr.address == tr->th[i].tls,
+	     "thread %d: symbol_addr_lookup ompdbg_test_tls with its thread "
+	     "context: 0x%" PRIx64 " (rc %d)", tr->th[i].tid, addr.address, rc);
+      rc = cb->symbol_addr_lookup (ac, ompdbg_thread_context (th), "errno",
+				   &addr, "libc.so.6");
+      check (rc == ompd_rc_ok && addr.address == tr->th[i].errno_tls,
+	     "thread %d: symbol_addr_lookup errno, hint libc.so.6, with its "
+	     "thread context: 0x%" PRIx64 " (rc %d)", tr->th[i].tid,
+	     addr.address, rc);
+      /* A symbol that is not thread-local: the same with any context.  */
+      rc = cb->symbol_addr_lookup (ac, ompdbg_thread_context (th),
+				   "ompdbg_test_global", &addr, NULL);
+      check (rc == ompd_rc_ok && addr.address == tr->global_addr,
+	     "thread %d: symbol_addr_lookup ompdbg_test_global with a thread "
+	     "context (rc %d)", tr->th[i].tid, rc);
+    }
+  /* Without a thread context: the target's first thread's.  */
+  struct ompdbg_thread *first;
+  if (ompdbg_thread_at (t, 0, &first) == OMPDBG_E_OK)
+    for (int i = 0; i < tr->nthreads; i++)
+      if (tr->th[i].tid == ompdbg_thread_lwp (first))
+	{
+	  ompd_address_t addr = { 0, 0 };
+	  ompd_rc_t rc = cb->symbol_addr_lookup (ac, NULL, "ompdbg_test_tls",
+						 &addr, NULL);
+	  check (rc == ompd_rc_ok && addr.address == tr->th[i].tls,
+		 "symbol_addr_lookup ompdbg_test_tls without a thread "
+		 "context: thread %d's (rc %d)", tr->th[i].tid, rc);
+	}
+}
+
 /* ---- modes ---- */
 
 static int
@@ -495,6 +573,7 @@ mode_live (pid_t pid, const char *truthfile, int stripped)
       check_memory (t, &tr, 1);
       check_symbols (t, &tr, 0);
       check_callbacks (t, &tr, 1);
+      check_tls (t, &tr);
     }
   struct ompdbg_target *t2;
   err = ompdbg_target_attach (pid, &t2);
@@ -526,6 +605,7 @@ mode_core (const char *exe, const char *core, const char *truthfile,
   check_memory (t, &tr, 0);
   check_symbols (t, &tr, 0);
   check_callbacks (t, &tr, 0);
+  check_tls (t, &tr);
   ompdbg_target_close (t);
   /* Without the executable: the core's own file names.  */
   err = ompdbg_target_open_core (core, NULL, &t);

@@ -4,7 +4,9 @@
    loader gives it (our runtime in the tests), writes the ground truth a
    debugger must find to the file named by argv[1] -- its pid, every
    thread's LWP id, pthread_t, OpenMP thread number and an address on its
-   stack, the addresses and values of a few globals -- and then blocks for
+   stack, its addresses of a thread-local variable of the executable and
+   of libc.so.6 (errno), the addresses and values of a few globals --
+   and then blocks for
    good: thread 0 in pause (), the others in the region's end barrier,
    which they cannot pass.  SIGQUIT (default action: dump core) ends it.
 
@@ -12,6 +14,7 @@
    kernel core is written) and the core size limit is raised.  */
 
 #define _GNU_SOURCE
+#include <errno.h>
 #include <omp.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -36,12 +39,15 @@ static volatile int ompdbg_test_static = 4242;
    ompdbg_bp_enabled): a lookup with the file hint libgomp.so.1 must find
    the runtime's, without the hint this one.  */
 int gomp_ompd_enabled = 77;
+/* Thread-local: one address per thread (and errno, libc.so.6's).  */
+__thread long ompdbg_test_tls = 5;
 
 struct thread_truth
 {
   pid_t tid;
   pthread_t self;
   void *stack;
+  void *tls, *errno_tls;
 };
 
 static struct thread_truth truth[NTHREADS];
@@ -72,6 +78,8 @@ main (int argc, char **argv)
     truth[me].tid = syscall (SYS_gettid);
     truth[me].self = pthread_self ();
     truth[me].stack = (void *) &on_stack;
+    truth[me].tls = (void *) &ompdbg_test_tls;
+    truth[me].errno_tls = (void *) &errno;
 #pragma omp barrier
     if (me == 0)
       {
@@ -95,6 +103,9 @@ main (int argc, char **argv)
 	for (int i = 0; i < NTHREADS; i++)
 	  fprintf (f, "thread %d %d %#lx %p\n", i, (int) truth[i].tid,
 		   (unsigned long) truth[i].self, truth[i].stack);
+	for (int i = 0; i < NTHREADS; i++)
+	  fprintf (f, "tls %d %d %p %p\n", i, (int) truth[i].tid,
+		   truth[i].tls, truth[i].errno_tls);
 	if (fclose (f) != 0 || rename (tmp, argv[1]) != 0)
 	  {
 	    perror (argv[1]);
