@@ -25,6 +25,9 @@
 
 #include "corefiles/ompdbg-target.h"
 
+/* Nesting deeper than libompd walks is garbage.  */
+#define MAX_LEVEL 4096
+
 /* What each of libompd's return codes means when it answers a question
    about the target's data.  */
 static const char *
@@ -203,10 +206,19 @@ print_ompd_thread (struct ompdbg_session *s, const struct icv_ids *ids,
   if (unstarted (api, th, par))
     {
       ompd_word_t level;
-      if (api->get_icv_from_scope != NULL && ids->level != ompd_icv_undefined
-	  && api->get_icv_from_scope (par, ompd_scope_parallel, ids->level,
-				      &level) == ompd_rc_ok)
+      ompd_rc_t lrc = api->get_icv_from_scope == NULL
+	|| ids->level == ompd_icv_undefined ? ompd_rc_unsupported
+	: api->get_icv_from_scope (par, ompd_scope_parallel, ids->level,
+				   &level);
+      /* A region nests in at least LEVEL teams of at least one thread
+	 each: no deeper than libompd walks (the plugin's MAX_LEVEL).  */
+      if (lrc == ompd_rc_ok && (level < 1 || level > MAX_LEVEL))
+	printf ("  in the region at level unreadable (nesting level %lld)",
+		(long long) level);
+      else if (lrc == ompd_rc_ok)
 	printf ("  in the region at level %lld", (long long) level);
+      else if (lrc != ompd_rc_unavailable && lrc != ompd_rc_unsupported)
+	printf ("  in the region at level unreadable (%s)", rc_words (lrc));
       printf ("  assigned, not started");
     }
   if (par != NULL && api->rel_parallel_handle != NULL)

@@ -21,7 +21,9 @@ extern "C" {
    threads that used OpenMP, the runtime's pool threads, idle or not), as
    the runtime's thread registry lists them: what the 2013 OMPD design
    called ompd_get_threads.  *THREADS is an array of *COUNT thread
-   handles.  */
+   handles.  ompd_rc_incomplete: the threads whose descriptor cannot be
+   read (or that follow a break in the registry's list) are left out,
+   the others are there.  */
 ompd_rc_t ompdbg_get_threads (ompd_address_space_handle_t *address_space,
 			      ompd_thread_handle_t ***threads, int *count);
 

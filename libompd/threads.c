@@ -34,6 +34,9 @@ collect_visit (void *arg, ompd_addr_t thread, int64_t tid, uint64_t pthread)
   return false;
 }
 
+/* A thread whose descriptor cannot be read costs only its own handle:
+   the others are listed and the answer is ompd_rc_incomplete, as when
+   the registry's list breaks off after some threads.  */
 EXPORT ompd_rc_t
 ompdbg_get_threads (ompd_address_space_handle_t *address_space,
 		    ompd_thread_handle_t ***threads, int *count)
@@ -47,21 +50,37 @@ ompdbg_get_threads (ompd_address_space_handle_t *address_space,
   rc = registry_walk (address_space, collect_visit, &c);
   if (rc == ompd_rc_ok)
     rc = c.rc;
+  bool partial = false;
+  if (rc != ompd_rc_ok && rc != ompd_rc_nomem && c.rc == ompd_rc_ok
+      && c.n > 0)
+    {
+      partial = true;
+      rc = ompd_rc_ok;
+    }
   ompd_thread_handle_t **out = NULL;
   size_t made = 0;
   if (rc == ompd_rc_ok)
     rc = lib_alloc ((c.n ? c.n : 1) * sizeof *out, &out);
-  for (; rc == ompd_rc_ok && made < c.n; made++)
-    rc = thread_handle_make (address_space, c.addrs[made], &out[made]);
+  for (size_t i = 0; rc == ompd_rc_ok && i < c.n; i++)
+    {
+      rc = thread_handle_make (address_space, c.addrs[i], &out[made]);
+      if (rc == ompd_rc_ok)
+	made++;
+      else if (rc != ompd_rc_nomem)
+	{
+	  partial = true;
+	  rc = ompd_rc_ok;
+	}
+    }
   lib_free (c.addrs);
   if (rc != ompd_rc_ok)
     {
-      for (size_t i = 0; i + 1 < made; i++)
+      for (size_t i = 0; i < made; i++)
 	ompd_rel_thread_handle (out[i]);
       lib_free (out);
       return rc;
     }
   *threads = out;
-  *count = (int) c.n;
-  return ompd_rc_ok;
+  *count = (int) made;
+  return partial ? ompd_rc_incomplete : ompd_rc_ok;
 }

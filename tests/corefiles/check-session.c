@@ -8,7 +8,10 @@
      with 202011 and our callbacks, ompd_process_initialize with the
      target's context (and the callbacks work from inside it), finalize
      with the last session; a failing ompd_process_initialize and a
-     missing library give clear errors.  */
+     missing library give clear errors.
+     check-session threads EXE CORE
+   prints what the extension ompdbg_get_threads of the runtime's libompd
+   gives for the core: `rc N count M' and the LWP of each thread.  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -19,6 +22,7 @@
 #include <string.h>
 
 #include "corefiles/ompdbg-target.h"
+#include "libompd/ompdbg-ext.h"
 #define CHECK_KEEP_GOING 1
 #include "tests/lib/check.h"
 
@@ -51,10 +55,69 @@ locations (struct ompdbg_target *t, char names[][512], int max)
   return n;
 }
 
+/* check-session threads EXE CORE.  */
+static int
+list_threads (const char *exe, const char *core)
+{
+  struct ompdbg_target *t;
+  struct ompdbg_session *s;
+  char *diag = NULL;
+  ompdbg_err_t err = ompdbg_target_open_core (core, exe, &t);
+  if (err != OMPDBG_E_OK)
+    {
+      printf ("cannot open %s: %s\n", core, E (err));
+      return 1;
+    }
+  err = ompdbg_session_open (t, NULL, &s, &diag);
+  if (err != OMPDBG_E_OK)
+    {
+      printf ("no session: %s\n%s", E (err), diag ? diag : "");
+      free (diag);
+      ompdbg_target_close (t);
+      return 1;
+    }
+  void *dl = dlopen (ompdbg_session_library (s), RTLD_NOW | RTLD_NOLOAD);
+  __typeof__ (ompdbg_get_threads) *get_threads
+    = dl ? (__typeof__ (ompdbg_get_threads) *) dlsym (dl, "ompdbg_get_threads")
+    : NULL;
+  const struct ompdbg_ompd_api *api = ompdbg_session_api (s);
+  int status = 1;
+  if (get_threads != NULL)
+    {
+      ompd_thread_handle_t **ths = NULL;
+      int n = 0;
+      ompd_rc_t rc = get_threads (ompdbg_session_aspace (s), &ths, &n);
+      printf ("rc %d count %d\n", (int) rc, n);
+      for (int i = 0; (rc == ompd_rc_ok || rc == ompd_rc_incomplete) && i < n;
+	   i++)
+	{
+	  int64_t lwp = 0;
+	  if (api->get_thread_id (ths[i], OMPD_THREAD_ID_LWP, sizeof lwp, &lwp)
+	      == ompd_rc_ok)
+	    printf ("lwp %" PRId64 "\n", lwp);
+	  else
+	    printf ("lwp ?\n");
+	  api->rel_thread_handle (ths[i]);
+	}
+      if (rc == ompd_rc_ok || rc == ompd_rc_incomplete)
+	free (ths);
+      status = 0;
+    }
+  else
+    printf ("no ompdbg_get_threads in %s\n", ompdbg_session_library (s));
+  if (dl != NULL)
+    dlclose (dl);
+  ompdbg_session_close (s);
+  ompdbg_target_close (t);
+  return status;
+}
+
 int
 main (int argc, char **argv)
 {
   setvbuf (stdout, NULL, _IOLBF, 0);
+  if (argc == 4 && strcmp (argv[1], "threads") == 0)
+    return list_threads (argv[2], argv[3]);
   if (argc != 3)
     {
       fprintf (stderr, "usage: check-session PID FAKE-LIBOMPD\n");

@@ -20,8 +20,11 @@
 #      with its registers, what the memory left holds, and a warning;
 #   6. the runtime stripped to .dynsym: its OMPD symbols still found;
 #   7. the gcore with the runtime's data overwritten (a team's size, the
-#      registry's record of thread 0): `ompdbg threads` marks exactly
-#      that unreadable and shows the rest.
+#      registry's record of thread 0; a team of 2 in a process of 4; a
+#      region's level): `ompdbg threads` marks exactly that unreadable
+#      and shows the rest.
+#   Steps 1 and 2 include thread-local storage: each thread's address of
+#   a __thread variable of the executable and of libc.so.6's errno.
 # Exit 0 pass, 1 fail, 77 when ptrace is not permitted here.
 set -u
 . "${0%/*}/../lib/test-subr.sh"
@@ -141,6 +144,40 @@ check_damaged () {
   else ok "damaged core: the other threads' number and state, their team unreadable"; fi
   expect_no_match "of 533266432" "$work/inspect-damaged.out" \
     "damaged core: the garbage size is never shown as a team's"
+  # libompd's list of every OpenMP thread: thread 0's descriptor cannot
+  # be read, the list has the other three and says it is incomplete.
+  tests/corefiles/check-session threads "$prog" "$work/damaged.core" \
+    > "$work/threads-damaged.out" 2>&1
+  cat "$work/threads-damaged.out"
+  sed -n 's/^thread [0-9]* \([0-9]*\) .*/lwp \1/p' "$work/a.truth" |
+    grep -v "^lwp $tid0\$" | sort > "$work/threads-want"
+  if grep -q "^rc 11 count 3\$" "$work/threads-damaged.out" &&
+     grep '^lwp ' "$work/threads-damaged.out" | sort | cmp -s - "$work/threads-want"; then
+    ok "damaged core: ompdbg_get_threads lists the 3 readable threads, incomplete"
+  else
+    fail "damaged core: ompdbg_get_threads does not list the 3 readable threads as incomplete (ompd_rc_incomplete, 11)"
+  fi
+  # The team says it has 2 threads, which a process of 4 could have: the
+  # threads numbered 2 and 3 are outside it, their numbers unreadable,
+  # never shown as facts.
+  cp "$1" "$work/damaged2.core"
+  check "damage the team (2 threads)" "$checker" poke "$work/damaged2.core" "$size" 4 2 ||
+    return
+  check_to "$work/inspect-damaged2.out" "ompdbg-inspect threads on the core whose team says 2" \
+    "$inspect" threads "$prog" "$work/damaged2.core"
+  echo "== ompdbg threads EXE DAMAGED-CORE (team of 2)"; cat "$work/inspect-damaged2.out"
+  sed -n 's/^thread \([0-9]*\) \([0-9]*\) .*/\1 \2/p' "$work/a.truth" |
+  while read -r num tid; do
+    if [ "$num" -lt 2 ]; then
+      want="omp thread $num of 2  "
+    else
+      want="omp thread unreadable (thread number $num in a team of 2, of a process of 4 threads) of 2  "
+    fi
+    grep -q "^ *$tid  0x[0-9a-f]*  [A-Za-z_][A-Za-z_0-9]*+0x[0-9a-f]*  $want" "$work/inspect-damaged2.out" \
+      || echo "LWP $tid not shown as: $want"
+  done > "$work/damaged2.fail"
+  if [ -s "$work/damaged2.fail" ]; then fail "team of 2: `cat "$work/damaged2.fail"`"
+  else ok "team of 2: threads 2 and 3 outside it are unreadable, 0 and 1 shown"; fi
 }
 
 # check_truncated CORE: copies of the kernel core CORE (notes first) cut
@@ -255,6 +292,43 @@ check_unstarted () {
   fi
 }
 
+# check_level_damaged CORE: a copy of the unstarted scene's CORE whose
+# region (the team of the initial thread, found with gdb through the
+# runtime's debug information) says it is nested 1000000 deep: the
+# member not started shows its number and team, and its level as
+# unreadable, never as a fact.
+check_level_damaged () {
+  mtid=$(sed -n 's/^main tid=\([0-9]*\)$/\1/p' "$work/u.truth")
+  $GDB -nx -batch -ex 'set sysroot /' -ex "python
+r = gdb.parse_and_eval('gomp_registry')
+for i in range(int(r['index_len'])):
+    s = r['index'][i]
+    if int(s['thread']) != 0 and int(s['tid']) == $mtid:
+        print('LEVEL 0x%x' % int(s['thread']['ts']['team']['level'].address))
+" "$scenes" "$1" > "$work/level.out" 2>&1
+  addr=$(sed -n 's/^LEVEL \(0x[0-9a-f]*\)$/\1/p' "$work/level.out")
+  if [ -z "$addr" ]; then
+    cat "$work/level.out"
+    echo "SKIP damaged level: the runtime's structures cannot be located (no debug information?)"
+    return
+  fi
+  cp "$1" "$work/ulevel.core"
+  check "damage the region's level" "$checker" poke "$work/ulevel.core" "$addr" 4 1000000 ||
+    return
+  check_to "$work/unstarted-level.out" "ompdbg-inspect threads on the core whose level is garbage" \
+    "$inspect" threads "$scenes" "$work/ulevel.core"
+  cat "$work/unstarted-level.out"
+  set -- $(sed -n 's/^unstarted tid=\([0-9]*\) num=\([0-9]*\) level=\([0-9]*\) size=\([0-9]*\).*/\1 \2 \3 \4/p' "$work/u.truth")
+  if grep -q "^ *$1  .*  omp thread $2 of $4  [a-z_]*  in the region at level unreadable (nesting level 1000000)  assigned, not started\$" "$work/unstarted-level.out"; then
+    ok "garbage level: LWP $1 not started, its level unreadable"
+  else
+    fail "garbage level: LWP $1 not shown with its level unreadable"
+  fi
+  expect_no_match "at level 1000000" "$work/unstarted-level.out" \
+    "garbage level: never shown as a level"
+  rm -f "$work/ulevel.core"
+}
+
 scenes=tests/gdb/scenes
 if [ -x "$scenes" ]; then
   mkdir -p "$work/ukcore"
@@ -282,6 +356,7 @@ if [ -x "$scenes" ]; then
 	"$inspect" threads "$scenes" "$work/ugcore.$upid"
       cat "$work/unstarted-core.out"
       check_unstarted "$work/unstarted-core.out"
+      check_level_damaged "$work/ugcore.$upid"
       rm -f "$work/ugcore.$upid"
     else
       cat "$work/ugcore.log"; fail "gcore wrote no core (unstarted)"
