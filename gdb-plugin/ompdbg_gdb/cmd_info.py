@@ -260,30 +260,108 @@ value wider than gdb's `width' continues on the next lines under VALUE;
                 wide=wide)
 
 
+# The settings OMP_DISPLAY_ENV shows (OpenMP 5.1 §6.12) and the ICV
+# each sets: where the runtime's own lines cannot be read, each line
+# comes from its ICV.
+_ENV_ICVS = (("OMP_DYNAMIC", "dyn-var"),
+             ("OMP_NUM_THREADS", "nthreads-var"),
+             ("OMP_SCHEDULE", "run-sched-var"),
+             ("OMP_PROC_BIND", "bind-var"),
+             ("OMP_PLACES", "place-partition-var"),
+             ("OMP_STACKSIZE", "stacksize-var"),
+             ("OMP_WAIT_POLICY", "wait-policy-var"),
+             ("OMP_THREAD_LIMIT", "thread-limit-var"),
+             ("OMP_MAX_ACTIVE_LEVELS", "max-active-levels-var"),
+             ("OMP_NUM_TEAMS", "nteams-var"),
+             ("OMP_TEAMS_THREAD_LIMIT", "teams-thread-limit-var"),
+             ("OMP_CANCELLATION", "cancel-var"),
+             ("OMP_DEFAULT_DEVICE", "default-device-var"),
+             ("OMP_MAX_TASK_PRIORITY", "max-task-priority-var"),
+             ("OMP_DISPLAY_AFFINITY", "display-affinity-var"),
+             ("OMP_AFFINITY_FORMAT", "affinity-format-var"),
+             ("OMP_ALLOCATOR", "def-allocator-var"),
+             ("OMP_TARGET_OFFLOAD", "target-offload-var"),
+             ("OMP_DEBUG", "debug-var"))
+
+
+def _env_from_icvs(sess):
+    """[(NAME, VALUE)] of _ENV_ICVS from the ICVs libompd has, seen from
+    the selected thread (its current task); a value that cannot be read
+    is `unreadable (REASON)' on its own line."""
+    m = M.model(sess)
+    t = m.thread_of_gdb(gdb.selected_thread())
+    task = t.task() if t is not None else None
+    ids = dict((n, (i, sc)) for n, i, sc in sess.icvs())
+    out = []
+    for env, icv in _ENV_ICVS:
+        if icv not in ids:
+            continue
+        icv_id, sc = ids[icv]
+        if sc in (B.SCOPE_ADDRESS_SPACE, B.SCOPE_GLOBAL):
+            h = sess.aspace
+        elif sc in (B.SCOPE_TASK, B.SCOPE_IMPLICIT_TASK) and task is not None:
+            h = task.handle
+        else:
+            err = t.error or t.task_error if t is not None else None
+            out.append((env, U.cell(None, error=err)))
+            continue
+        try:
+            val = sess.icv_string(h, sc, icv_id)
+        except B.OmpdError:
+            try:
+                val = str(sess.icv_int(h, sc, icv_id))
+            except B.OmpdError as e:
+                val = (str(U.unreadable_rc(e.rc)) if e.rc in U.UNREADABLE_RCS
+                       else "(%s)" % B.RC_TEXT.get(e.rc, "error"))
+        out.append((env, val))
+    return out
+
+
 class OmpdEnv(U.OmpdCommand):
     """Show the runtime's display control variables.
 
-Usage: ompd env
+Usage: ompd env [--wide|-w]
 
 The settings the runtime runs with, as NAME=VALUE lines (what
 OMP_DISPLAY_ENV=verbose prints at start-up), read from the process or the
-core with ompd_get_display_control_vars."""
+core with ompd_get_display_control_vars.  Where the runtime's lines
+cannot be read (a damaged core), each setting is shown from the ICV it
+sets, one that cannot be read as `unreadable (REASON)' on its own line.
+A line wider than gdb's `width' continues under its value; --wide
+writes each on one line."""
 
     def __init__(self):
         super(OmpdEnv, self).__init__("ompd env", gdb.COMMAND_STATUS)
 
     def run(self, arg, from_tty):
+        wide = U.wide_only(arg, "ompd env")
+        n = U.width(wide)
         sess = S.current()
         vec = ctypes.c_void_p()
-        sess.lib.call("ompd_get_display_control_vars", sess.aspace,
-                      byref(vec))
+        rc = sess.lib.call("ompd_get_display_control_vars", sess.aspace,
+                           byref(vec), ok=tuple(range(0, 64)))
+        if rc != B.ompd_rc_ok:
+            if rc not in U.UNREADABLE_RCS:
+                raise B.OmpdError("ompd_get_display_control_vars", rc)
+            for l in U.wrap("ompd env: the runtime's settings cannot be "
+                            "read (%s); each from the ICV it sets:"
+                            % U.unreadable_rc(rc).reason, n):
+                gdb.write(l + "\n")
+            for name, val in _env_from_icvs(sess):
+                for l in U.hanging(name + "=", val, n):
+                    gdb.write(l + "\n")
+            return
         try:
             arr = ctypes.cast(vec, ctypes.POINTER(ctypes.c_char_p))
             for i in range(100000):
                 s = arr[i]
                 if s is None:
                     break
-                gdb.write(s.decode("utf-8", "replace").rstrip("\n") + "\n")
+                line = s.decode("utf-8", "replace").rstrip("\n")
+                name, eq, val = line.partition("=")
+                for l in (U.hanging(name + eq, val, n) if eq
+                          else U.wrap(line, n)):
+                    gdb.write(l + "\n")
         finally:
             sess.lib.call("ompd_rel_display_control_vars", byref(vec),
                           ok=tuple(range(0, 20)))

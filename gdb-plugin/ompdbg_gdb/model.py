@@ -750,7 +750,9 @@ class Model(object):
         vec = vp()
         n = ctypes.c_int()
         rc = f(self.sess.aspace, byref(vec), byref(n))
-        if rc != B.ompd_rc_ok:
+        # incomplete: the threads that cannot be read are left out; each
+        # is then looked up alone by _recheck, whose answer says why.
+        if rc not in (B.ompd_rc_ok, B.ompd_rc_incomplete):
             # One unreadable thread fails the whole list: each thread is
             # then looked up alone, and only the damaged ones are lost.
             if rc in U.UNREADABLE_RCS:

@@ -43,6 +43,8 @@ o = g.cmd("python\n"
           "          int(th), int(th['ts']['team'].address), int(team),\n"
           "          int(team['nthreads'].address) if int(team) else 0,\n"
           "          int(th.dereference().type.sizeof)))\n"
+          "print('ENV 0x%x' % int(gdb.parse_and_eval("
+          "'&gomp_ompd_env_block')))\n"
           "end")
 desc = {}
 for l in o.split("\n"):
@@ -51,7 +53,9 @@ for l in o.split("\n"):
         desc[p[1]] = dict(thread=int(p[2], 16), team_field=int(p[3], 16),
                           team=int(p[4], 16), nthreads=int(p[5], 16),
                           size=int(p[6]))
-if not desc:
+env_root = [int(l.split()[1], 16) for l in o.split("\n")
+            if l.startswith("ENV 0x")]
+if not desc or not env_root:
     g.quit()
     T.skip("the runtime has no debug information (gomp_registry): its "
            "structures cannot be located")
@@ -141,6 +145,23 @@ def open_damaged(path, tag):
     return g, gm, thread_rows(g, tag)
 
 
+ENV_NAMES = ("OMP_DYNAMIC", "OMP_NUM_THREADS", "OMP_SCHEDULE",
+             "OMP_WAIT_POLICY", "OMP_THREAD_LIMIT", "OMP_MAX_ACTIVE_LEVELS",
+             "OMP_CANCELLATION", "OMP_STACKSIZE")
+TASK_ENV = ("OMP_DYNAMIC", "OMP_NUM_THREADS", "OMP_SCHEDULE",
+            "OMP_THREAD_LIMIT", "OMP_MAX_ACTIVE_LEVELS")
+
+
+def env_lines(g, tag):
+    """NAME -> VALUE of `ompd env', which answers (no error)."""
+    o = g.cmd("ompd env")
+    T.no_traceback(o, tag + ": ompd env")
+    T.check(not re.search(r"^ompd: ", o, flags=re.M),
+            "%s: `ompd env' answers (no error)" % tag)
+    return o, dict(l.split("=", 1) for l in o.split("\n")
+                   if re.match(r"^[A-Z_]+=", l))
+
+
 def function(g, fn, num):
     return g.cmd("print $%s(%d)" % (fn, num)).strip()
 
@@ -194,10 +215,19 @@ T.check(v.endswith("= 2"), "%s: $_omp_level(%d) = 2 (got %s)"
         % (tag, gm[int(main)], v))
 g.quit()
 
+# The settings the intact core shows.
+g = T.open_core(core)
+intact_env = env_lines(g, "intact")[1]
+g.quit()
+T.check(all(n in intact_env for n in ENV_NAMES),
+        "intact: ompd env shows %s" % ", ".join(ENV_NAMES))
+
 # ---- 1,500 bytes of the heap -----------------------------------------------
+# (and the runtime's block of settings lost: its pointer garbage)
 rng = random.Random(1500)
 noise = bytes(rng.randrange(256) for i in range(1500))
-path = damaged("heap", [(desc[main_worker]["thread"], noise)])
+path = damaged("heap", [(desc[main_worker]["thread"], noise),
+                        (env_root[0], (0xdead0000).to_bytes(8, "little"))])
 # What else the 1,500 bytes reach: threads whose descriptor or team
 # they overlap may be marked too; the others must be intact.
 lo, hi = desc[main_worker]["thread"], desc[main_worker]["thread"] + 1500
@@ -216,6 +246,25 @@ v = function(g, "_omp_thread_num", gm[int(main_worker)])
 T.check("unreadable (" in v and "= " not in v,
         "%s: $_omp_thread_num(%d) is an error that says unreadable (got %s)"
         % (tag, gm[int(main_worker)], v))
+# `ompd env' without the runtime's block: each setting on its own line,
+# from its ICV; from a thread whose descriptor is garbage the settings
+# of its task are unreadable, each alone, the process's are there.
+g.cmd("thread %d" % gm[int(main)])
+o, env = env_lines(g, tag + ", main thread")
+T.check("settings cannot be read" in o and all(
+    env.get(n) and not env[n].startswith("unreadable") for n in ENV_NAMES)
+    and env.get("OMP_NUM_THREADS") == intact_env.get("OMP_NUM_THREADS"),
+        "%s: ompd env from the main thread says the block is lost and "
+        "shows every setting from its ICV (got %s)" % (tag, env))
+if "unreadable (" in rows[main_worker][1]:
+    g.cmd("thread %d" % gm[int(main_worker)])
+    o, env = env_lines(g, tag + ", damaged thread")
+    T.check(all(env.get(n, "").startswith("unreadable (") for n in TASK_ENV)
+            and env.get("OMP_WAIT_POLICY") and not
+            env["OMP_WAIT_POLICY"].startswith("unreadable"),
+            "%s: ompd env from the damaged thread: its task's settings "
+            "unreadable line by line, the process's shown (got %s)"
+            % (tag, env))
 if other not in hit:
     v = function(g, "_omp_thread_num", gm[int(other)])
     T.check(v.endswith("= %s" % threads[other]["num"]),
