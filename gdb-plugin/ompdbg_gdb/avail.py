@@ -439,6 +439,22 @@ def _same_file(a, b):
         return a == b
 
 
+def never_hooks(inf):
+    """Why `ompd break' can never stop in INF's process, as an error
+    message, or None when it can or may (its runtime is not loaded yet, or
+    a library it loads later may bring one): the program runs on a runtime
+    without OMPD (GCC's libgomp, LLVM's libomp built without it), or is
+    statically linked."""
+    if C.lookup_symbol("ompdbg_bp_enabled") is not None or \
+            C.lookup_symbol("ompd_dll_locations") is not None:
+        return None
+    cause, msg = why(inf)
+    if cause in ("other-runtime", "static") or (
+            cause == "none" and "statically linked" in msg):
+        return "ompd break: no runtime to stop in: " + msg[len("ompd: "):]
+    return None
+
+
 def break_without_hooks(inf):
     """What `ompd break' says in a live process without the runtime's
     enable flag (ompdbg_bp_enabled): (text, whether it is an error)."""

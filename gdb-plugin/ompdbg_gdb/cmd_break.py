@@ -47,6 +47,21 @@ _flag_set = [False]
 _user_fns = {}
 
 
+def fit(text, prefix=""):
+    """TEXT as lines that fit gdb's `width', continued under its start
+    after PREFIX."""
+    return "\n".join(U.hanging(prefix, text, U.width()))
+
+
+def say(text, stream=None):
+    """Write TEXT, an `[ompd] ...' line, fitted to gdb's `width'."""
+    if text.startswith("[ompd] "):
+        text = fit(text[len("[ompd] "):], "[ompd] ")
+    else:
+        text = fit(text)
+    gdb.write(text + "\n", stream if stream is not None else gdb.STDOUT)
+
+
 def wanted():
     return any(b.is_valid() for b in _breakpoints)
 
@@ -64,14 +79,14 @@ def write_enable_flag(value=1, quiet=False):
             # flag is written when it is), another one, ... (avail.py).
             from . import avail
             text, error = avail.break_without_hooks(inf)
-            gdb.write(text + "\n", gdb.STDERR if error else gdb.STDOUT)
+            say(text, gdb.STDERR if error else gdb.STDOUT)
         return False
     try:
         inf.write_memory(a, int(value).to_bytes(4, "little"))
     except Exception as e:
         if not quiet:
-            gdb.write("ompd: cannot switch the runtime's OMPD breakpoints "
-                      "on (%s).\n" % e, gdb.STDERR)
+            say("ompd: cannot switch the runtime's OMPD breakpoints on "
+                "(%s)." % e, gdb.STDERR)
         return False
     cache.forget(a, 4)
     _flag_set[0] = bool(value)
@@ -165,7 +180,7 @@ is ordinary gdb -- put a temporary breakpoint there and continue."""
             line, fn = describe_hit(self.event)
         except Exception as e:
             line, fn = "[ompd] %s (%s)" % (self.event, e), None
-        gdb.write(line + "\n")
+        say(line)
         if self.user_code and fn:
             # A task runs on the thread that announces it: stop there,
             # not in another thread running the same code.
@@ -220,8 +235,9 @@ program stays stopped in the runtime.  (A gdb command rather than a
             gdb.execute("frame")
         except Exception:
             pass
-        raise gdb.GdbError("[ompd] --user: cannot stop in the user's code "
-                           "(%s); stopped in the runtime" % why)
+        raise gdb.GdbError(fit("--user: cannot stop in the user's code "
+                               "(%s); stopped in the runtime" % why,
+                               "[ompd] "))
 
 
 class OmpdBreak(U.OmpdCommand):
@@ -269,18 +285,19 @@ breakpoints is deleted.  Breakpoints need a live process (not a core file)."""
         temp = "--temporary" in args
         rest = [a for a in args if a not in ("--user", "--temporary")]
         if len(rest) != 1:
-            raise gdb.GdbError("usage: ompd break EVENT [--user] "
-                               "[--temporary]; EVENT: %s"
-                               % ", ".join(sorted(EVENTS)))
+            raise gdb.GdbError(fit("usage: ompd break EVENT [--user] "
+                                   "[--temporary]; EVENT: %s"
+                                   % ", ".join(sorted(EVENTS))))
         ev = ALIASES.get(rest[0], rest[0])
         if ev not in EVENTS:
-            raise gdb.GdbError("ompd break: unknown event `%s' (one of %s)"
-                               % (rest[0], ", ".join(sorted(EVENTS)
-                                                     + sorted(ALIASES))))
+            raise gdb.GdbError(fit("ompd break: unknown event `%s' (one of "
+                                   "%s)" % (rest[0], ", ".join(
+                                       sorted(EVENTS) + sorted(ALIASES)))))
         if user and ev not in USER_EVENTS:
-            raise gdb.GdbError("ompd break: --user is only for %s: at %s "
-                               "no code of a region or task is about to start"
-                               % (" and ".join(USER_EVENTS), ev))
+            raise gdb.GdbError(fit("ompd break: --user is only for %s: at "
+                                   "%s no code of a region or task is about "
+                                   "to start"
+                                   % (" and ".join(USER_EVENTS), ev)))
         inf = gdb.selected_inferior()
         is_core = False
         try:
@@ -289,16 +306,22 @@ breakpoints is deleted.  Breakpoints need a live process (not a core file)."""
         except Exception:
             pass
         if is_core:
-            raise gdb.GdbError("ompd break: a core file does not run; "
-                               "breakpoints need a live process")
+            raise gdb.GdbError(fit("ompd break: a core file does not run; "
+                                   "breakpoints need a live process"))
+        # A runtime that can never call the hooks: no breakpoint that
+        # would wait for them for ever.
+        from . import avail
+        never = avail.never_hooks(inf)
+        if never:
+            raise gdb.GdbError(fit(never))
         b = EventBreakpoint(ev, user_code=user, temporary=temp)
         _breakpoints.append(b)
         if inf.pid != 0:
             if write_enable_flag(1):
-                gdb.write("[ompd] the runtime's OMPD breakpoints are on\n")
+                say("[ompd] the runtime's OMPD breakpoints are on")
         else:
-            gdb.write("[ompd] the runtime's OMPD breakpoints will be "
-                      "switched on when it starts\n")
+            say("[ompd] the runtime's OMPD breakpoints will be switched on "
+                "when it starts")
 
 
 def install():

@@ -52,6 +52,22 @@ def paths_exist(o, what):
             "missing: %s)" % (what, paths, missing))
 
 
+def no_breakpoint(g, what):
+    """`ompd break' refused: an error, and no breakpoint (pending or
+    not) left waiting for hooks that never come."""
+    o = g.cmd("info breakpoints")
+    T.check("ompd_bp_" not in o, "%s: ompd break leaves no breakpoint "
+            "(%r)" % (what, o))
+    o = g.cmd("python\ntry:\n"
+              "    gdb.execute('ompd break parallel-begin', to_string=True)\n"
+              "    print('NOT-AN-ERROR')\n"
+              "except gdb.error:\n"
+              "    print('AN-ERROR')\nend")
+    said = [l.strip() for l in o.split("\n")]
+    T.check("AN-ERROR" in said and "NOT-AN-ERROR" not in said,
+            "%s: ompd break is an error (gdb.GdbError)" % what)
+
+
 def no_false_advice(o, what):
     T.check("does not support OMPD" not in o and "<ompdbg libdir>" not in o
             and "OMP_DEBUG" not in o,
@@ -85,6 +101,7 @@ else:
     T.check("no runtime to stop in" in o and "GCC's libgomp" in o,
             "system libgomp: ompd break says GCC's libgomp has no hooks")
     no_false_advice(o, "system libgomp: ompd break")
+    no_breakpoint(g, "system libgomp")
     o = g.cmd("bt")
     T.check("#0" in o and "scene_stop" in o, "system libgomp: bt still works")
     g.quit()
@@ -301,6 +318,10 @@ else:
             "static: says so, and how to link for the ompdbg runtime")
     no_false_advice(o, "static")
     paths_exist(o, "static")
+    o = g.cmd("ompd break parallel-begin")
+    T.check("no runtime to stop in" in o and "statically linked" in o,
+            "static: ompd break says why it can never stop")
+    no_breakpoint(g, "static")
     g.quit()
 
 # ---- 6. libompd: set ompd library, an incompatible libompd ---------------------------------

@@ -2,8 +2,9 @@
 """width.py -- the plugin's output follows gdb's `width': with 64 OpenMP
 threads (scene parallel64) and `set width 80', no line of `ompd
 threads', `ompd parallel' (with and without --members), `ompd tasks',
-`ompd bt', `ompd info' and `ompd icvs' is longer than 80 columns and no word is
-split across lines (every word is one of the full output's, a shorter
+`ompd bt', `ompd info', `ompd icvs' and `ompd env' (with a setting
+longer than a line), nor of what `ompd break' says when it is set and
+hit, is longer than 80 columns and no word is split across lines (every word is one of the full output's, a shorter
 form or header the documentation names, or abbreviated with an
 ellipsis); --wide
 gives what `set width 0' (unlimited) gives, with lines longer than 80;
@@ -76,7 +77,8 @@ def check_width(g, where, region_size, ell):
                       ("ompd tasks --frames", "ompd tasks --frames --wide"),
                       ("ompd bt --thread 2", "ompd bt --thread 2 --wide"),
                       ("ompd info", "ompd info --wide"),
-                      ("ompd icvs", "ompd icvs --wide")):
+                      ("ompd icvs", "ompd icvs --wide"),
+                      ("ompd env", "ompd env --wide")):
         tag = "%s: %s" % (where, c)
         narrow = g.cmd(c, timeout=120)
         T.no_traceback(narrow, tag)
@@ -88,7 +90,8 @@ def check_width(g, where, region_size, ell):
         g.cmd("set width 80")
         T.check(wide == unlimited, "%s: --wide gives what width 0 gives"
                 % tag)
-        if c in ("ompd threads", "ompd parallel --members", "ompd tasks"):
+        if c in ("ompd threads", "ompd parallel --members", "ompd tasks",
+                 "ompd env"):
             T.check(max(len(l) for l in wide.split("\n")) > 80,
                     "%s: --wide writes lines longer than 80" % tag)
         if c.startswith("ompd tasks"):
@@ -113,9 +116,33 @@ def check_width(g, where, region_size, ell):
             T.check(" more" not in narrow, "%s: no `and N more'" % tag)
 
 
+def check_break(g):
+    """`ompd break' at width 80: what it says when set and on its hit
+    (the region's end, on its primary thread) fits, words whole."""
+    o = g.cmd("ompd break parallel-end")
+    fits("live: ompd break", o)
+    o = g.cmd("continue", timeout=300)
+    hit = o[o.find("[ompd] parallel-end"):]
+    hit = hit[:hit.find("\n\n")] if "\n\n" in hit else hit
+    lines = [l for l in hit.split("\n") if l.strip()]
+    T.check(o.count("[ompd] parallel-end") == 1
+            and "team of %d" % N in " ".join(" ".join(lines).split()),
+            "live: ompd break parallel-end announces the region's end, team "
+            "of %d (%r)" % (N, hit))
+    T.check(len(lines) > 1 and all(len(l) <= 80 for l in lines)
+            and all(l.startswith("       ") for l in lines[1:]),
+            "live: the announcement fits in 80 columns, continued under "
+            "its text (%r)" % lines)
+
+
 truth = os.path.join(d, "width.truth")
+# A setting longer than a line: `ompd env' continues it under its value.
 g, out = T.run_to_stop("parallel%d" % N, truth,
-                       env_extra={"LC_ALL": "C.UTF-8"})
+                       env_extra={"LC_ALL": "C.UTF-8",
+                                  "OMP_AFFINITY_FORMAT":
+                                  "thread %n of a team of %N at level %L "
+                                  "on host %H in process %P as native "
+                                  "thread %i with affinity %A"})
 regions = T.truth_of(T.read_truth(truth), "region")
 size = int(regions[0]["size"]) if regions else 0
 T.check(size == N, "the program's team has %d threads (truth: %d)"
@@ -123,6 +150,7 @@ T.check(size == N, "the program's team has %d threads (truth: %d)"
 check_width(g, "live", size, "\u2026")
 core = os.path.join(d, "width.core")
 g.cmd("gcore " + core, timeout=300)
+check_break(g)
 g.quit()
 g = T.Gdb([T.SCENES, core])
 check_width(g, "core", size, "...")
