@@ -350,6 +350,7 @@ tests_gdb = \
 	tests/gdb/attach.py \
 	tests/gdb/noext.py \
 	tests/gdb/unstarted.py \
+	tests/gdb/endbarrier.py \
 	tests/gdb/many.py \
 	tests/gdb/deferred.py \
 	tests/gdb/breakpoints.py \

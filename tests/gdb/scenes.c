@@ -576,6 +576,32 @@ scene_regionend (void)
   }
 }
 
+/* endbarrier: in a region of 3, threads 1 and 2 leave the region's code
+   and wait at its end while thread 0 stops in it.  */
+static void
+scene_endbarrier (void)
+{
+  int line = __LINE__ + 1;
+#pragma omp parallel num_threads (3)
+  {
+    if (omp_get_thread_num () == 0)
+      {
+	say ("region line=%d level=1 size=%d\n", line, omp_get_num_threads ());
+	me (line, "wait=none");
+	wait_arrived (omp_get_num_threads () - 1);
+	pause_ms (150);	/* the others reach the region's end */
+	stop ();
+	/* Not a tail call: the region's code stays on the stack.  */
+	__atomic_add_fetch (&arrived, 1, __ATOMIC_SEQ_CST);
+      }
+    else
+      {
+	me (line, "wait=end");
+	arrive ();
+      }
+  }
+}
+
 /* deferredN: N deferred tasks that no thread starts.  Thread 0 of a team
    of 2 creates them while thread 1 is held in user code until the stop
    is over: task B (depend inout: dep_y), queued; 7/10 of N tasks of
@@ -700,6 +726,8 @@ main (int argc, char **argv)
     scene_unstarted ();
   else if (strcmp (s, "regionend") == 0)
     scene_regionend ();
+  else if (strcmp (s, "endbarrier") == 0)
+    scene_endbarrier ();
   else if (strncmp (s, "deferred", 8) == 0 && atoi (s + 8) > 0)
     scene_deferred (atoi (s + 8));
   else
