@@ -20,7 +20,6 @@ task frames do not place a task on its stack are the runtime's region
 entry points (GOMP_parallel) looked for by name.
 """
 
-import os
 import re
 
 import gdb
@@ -34,20 +33,11 @@ from . import util as U
 
 settings = {"bt": True}
 
-# Runtime entry points that start a region on the encountering thread.
-REGION_ENTRIES = ("GOMP_parallel", "GOMP_parallel_start", "GOMP_teams",
-                  "GOMP_teams_reg", "GOMP_parallel_loop", "GOMP_parallel_sections")
+REGION_ENTRIES = N.REGION_ENTRIES
 THREAD_START = ("start_thread", "clone", "clone3", "__clone", "__clone3")
 
-_realpaths = {}
-
-
-def _real(p):
-    try:
-        return _realpaths[p]
-    except KeyError:
-        r = _realpaths[p] = os.path.realpath(p) if p else p
-        return r
+_real = N.real_path
+in_runtime = N.in_runtime
 
 
 def runtime_path():
@@ -57,15 +47,6 @@ def runtime_path():
     except Exception:
         return None
     return _real(s.runtime) if s is not None else None
-
-
-def in_runtime(pc, rt):
-    if rt is None:
-        return False
-    try:
-        return _real(gdb.solib_name(pc)) == rt
-    except Exception:
-        return False
 
 
 def frame_pc(f):

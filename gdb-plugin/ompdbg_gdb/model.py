@@ -319,10 +319,25 @@ class Region(object):
 
     def function(self):
         """Entry of the region's outlined function (its implicit tasks'
-        function), or None (the implicit region of the initial thread)."""
+        function), or None (the implicit region of the initial thread).
+        Where libompd names a function of the runtime that calls it (LLVM's
+        __kmp_GOMP_microtask_wrapper), the code it calls on the stack of a
+        member that runs it."""
         if self._fn is False:
             t = self.implicit_task(0)
-            self._fn = t.function() if t is not None else None
+            fn = t.raw_function() if t is not None else None
+            if fn and self.m.in_runtime(fn):
+                lv = U.known(self.level())
+                for num, mt in self.members():
+                    r = mt.own_region() if mt is not None else None
+                    inner = U.known(r.level()) if r is not None else None
+                    if inner is None or lv is None or inner < lv:
+                        continue
+                    code = self.m.through_shim(fn, mt, inner - lv)
+                    if code != fn:
+                        fn = code
+                        break
+            self._fn = fn
         return self._fn
 
     def implicit_task_thread(self, task, limit=4096):
@@ -365,6 +380,49 @@ def _program_pc(pc):
         ("/lib/", "/lib64/", "/usr/lib/", "/usr/lib64/"))
 
 
+def _calls_code(f, fn):
+    """Whether runtime frame F calls a region's code: a frame of FN, or
+    of a region entry point (the primary thread's)."""
+    try:
+        sym = f.function()
+        if sym is not None and int(sym.value().address) == fn:
+            return True
+        name = f.name() or (sym.name if sym is not None else None)
+    except (gdb.error, RuntimeError):
+        return False
+    # A C++ runtime's symbols carry their parameters.
+    name = name.split("(", 1)[0] if name else name
+    # LLVM's runtime defines GOMP_parallel as __kmp_api_GOMP_parallel.
+    return bool(name) and (name in _names.REGION_ENTRIES or any(
+        name.endswith("_" + e) for e in _names.REGION_ENTRIES))
+
+
+def _code_argument(f):
+    """The program's function that runtime frame F was given to run: the
+    first of F's arguments that points to a function of the program
+    (GOMP_parallel's fn, the wrapper's task), where the runtime's debug
+    information says where F keeps it; None otherwise."""
+    try:
+        blk = f.block()
+        while blk is not None and blk.function is None:
+            blk = blk.superblock
+        if blk is None:
+            return None
+        for sym in blk:
+            if not sym.is_argument:
+                continue
+            t = sym.type.strip_typedefs()
+            if t.code != gdb.TYPE_CODE_PTR or \
+                    t.target().strip_typedefs().code != gdb.TYPE_CODE_FUNC:
+                continue
+            v = int(f.read_var(sym))
+            if v and _program_pc(v) and gdb.block_for_pc(v) is not None:
+                return v
+    except (gdb.error, RuntimeError, ValueError):
+        pass
+    return None
+
+
 class Task(object):
     def __init__(self, m, handle, on=None):
         self.m = m
@@ -373,6 +431,7 @@ class Task(object):
         # task's code), when known.
         self.on = on
         self._fn = False
+        self._raw = False
         self._vals = {}
         self._frames = False
 
@@ -381,71 +440,41 @@ class Task(object):
             self._vals[name] = self.m.icv(name, task=self)
         return self._vals[name]
 
-    def function(self):
-        """Entry address of the task's code, None, or Unreadable."""
-        if self._fn is False:
+    def raw_function(self):
+        """The entry libompd gives for the task's code, None, or
+        Unreadable."""
+        if self._raw is False:
             a = B.ompd_address_t()
             rc = self.m.lib.call("ompd_get_task_function", self.handle,
                                  byref(a), ok=_ALL_RCS)
             if rc == B.ompd_rc_ok:
-                self._fn = a.address or None
-                if self._fn and self.on is not None:
-                    self._fn = self._through_shim(self._fn)
+                self._raw = a.address or None
             elif rc in U.UNREADABLE_RCS:
-                self._fn = U.unreadable_rc(rc)
+                self._raw = U.unreadable_rc(rc)
             else:
-                self._fn = None
-        return self._fn
+                self._raw = None
+        return self._raw
 
-    def _through_shim(self, fn):
-        """FN, or the code it runs for the program when FN is a function
-        of the runtime itself: LLVM's runtime runs a GCC-compiled
-        region's outlined function through __kmp_GOMP_microtask_wrapper
-        (or calls it from GOMP_parallel), and its libompd names the
-        wrapper.  The current task's code is then on its thread's stack:
-        the oldest frame of the program above the newest runtime frame
-        that calls it (none for a thread that has left it, in a
-        barrier: FN stays)."""
-        rt = self.m.sess.runtime
-        try:
-            so = gdb.solib_name(fn)
-            if not so or not rt or \
-                    os.path.realpath(so) != os.path.realpath(rt):
-                return fn
-            g = self.on.gthread
-            if g is None or not g.is_valid():
-                return fn
-        except (gdb.error, RuntimeError):
-            return fn
-        sel = gdb.selected_thread()
-        try:
-            sel_frame = gdb.selected_frame()
-        except gdb.error:
-            sel_frame = None
-        try:
-            g.switch()
-            code = None
-            f = gdb.newest_frame()
-            for _ in range(256):
-                if f is None:
-                    break
-                if gdb.solib_name(f.pc()) == so:
-                    if code is not None:
-                        sym = code.function()
-                        return int(sym.value().address) if sym else fn
-                elif f.type() == gdb.NORMAL_FRAME and _program_pc(f.pc()):
-                    code = f
-                f = f.older()
-        except (gdb.error, RuntimeError):
-            pass
-        finally:
-            try:
-                sel.switch()
-                if sel_frame is not None and sel_frame.is_valid():
-                    sel_frame.select()
-            except (gdb.error, RuntimeError):
-                pass
-        return fn
+    def function(self):
+        """Entry address of the task's code, None, or Unreadable.  Where
+        libompd names a function of the runtime itself (LLVM's runtime
+        runs a GCC-compiled region's outlined function through
+        __kmp_GOMP_microtask_wrapper, or calls it from GOMP_parallel),
+        the code it runs for the program: on the stack of the thread whose
+        current task this is, else, for an implicit task, its region's
+        (Region.function)."""
+        if self._fn is False:
+            fn = self.raw_function()
+            if fn and self.m.in_runtime(fn):
+                if self.on is not None:
+                    fn = self.m.through_shim(fn, self.on, 0)
+                if self.m.in_runtime(fn) and self.implicit():
+                    r = self.region()
+                    code = U.known(r.function()) if r is not None else None
+                    if code:
+                        fn = code
+            self._fn = fn
+        return self._fn
 
     def implicit(self):
         return self.icv("implicit-task-var")
@@ -568,6 +597,66 @@ class Model(object):
             return None
         cache.on_release(self.lib.funcs[rel], out.value)
         return out.value
+
+    # -- the runtime's own code ------------------------------------------------
+    def in_runtime(self, pc):
+        """Whether address PC is code of the target's OpenMP runtime."""
+        if not isinstance(pc, int) or isinstance(pc, bool):
+            return False
+        return _names.in_runtime(pc, _names.real_path(self.sess.runtime))
+
+    def through_shim(self, fn, t, depth):
+        """FN, a function of the runtime that calls a region's code (LLVM's
+        __kmp_GOMP_microtask_wrapper; on the primary thread GOMP_parallel),
+        or the code it calls, on thread T's stack: counted from the newest,
+        the DEPTH-th frame of FN or of a region entry point (one per
+        nesting level of T's regions: 0 is T's innermost region) calls
+        it, and the frame it calls, when the program's, runs that code.
+        When that frame is the runtime's (T waits at the region's end)
+        nothing on T's stack says which code: FN."""
+        g = t.gthread if t is not None else None
+        try:
+            if g is None or not g.is_valid():
+                return fn
+        except (gdb.error, RuntimeError):
+            return fn
+        rt = _names.real_path(self.sess.runtime)
+        sel = gdb.selected_thread()
+        try:
+            sel_frame = gdb.selected_frame()
+        except gdb.error:
+            sel_frame = None
+        try:
+            g.switch()
+            f = gdb.newest_frame()
+            newer = None
+            k = 0
+            for _ in range(1024):
+                if f is None:
+                    break
+                if _names.in_runtime(f.pc(), rt) and _calls_code(f, fn):
+                    if k == depth:
+                        if newer is not None and \
+                                newer.type() == gdb.NORMAL_FRAME and \
+                                not _names.in_runtime(newer.pc(), rt) and \
+                                _program_pc(newer.pc()):
+                            sym = newer.function()
+                            if sym is not None:
+                                return int(sym.value().address)
+                        return _code_argument(f) or fn
+                    k += 1
+                newer = f
+                f = f.older()
+        except (gdb.error, RuntimeError):
+            pass
+        finally:
+            try:
+                sel.switch()
+                if sel_frame is not None and sel_frame.is_valid():
+                    sel_frame.select()
+            except (gdb.error, RuntimeError):
+                pass
+        return fn
 
     # -- plausibility ---------------------------------------------------------
     def max_threads(self, want=0):

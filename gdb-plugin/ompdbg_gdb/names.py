@@ -16,6 +16,7 @@ belongs to the link-time unit named `<artificial>' (whose line table
 gdb 13 cannot walk); the rows at its entry still name the source file,
 through the symtab gdb.find_pc_line gives."""
 
+import os
 import re
 
 import gdb
@@ -27,6 +28,35 @@ _labels = {}
 OUTLINED = "._omp_fn."
 ARTIFICIAL = "<artificial>"
 NO_LTO_LINE = "(LTO: no source line)"
+
+
+# Runtime entry points that start a region on the encountering thread.
+REGION_ENTRIES = ("GOMP_parallel", "GOMP_parallel_start", "GOMP_teams",
+                  "GOMP_teams_reg", "GOMP_parallel_loop",
+                  "GOMP_parallel_sections")
+
+_realpaths = {}
+
+
+def real_path(p):
+    """The real path of file P (cached: asked for every frame)."""
+    try:
+        return _realpaths[p]
+    except KeyError:
+        r = _realpaths[p] = os.path.realpath(p) if p else p
+        return r
+
+
+def in_runtime(pc, rt):
+    """Whether PC is in the OpenMP runtime whose real path is RT: the
+    one predicate of `ompd bt' and of the model, which both see through
+    the runtime's frames to the program's code."""
+    if rt is None:
+        return False
+    try:
+        return real_path(gdb.solib_name(pc)) == rt
+    except Exception:
+        return False
 
 
 def invalidate_code():
