@@ -327,7 +327,8 @@ step (ompd_address_space_handle_t *as)
 	int n;
 	rc = api.get_threads (as, &all, &n);
 	count (rc);
-	if (rc == ompd_rc_ok)
+	/* incomplete: the threads that can be read, the debugger's too.  */
+	if (rc == ompd_rc_ok || rc == ompd_rc_incomplete)
 	  {
 	    for (int i = 0; i < n; i++)
 	      add_thread (all[i]);
