@@ -10,6 +10,7 @@ Usage: ompdbg-merge [--json] FILE...   (FILE `-': standard input)
 """
 
 import json
+import signal
 import sys
 
 VERSION = 1
@@ -56,11 +57,14 @@ class Node(object):
         self.children = {}
 
 
-def thread_key(t):
-    """The thread's number in its rank: its OpenMP thread number, else
-    its position (id) in the process."""
-    omp = t.get("omp")
-    return omp if isinstance(omp, int) else t.get("id", 0)
+def thread_keys(threads):
+    """The threads' numbers in their rank: their OpenMP thread numbers
+    when those tell them apart (one team), else their position in the
+    process (the ID of `ompdbg threads': nested teams repeat numbers)."""
+    omp = [t.get("omp") for t in threads]
+    if all(isinstance(n, int) for n in omp) and len(set(omp)) == len(omp):
+        return omp
+    return [t.get("id", 0) for t in threads]
 
 
 def load(paths):
@@ -91,8 +95,9 @@ def tree(procs):
     root = Node(None)
     for proc in procs:
         rank = proc.get("rank", 0)
-        for t in proc.get("threads", []):
-            m = (rank, thread_key(t))
+        threads = proc.get("threads", [])
+        for t, key in zip(threads, thread_keys(threads)):
+            m = (rank, key)
             node = root
             node.members.append(m)
             # Oldest frame first: main at the root.
@@ -156,4 +161,5 @@ def main(argv):
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     sys.exit(main(sys.argv[1:]))
