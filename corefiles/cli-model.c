@@ -620,6 +620,31 @@ cli_model (struct cli *c)
 
 /* The symbol of data address A: "name" or "name+off" (gdb's
    <name+off>), or NULL.  */
+struct data_lookup
+{
+  uint64_t addr;
+  const char *sym;
+  uint64_t off;
+};
+
+static int
+data_in_module (Dwfl_Module *mod, void **user, const char *name,
+		Dwarf_Addr start, void *arg)
+{
+  (void) user, (void) name, (void) start;
+  struct data_lookup *d = arg;
+  GElf_Off off;
+  GElf_Sym sym;
+  const char *s = dwfl_module_addrinfo (mod, d->addr, &off, &sym, NULL, NULL,
+					NULL);
+  if (s == NULL || off >= sym.st_size || GELF_ST_TYPE (sym.st_info)
+      != STT_OBJECT)
+    return DWARF_CB_OK;
+  d->sym = s;
+  d->off = off;
+  return DWARF_CB_ABORT;
+}
+
 static const char *
 data_symbol (struct cli *c, uint64_t a)
 {
@@ -627,7 +652,19 @@ data_symbol (struct cli *c, uint64_t a)
   uint64_t off;
   if (ompdbg_addr_symbol (c->t, a, &sym, &off, NULL) != OMPDBG_E_OK
       || sym == NULL)
-    return NULL;
+    {
+      /* A live process's module ranges are its file mappings (from
+	 /proc/PID/maps): a variable in .bss past them is in none.  Its
+	 module is the one whose symbol table has an object there.  */
+      struct data_lookup d = { a, NULL, 0 };
+      Dwfl *dwfl = ompdbg_target_dwfl (c->t);
+      if (dwfl != NULL)
+	dwfl_getmodules (dwfl, data_in_module, &d, 0);
+      if (d.sym == NULL)
+	return NULL;
+      sym = d.sym;
+      off = d.off;
+    }
   return off ? cli_printf (c, "%s+%llu", sym, (unsigned long long) off) : sym;
 }
 

@@ -47,6 +47,62 @@ base_name (const char *f)
   return b != NULL ? b + 1 : f;
 }
 
+/* The source line of PC as gdb gives it: the line-table row with the
+   greatest address not above PC; of several rows at that address, the
+   last that is a statement (is_stmt), else the last.  */
+static void
+pc_line (Dwfl_Module *mod, uint64_t pc, const char **file, int *line)
+{
+  Dwarf_Addr bias;
+  Dwarf_Die *cu = dwfl_module_addrdie (mod, pc, &bias);
+  Dwarf_Lines *lines;
+  size_t n;
+  if (cu == NULL || dwarf_getsrclines (cu, &lines, &n) != 0 || n == 0)
+    return;
+  Dwarf_Addr want = pc - bias;
+  /* The rows are sorted by address: the last at or below WANT.  */
+  size_t lo = 0, hi = n;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      Dwarf_Addr a;
+      if (dwarf_lineaddr (dwarf_onesrcline (lines, mid), &a) != 0)
+	return;
+      if (a <= want)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  if (lo == 0)
+    return;
+  Dwarf_Line *best = dwarf_onesrcline (lines, lo - 1);
+  Dwarf_Addr at;
+  bool end;
+  if (dwarf_lineaddr (best, &at) != 0
+      || (dwarf_lineendsequence (best, &end) == 0 && end))
+    return;
+  for (size_t i = lo; i-- > 0;)
+    {
+      Dwarf_Line *l = dwarf_onesrcline (lines, i);
+      Dwarf_Addr a;
+      bool stmt;
+      if (dwarf_lineaddr (l, &a) != 0 || a != at)
+	break;
+      if (dwarf_linebeginstatement (l, &stmt) == 0 && stmt)
+	{
+	  best = l;
+	  break;
+	}
+    }
+  int ln;
+  const char *f = dwarf_linesrc (best, NULL, NULL);
+  if (f != NULL && dwarf_lineno (best, &ln) == 0 && ln > 0)
+    {
+      *file = base_name (f);
+      *line = ln;
+    }
+}
+
 static void
 describe (struct cli *c, uint64_t pc, struct cli_pc *out)
 {
@@ -61,15 +117,7 @@ describe (struct cli *c, uint64_t pc, struct cli_pc *out)
   GElf_Off off;
   GElf_Sym sym;
   out->name = dwfl_module_addrinfo (mod, pc, &off, &sym, NULL, NULL, NULL);
-  Dwfl_Line *line = dwfl_module_getsrc (mod, pc);
-  int lineno = 0;
-  const char *file = line != NULL
-    ? dwfl_lineinfo (line, NULL, &lineno, NULL, NULL, NULL) : NULL;
-  if (file != NULL && lineno > 0)
-    {
-      out->file = base_name (file);
-      out->line = lineno;
-    }
+  pc_line (mod, pc, &out->file, &out->line);
   /* The executable: the module without PT_INTERP is a library.  */
   Dwarf_Addr lo;
   dwfl_module_info (mod, NULL, &lo, NULL, NULL, NULL, NULL, NULL);

@@ -100,8 +100,14 @@ def tree(procs):
             m = (rank, key)
             node = root
             node.members.append(m)
-            # Oldest frame first: main at the root.
-            for fr in reversed(t.get("frames", [])):
+            # Oldest frame first: main at the root.  A thread whose
+            # stack does not reach main (an idle thread of the pool) is
+            # rooted at what it is.
+            frames = list(reversed(t.get("frames", [])))
+            note = t.get("note")
+            if note and not (frames and frames[0].startswith("main ")):
+                frames.insert(0, note)
+            for fr in frames:
                 node = node.children.setdefault(fr, Node(fr))
                 node.members.append(m)
     return root

@@ -40,6 +40,13 @@ json_stack (struct cli *c, struct json *j, struct cli_thread *t, bool full)
     if (kind[i] == 0)
       json_str (j, text[i]);
   json_close (j, ']');
+  /* What the thread is when no task places it ("(idle: ...)").  */
+  for (size_t i = n; i-- > 0;)
+    if (kind[i] == 2)
+      {
+	json_kv_str (j, "note", text[i]);
+	break;
+      }
   if (full)
     {
       json_key (j, "lines");

@@ -1,8 +1,9 @@
 /* hybrid.c -- an MPI+OpenMP program with one thread of one rank stuck:
    in each rank a team of OMP_NUM_THREADS threads meets at a barrier,
    except thread STUCK-THREAD of rank STUCK-RANK, which spins in
-   exchange_halo () and never arrives; the other ranks wait in
-   MPI_Barrier for the rank that hangs.
+   exchange_halo () and never arrives; in the other ranks thread 0
+   waits in MPI_Barrier (MPI_THREAD_FUNNELED: the primary thread calls
+   MPI) for the rank that hangs, its team at the barrier after it.
 
    Usage: hybrid TRUTH-DIR STUCK-RANK STUCK-THREAD
 
@@ -70,8 +71,10 @@ main (int argc, char **argv)
     if (rank == stuck_rank && omp_get_thread_num () == stuck_thread)
       exchange_halo ();
 #pragma omp barrier
+#pragma omp master
+    MPI_Barrier (MPI_COMM_WORLD);
+#pragma omp barrier
   }
-  MPI_Barrier (MPI_COMM_WORLD);
   MPI_Finalize ();
   return 0;
 }
