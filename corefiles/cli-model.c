@@ -800,14 +800,21 @@ cli_chain (struct cli *c, struct cli_thread *t)
   t->chain_done = true;
   if (t->task == NULL)
     return;
-  t->chain = calloc (MAX_CHAIN, sizeof *t->chain);
-  if (t->chain == NULL)
-    return;
   ompd_task_handle_t *h = t->task;
   struct cli_thread *on = t;
+  size_t cap = 0;
   while (h != NULL && t->nchain < MAX_CHAIN)
     {
+      if (t->nchain == cap)
+	{
+	  cap = cap ? 2 * cap : 4;
+	  struct cli_task *n = realloc (t->chain, cap * sizeof *n);
+	  if (n == NULL)
+	    break;
+	  t->chain = n;
+	}
       struct cli_task *k = &t->chain[t->nchain++];
+      memset (k, 0, sizeof *k);
       k->h = h;
       k->on = on;
       cli_task_describe (c, k);
