@@ -313,7 +313,9 @@ unwind_core (struct cli *c, struct unwind *w)
   if (u->fd < 0)
     goto out;
   elf_version (EV_CURRENT);
-  u->elf = elf_begin (u->fd, ELF_C_READ_MMAP, NULL);
+  /* Not mapped, as the target does not: a core that shrinks while it
+     is read gives read errors, not SIGBUS.  */
+  u->elf = elf_begin (u->fd, ELF_C_READ, NULL);
   u->dwfl = dwfl_begin (&unwind_dwfl_callbacks);
   if (u->elf == NULL || u->dwfl == NULL)
     goto out;
