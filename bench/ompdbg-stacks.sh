@@ -34,7 +34,7 @@ command -v gcore > /dev/null || { echo "gcore (gdb) is needed" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "GNU time (/usr/bin/time) is needed" >&2; exit 1; }
 tmp=$(mktemp -d)
 pids=
-trap 'for p in $pids; do kill -9 $p 2>/dev/null; done; rm -rf "$tmp"' 0 1 2 15
+trap 'for p in $pids; do kill -9 $p 2>/dev/null || :; done; rm -rf "$tmp"' 0 1 2 15
 
 # start FILE THREADS STUCK: a stuck process; its pid in $pid.
 start () {
@@ -96,3 +96,4 @@ done
 head -1 "$tmp/merge.txt"
 grep stuck_here "$tmp/merge.txt" | head -1
 measure "ompdbg stacks --merge ($cores cores x $per)" "$ompdbg" stacks --merge "$@"
+exit 0

@@ -103,6 +103,41 @@ pc_line (Dwfl_Module *mod, uint64_t pc, const char **file, int *line)
     }
 }
 
+#define SHARED_BUCKETS 4096
+static struct shared_pc *shared[SHARED_BUCKETS];
+
+static size_t
+shared_hash (const char *module, uint64_t rel)
+{
+  size_t h = (size_t) (rel * 0x9e3779b97f4a7c15ull);
+  for (const char *p = module; *p; p++)
+    h = h * 31 + (unsigned char) *p;
+  return (h >> 7) % SHARED_BUCKETS;
+}
+
+/* Whether MOD is the program (its symbols and labels depend on the
+   target's regions: never shared).  */
+static bool
+is_exe (Dwfl_Module *mod)
+{
+  GElf_Addr bias;
+  Elf *elf = dwfl_module_getelf (mod, &bias);
+  GElf_Ehdr eh;
+  if (elf == NULL || gelf_getehdr (elf, &eh) == NULL)
+    return false;
+  if (eh.e_type == ET_EXEC)
+    return true;
+  size_t phnum;
+  if (elf_getphdrnum (elf, &phnum) == 0)
+    for (size_t i = 0; i < phnum; i++)
+      {
+	GElf_Phdr ph;
+	if (gelf_getphdr (elf, i, &ph) != NULL && ph.p_type == PT_INTERP)
+	  return true;
+      }
+  return false;
+}
+
 static void
 describe (struct cli *c, uint64_t pc, struct cli_pc *out)
 {
@@ -111,32 +146,57 @@ describe (struct cli *c, uint64_t pc, struct cli_pc *out)
   Dwfl_Module *mod = dwfl != NULL ? dwfl_addrmodule (dwfl, pc) : NULL;
   if (mod == NULL)
     return;
-  const char *mname = dwfl_module_info (mod, NULL, NULL, NULL, NULL, NULL,
+  Dwarf_Addr start;
+  const char *mname = dwfl_module_info (mod, NULL, &start, NULL, NULL, NULL,
 					NULL, NULL);
   out->module = mname;
+  out->in_exe = is_exe (mod);
+  /* A library's pc: described by an earlier target of this run?  */
+  struct shared_pc *e = NULL;
+  size_t h = 0;
+  if (!out->in_exe && mname != NULL)
+    {
+      h = shared_hash (mname, pc - start);
+      for (e = shared[h]; e != NULL; e = e->next)
+	if (e->rel == pc - start && strcmp (e->module, mname) == 0)
+	  break;
+      if (e != NULL)
+	{
+	  out->name = e->name;
+	  out->file = e->file;
+	  out->line = e->line;
+	  out->shared = e;
+	  return;
+	}
+    }
   GElf_Off off;
   GElf_Sym sym;
   out->name = dwfl_module_addrinfo (mod, pc, &off, &sym, NULL, NULL, NULL);
   pc_line (mod, pc, &out->file, &out->line);
-  /* The executable: the module without PT_INTERP is a library.  */
-  Dwarf_Addr lo;
-  dwfl_module_info (mod, NULL, &lo, NULL, NULL, NULL, NULL, NULL);
-  GElf_Addr bias;
-  Elf *elf = dwfl_module_getelf (mod, &bias);
-  GElf_Ehdr eh;
-  if (elf != NULL && gelf_getehdr (elf, &eh) != NULL)
+  if (out->in_exe || mname == NULL || cli_is_outlined (out->name))
+    return;
+  e = calloc (1, sizeof *e);
+  if (e == NULL)
+    return;
+  e->module = strdup (mname);
+  e->rel = pc - start;
+  e->name = out->name ? strdup (out->name) : NULL;
+  e->file = out->file ? strdup (out->file) : NULL;
+  e->line = out->line;
+  if (e->module == NULL || (out->name && e->name == NULL)
+      || (out->file && e->file == NULL))
     {
-      if (eh.e_type == ET_EXEC)
-	out->in_exe = true;
-      size_t phnum;
-      if (elf_getphdrnum (elf, &phnum) == 0)
-	for (size_t i = 0; i < phnum; i++)
-	  {
-	    GElf_Phdr ph;
-	    if (gelf_getphdr (elf, i, &ph) != NULL && ph.p_type == PT_INTERP)
-	      out->in_exe = true;
-	  }
+      free (e->module);
+      free (e->name);
+      free (e->file);
+      free (e);
+      return;
     }
+  e->next = shared[h];
+  shared[h] = e;
+  out->name = e->name;
+  out->file = e->file;
+  out->shared = e;
 }
 
 const struct cli_pc *

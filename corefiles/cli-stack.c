@@ -603,8 +603,20 @@ static bool
 frame_lines (struct cli *c, const struct cli_frame *f, struct lines *l)
 {
   struct cli_pc *p = (struct cli_pc *) cli_pc_info (c, f->pc);
+  if (p->frames == NULL && p->shared != NULL && p->shared->frames != NULL)
+    {
+      p->frames = p->shared->frames;
+      p->ends_at_main = p->shared->ends_at_main;
+    }
   if (p->frames == NULL)
-    compute_frames (c, f->pc, p);
+    {
+      compute_frames (c, f->pc, p);
+      if (p->shared != NULL && p->frames != NULL)
+	{
+	  p->shared->frames = strdup (p->frames);
+	  p->shared->ends_at_main = p->ends_at_main;
+	}
+    }
   for (const char *s = p->frames; *s != '\0';)
     {
       const char *nl = strchr (s, '\n');

@@ -61,6 +61,24 @@ struct cli_pc
      (the runtime's frames), NULL until computed (cli-stack.c).  */
   const char *frames;
   bool ends_at_main;		/* the last of them is main's */
+  /* The entry of the same code in the cache shared by the targets of
+     one run (cli-names.c), or NULL.  */
+  struct shared_pc *shared;
+};
+
+/* A library's code, described once for every target of a run that
+   maps it (ompdbg snapshot, stacks --merge: the ranks of a job run the
+   same libraries, whose debug information is read, and decompressed,
+   once instead of once per target).  */
+struct shared_pc
+{
+  char *module;			/* the module's file */
+  uint64_t rel;			/* the pc's offset from the module's start */
+  char *name, *file;
+  int line;
+  char *frames;			/* NULL until computed */
+  bool ends_at_main;
+  struct shared_pc *next;
 };
 
 struct cli;
