@@ -115,27 +115,23 @@ shared_hash (const char *module, uint64_t rel)
   return (h >> 7) % SHARED_BUCKETS;
 }
 
-/* Whether MOD is the program (its symbols and labels depend on the
-   target's regions: never shared).  */
+/* Whether MOD is the program: the module that defines main (the C
+   library also has a PT_INTERP, and the executable may be ET_DYN).  Its
+   symbols and labels depend on the target's regions: never shared.  */
 static bool
-is_exe (Dwfl_Module *mod)
+is_exe (struct cli *c, Dwfl_Module *mod)
 {
-  GElf_Addr bias;
-  Elf *elf = dwfl_module_getelf (mod, &bias);
-  GElf_Ehdr eh;
-  if (elf == NULL || gelf_getehdr (elf, &eh) == NULL)
-    return false;
-  if (eh.e_type == ET_EXEC)
-    return true;
-  size_t phnum;
-  if (elf_getphdrnum (elf, &phnum) == 0)
-    for (size_t i = 0; i < phnum; i++)
-      {
-	GElf_Phdr ph;
-	if (gelf_getphdr (elf, i, &ph) != NULL && ph.p_type == PT_INTERP)
-	  return true;
-      }
-  return false;
+  if (!c->exe_known)
+    {
+      c->exe_known = true;
+      uint64_t main_addr;
+      Dwfl_Module *m = NULL;
+      if (ompdbg_lookup_symbol (c->t, "main", NULL, &main_addr)
+	  == OMPDBG_E_OK)
+	m = dwfl_addrmodule (ompdbg_target_dwfl (c->t), main_addr);
+      c->exe_module = m;
+    }
+  return mod == c->exe_module;
 }
 
 static void
@@ -150,7 +146,7 @@ describe (struct cli *c, uint64_t pc, struct cli_pc *out)
   const char *mname = dwfl_module_info (mod, NULL, &start, NULL, NULL, NULL,
 					NULL, NULL);
   out->module = mname;
-  out->in_exe = is_exe (mod);
+  out->in_exe = is_exe (c, mod);
   /* A library's pc: described by an earlier target of this run?  */
   struct shared_pc *e = NULL;
   size_t h = 0;

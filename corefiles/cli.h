@@ -190,6 +190,9 @@ struct cli
   /* State names by value (enumerated once).  */
   struct { ompd_word_t v; char *name; } *states;
   size_t nstates;
+  /* The program's module (cli-names.c).  */
+  bool exe_known;
+  void *exe_module;
   /* Runtime module's address range.  */
   uint64_t rt_lo, rt_hi;
   /* Caches of cli-names.c.  */
