@@ -472,7 +472,8 @@ not in it."""
             return []
         # --thread may be given more than once.
         return [o for o in ("--thread", "--current", "--frames",
-                            "--no-deferred", "--all", "--limit", "--wide")
+                            "--no-deferred", "--all", "--limit", "--wide",
+                            "--json")
                 if o == "--thread" or o not in before]
 
     def run(self, arg, from_tty):
