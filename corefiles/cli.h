@@ -6,7 +6,7 @@
    file view-NAME.c with one entry point `int cli_view_NAME (struct cli *,
    int argc, char **argv)`, listed once in ompdbg-inspect.c.  The words
    and columns are those of the gdb plugin's `ompd` commands
-   (gdb-plugin/ompdbg_gdb/cmd_*.py); tests/corefiles/frontends.sh runs
+   (gdb-plugin/ompdbg_gdb/cmd_*.py); tests/cli/frontends.sh runs
    both on one target and compares them.  */
 
 #ifndef OMPDBG_CLI_H
