@@ -4,7 +4,8 @@
 # `parallel`, `bt --all`): both front ends, with --json, on the same
 # process and on its gcore core, for scenes of tests/gdb/scenes (a team,
 # nested teams, explicit tasks, a lock wait, a critical wait); their
-# documents valid under the schema of docs/json.md, equal row for row
+# documents (and those of `ompd info` and `ompd icvs --json`) valid under
+# the schema of docs/json.md, equal row for row
 # (tests/cli/compare.py), and ompdbg's right about what the program
 # reported of itself (thread ids, OpenMP numbers, levels, the code each
 # thread runs, stacks down to main).
@@ -55,7 +56,8 @@ both () {
   if [ $# -eq 1 ]; then set -- -p "$1"; fi
   bounded $GDB -nx -q -batch -ex 'set sysroot /' -x "$plugin" \
     -ex 'ompd threads --json' -ex 'ompd parallel --json' \
-    -ex 'ompd tasks --json' -ex 'ompd bt --all --json' "$@" \
+    -ex 'ompd tasks --json' -ex 'ompd bt --all --json' \
+    -ex 'ompd info --json' -ex 'ompd icvs --json' "$@" \
     > "$dir/gdb.out" 2>&1
   skip_if_untraceable "$dir/gdb.out"
 }
