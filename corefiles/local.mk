@@ -24,15 +24,36 @@ corefiles_libompdbg_target_la_LIBADD = $(LIBDW_LIBS) $(DL_LIBS)
 corefiles_libompdbg_target_la_LDFLAGS = -pthread
 
 pkglibexec_PROGRAMS = corefiles/ompdbg-inspect
-corefiles_ompdbg_inspect_SOURCES = corefiles/ompdbg-inspect.c
-corefiles_ompdbg_inspect_LDADD = corefiles/libompdbg-target.la
+corefiles_ompdbg_inspect_SOURCES = corefiles/ompdbg-inspect.c \
+	corefiles/cli.h \
+	corefiles/cli-json.c \
+	corefiles/cli-model.c \
+	corefiles/cli-names.c \
+	corefiles/cli-stack.c \
+	corefiles/view-threads.c \
+	corefiles/view-parallel.c \
+	corefiles/view-tasks.c \
+	corefiles/view-stacks.c
+corefiles_ompdbg_inspect_LDADD = corefiles/libompdbg-target.la $(LIBDW_LIBS)
 
 ## The installed ompdbg knows only installed paths.  The build tree's
 ## ./ompdbg runs it on the build tree's files (corefiles/ompdbg-build.in).
 bin_SCRIPTS += corefiles/ompdbg
 noinst_SCRIPTS += ompdbg
 CLEANFILES += corefiles/ompdbg ompdbg
-EXTRA_DIST += corefiles/ompdbg.in corefiles/ompdbg-build.in
+EXTRA_DIST += corefiles/ompdbg.in corefiles/ompdbg-build.in \
+	corefiles/ompdbg-merge.py
+
+## The tree of many processes' stacks (ompdbg merge, stacks --merge).
+install-exec-local: install-ompdbg-merge
+install-ompdbg-merge:
+	$(MKDIR_P) '$(DESTDIR)$(pkglibexecdir)'
+	$(INSTALL_SCRIPT) $(srcdir)/corefiles/ompdbg-merge.py \
+	  '$(DESTDIR)$(pkglibexecdir)/ompdbg-merge'
+uninstall-local: uninstall-ompdbg-merge
+uninstall-ompdbg-merge:
+	rm -f '$(DESTDIR)$(pkglibexecdir)/ompdbg-merge'
+.PHONY: install-ompdbg-merge uninstall-ompdbg-merge
 
 corefiles/ompdbg: $(srcdir)/corefiles/ompdbg.in Makefile
 	@$(MKDIR_P) corefiles
@@ -45,4 +66,5 @@ corefiles/ompdbg: $(srcdir)/corefiles/ompdbg.in Makefile
 
 ompdbg: $(srcdir)/corefiles/ompdbg-build.in corefiles/ompdbg Makefile
 	$(AM_V_GEN)$(SED) -e 's|@abs_top_builddir[@]|$(abs_top_builddir)|g' \
+	  -e 's|@abs_top_srcdir[@]|$(abs_top_srcdir)|g' \
 	  $(srcdir)/corefiles/ompdbg-build.in > $@.tmp && chmod +x $@.tmp && mv $@.tmp $@

@@ -27,6 +27,7 @@ gdb_plugin_pkg = \
 	gdb-plugin/ompdbg_gdb/model.py \
 	gdb-plugin/ompdbg_gdb/names.py \
 	gdb-plugin/ompdbg_gdb/util.py \
+	gdb-plugin/ompdbg_gdb/jsonout.py \
 	gdb-plugin/ompdbg_gdb/commands.py \
 	gdb-plugin/ompdbg_gdb/cmd_threads.py \
 	gdb-plugin/ompdbg_gdb/cmd_parallel.py \

@@ -508,7 +508,7 @@ def thread_lines(m, sess, t, stacks, rt, kinds):
 class OmpdBt(U.OmpdCommand):
     """OpenMP-aware backtrace of the selected thread (or thread N).
 
-Usage: ompd bt [--thread N | --all] [--wide|-w] [COUNT]
+Usage: ompd bt [--thread N | --all] [--wide|-w] [--json] [COUNT]
 
 Like `bt' (COUNT: only the innermost COUNT frames of each thread),
 without the OpenMP runtime's frames, with GCC's outlined functions shown as the construct they run (`#pragma omp parallel at
@@ -519,7 +519,8 @@ thread.  `set ompd bt off' stops the frame filter from changing plain
 `bt'; it changes only a stack with frames of the runtime or of an
 outlined function, and leaves every other `bt' gdb's own.  A frame wider
 than gdb's `width' continues on the next lines; --wide writes each frame
-on one line."""
+on one line.  --json writes the stacks as one JSON document
+(docs/json.md), as `ompdbg stacks --json' does."""
 
     def __init__(self):
         super(OmpdBt, self).__init__("ompd bt", gdb.COMMAND_STACK)
@@ -527,7 +528,7 @@ on one line."""
     def candidates(self, before, cur):
         if before and before[-1] in ("--thread", "-t"):
             return U.thread_numbers()
-        return ["--thread", "--all", "--wide"]
+        return ["--thread", "--all", "--wide", "--json"]
 
     def run(self, arg, from_tty):
         args = U.split_args(arg)
@@ -568,6 +569,7 @@ on one line."""
             sel_frame = None
         out = []
         stacks = Stacks(rt, kinds)
+        docs = []
         try:
             for t in targets:
                 num = t.thread_num()
@@ -580,6 +582,15 @@ on one line."""
                     lines = thread_lines(m, sess, t, stacks, rt, kinds)
                 except gdb.error as e:
                     lines = ["(cannot unwind: %s)" % e]
+                if self.json:
+                    from .jsonout import value as V
+                    docs.append({"id": t.gdb_num, "lwp": t.lwp,
+                                 "omp": V(num),
+                                 "frames": [x for x in lines
+                                            if not x.startswith(("----",
+                                                                 "("))],
+                                 "lines": lines})
+                    continue
                 n = 0
                 for line in lines:
                     if count is not None and n >= count:
@@ -597,6 +608,9 @@ on one line."""
                     sel_frame.select()
             except Exception:
                 pass
+        if self.json:
+            self.json_doc = {"threads": docs}
+            return
         gdb.write("\n".join(out) + "\n")
 
 

@@ -36,6 +36,46 @@ def member_text(sess, r, num, t, short=False):
     return "%d: %s %s" % (num, g, short_state(name) if short else name)
 
 
+def regions_json(sess, regions):
+    """The regions as objects of the JSON document (docs/json.md):
+    parents before their children, as the table lists them."""
+    from .jsonout import value as V
+    children = {}
+    roots = []
+    for r in regions:
+        p = r.parent()
+        (children.setdefault(p.id, []) if p is not None else roots).append(r)
+    out = []
+
+    def walk(r):
+        p = r.parent()
+        size = r.team_size()
+        mem = []
+        if r.level() and isinstance(size, int):
+            for i, t in r.members():
+                state = None
+                if t is not None and not t.unstarted():
+                    s, w = t.state()
+                    state = V(s) if isinstance(s, U.Unreadable) else \
+                        (sess.state_name(s) if s is not None else None)
+                mem.append({"omp": i,
+                            "id": t.gdb_num if t is not None else None,
+                            "lwp": t.lwp if t is not None else None,
+                            "state": state,
+                            "unstarted": bool(t is not None and
+                                              t.unstarted())})
+        out.append({"id": r.id, "parent": p.id if p is not None else None,
+                    "level": V(r.level()),
+                    "active_level": V(r.active_level()),
+                    "size": V(size), "entry": region_label(r),
+                    "members": mem})
+        for c in children.get(r.id, []):
+            walk(c)
+    for r in roots:
+        walk(r)
+    return out
+
+
 # Members listed by default; --members lists them all.
 SHOWN_MEMBERS = 16
 
@@ -46,7 +86,7 @@ REGION_COLS = ["REGION", "LEVEL", "ACTIVE", "SIZE",
 class OmpdParallel(U.OmpdCommand):
     """Show the tree of active parallel regions.
 
-Usage: ompd parallel [--members|-m] [--brief|-b] [--wide|-w]
+Usage: ompd parallel [--members|-m] [--brief|-b] [--wide|-w] [--json]
 
 For each region: its id (#N, numbered outermost first for this stop),
 nesting level and active level, team size, and the user's code it runs
@@ -61,14 +101,15 @@ member, and a member list too long for one line gives the states in
 their short forms (wait_bar_expl, see `help ompd threads'); --wide
 writes each on one line, however long.  A value that cannot be read
 from the target, or cannot be true (a team larger than the process),
-shows as `unreadable (REASON)'."""
+shows as `unreadable (REASON)'.  --json writes the regions, each with
+all its members, as one JSON document (docs/json.md)."""
 
     def __init__(self):
         super(OmpdParallel, self).__init__("ompd parallel",
                                            gdb.COMMAND_STATUS)
 
     def candidates(self, before, cur):
-        return [o for o in ("--members", "--brief", "--wide")
+        return [o for o in ("--members", "--brief", "--wide", "--json")
                 if o not in before]
 
     def run(self, arg, from_tty):
@@ -86,8 +127,14 @@ shows as `unreadable (REASON)'."""
         sess = S.current()
         m = M.model(sess)
         regions = m.regions()
+        if not regions and self.json:
+            self.json_doc = {"regions": []}
+            return
         if not regions:
             gdb.write("No parallel regions.\n")
+            return
+        if self.json:
+            self.json_doc = {"regions": regions_json(sess, regions)}
             return
         limit = U.width(wide)
         children = {}

@@ -243,6 +243,27 @@ DEFERRED_COLS = ["TASK", U.Col("STATE", 8, fit="wrap"),
                  U.Col("DEPENDENCES", 14, fit="wrap")]
 
 
+def chain_json(m, t):
+    """Thread T's chain of tasks as an object of the JSON document
+    (docs/json.md)."""
+    from .jsonout import value as V
+    d = {"id": t.gdb_num, "lwp": t.lwp, "omp": V(t.thread_num())}
+    if t.error is not None or t.task_error is not None:
+        d["error"] = V(t.error or t.task_error)
+    chain = t.task_chain()
+    tasks = []
+    for k, (task, on) in enumerate(chain):
+        r = task.region()
+        tasks.append({"task": "#%d" % k, "kind": V(task.kind()),
+                      "code": task.label(),
+                      "region": m.region_id(r) if r is not None else None,
+                      "on_thread": on.gdb_num if on is not t else None,
+                      "scheduled_by": task_ref(chain, task.scheduling()),
+                      "created_by": task_ref(chain, task.generating())})
+    d["tasks"] = tasks
+    return d
+
+
 def all_deps(d, k, dep_f):
     """Every depend clause item of deferred task K (through its handle)."""
     h = d.handle(k)
@@ -398,7 +419,7 @@ class OmpdTasks(U.OmpdCommand):
     """Show each OpenMP thread's task chain.
 
 Usage: ompd tasks [--thread N]... [--current] [--frames]
-                  [--no-deferred | --all | --limit N] [--wide]
+                  [--no-deferred | --all | --limit N] [--wide] [--json]
 
 For every OpenMP thread (or thread N, as numbered by gdb; --current for
 the selected one), the tasks on its stack from the current one (#0) down
@@ -437,7 +458,9 @@ CREATED-BY and DEPENDENCES continue on the next lines under their
 column, never breaking a word; on a terminal too narrow even for that,
 ON-THREAD and SCHEDULED-BY are headed ON and SCHED-BY and the frames go
 to a `frames:' line under each task.  --wide writes every row on one
-line."""
+line.  --json writes the threads' chains as one JSON document
+(docs/json.md), as `ompdbg tasks --json' does; the deferred tasks are
+not in it."""
 
     def __init__(self):
         super(OmpdTasks, self).__init__("ompd tasks", gdb.COMMAND_STATUS)
@@ -449,7 +472,8 @@ line."""
             return []
         # --thread may be given more than once.
         return [o for o in ("--thread", "--current", "--frames",
-                            "--no-deferred", "--all", "--limit", "--wide")
+                            "--no-deferred", "--all", "--limit", "--wide",
+                            "--json")
                 if o == "--thread" or o not in before]
 
     def run(self, arg, from_tty):
@@ -472,10 +496,16 @@ line."""
         sess = S.current()
         m = M.model(sess)
         ts = select_threads(m, args)
+        if not ts and self.json:
+            self.json_doc = {"threads": []}
+            return
         if not ts:
             gdb.write("No OpenMP threads.\n")
             return
         m.regions()
+        if self.json:
+            self.json_doc = {"threads": [chain_json(m, t) for t in ts]}
+            return
         for t in ts:
             num = t.thread_num()
             gdb.write("Thread %s (LWP %s, OpenMP thread %s):\n"

@@ -113,6 +113,36 @@ def task_cell(task):
                  for f in N.label_forms(fn, task.construct()))
 
 
+def thread_json(m, sess, t):
+    """Thread T as an object of the JSON document (docs/json.md)."""
+    from .jsonout import value as V
+    d = {"id": t.gdb_num, "lwp": t.lwp}
+    if t.error is not None:
+        d["error"] = V(t.error)
+        return d
+    state, wid = t.state()
+    r = t.region()
+    task = t.task()
+    st = t.status()
+    if st == "being created":
+        wait = "being created (no OS thread yet)"
+    elif st == "assigned, not started":
+        wait = st
+    else:
+        wait = describe_wait(m, t)
+    d["omp"] = V(t.thread_num())
+    d["state"] = V(state) if isinstance(state, U.Unreadable) else \
+        (sess.state_name(state) if state is not None else None)
+    d["wait"] = wait
+    d["region"] = m.region_id(r) if r is not None else V(t.region_error)
+    d["level"] = V(r.level()) if r is not None else None
+    if task is not None:
+        d["task"] = {"kind": V(task.kind()), "label": task.label()}
+    else:
+        d["task"] = V(t.task_error)
+    return d
+
+
 def thread_row(m, sess, t):
     head = [str(t.gdb_num) if t.gdb_num is not None else "-",
             str(t.lwp) if t.lwp else "-"]
@@ -173,7 +203,7 @@ THREAD_COLS = ["GDB", "LWP", "OMP", U.Col("STATE", 10, prio=1),
 class OmpdThreads(U.OmpdCommand):
     """List every OpenMP thread of the process.
 
-Usage: ompd threads [--wide|-w]
+Usage: ompd threads [--wide|-w] [--json]
 
 One row per OpenMP thread, from the runtime's thread registry (live or in
 a core file, no breakpoint needed):
@@ -196,23 +226,31 @@ or for the rest of the row when nothing of the thread can be read.
 The table fits gdb's `width' (`set width'): on a narrow terminal STATE
 and WAIT take short forms (wait_bar_impl_par, barrier #1) and TASK
 continues on the next lines under its column.  --wide shows every cell
-in full, however long the lines."""
+in full, however long the lines.  --json writes the rows as one JSON
+document (docs/json.md), as `ompdbg threads --json' does."""
 
     def __init__(self):
         super(OmpdThreads, self).__init__("ompd threads", gdb.COMMAND_STATUS)
 
     def candidates(self, before, cur):
-        return [o for o in ("--wide",) if o not in before]
+        return [o for o in ("--wide", "--json") if o not in before]
 
     def run(self, arg, from_tty):
         wide = U.wide_only(arg, "ompd threads")
         sess = S.current()
         m = M.model(sess)
         ts = m.threads()
+        if not ts and self.json:
+            self.json_doc = {"threads": []}
+            return
         if not ts:
             gdb.write("No OpenMP threads (the runtime has not started any "
                       "yet).\n")
             return
         m.regions()
+        if self.json:
+            self.json_doc = {"threads": [thread_json(m, sess, t)
+                                         for t in ts]}
+            return
         rows = [thread_row(m, sess, t) for t in ts]
         U.table(THREAD_COLS, rows, wide=wide)

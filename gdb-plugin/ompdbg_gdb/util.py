@@ -28,7 +28,36 @@ class OmpdCommand(gdb.Command):
             super(OmpdCommand, self).__init__(name, command_class,
                                               completer_class)
 
+    # A command that builds its own JSON document sets json_doc in run
+    # when self.json is true; the others' printed lines are the "text".
+    json = False
+    json_doc = None
+
     def invoke(self, arg, from_tty):
+        from . import jsonout
+        self.json, arg = jsonout.take_json(arg)
+        self.json_doc = None
+        if not self.json:
+            return self._invoke(arg, from_tty)
+        name = self.cmd_name
+        error = None
+        with jsonout.Capture() as cap:
+            try:
+                self._invoke(arg, from_tty)
+            except gdb.GdbError as e:
+                error = e
+        doc = jsonout.envelope(name)
+        if self.json_doc is not None:
+            doc.update(self.json_doc)
+        else:
+            doc["text"] = cap.lines()
+        if error is not None:
+            doc["error"] = str(error)
+        jsonout.emit(doc)
+        if error is not None:
+            raise error
+
+    def _invoke(self, arg, from_tty):
         t0 = time.monotonic()
         before = cache.stats.snapshot()
         calls0 = _lib_calls()

@@ -53,18 +53,20 @@ expect(g, "ompd tasks --th", ["--thread"], "the option, across gdb's word "
 expect(g, "ompd tasks --thread ", nums, "the OpenMP threads' gdb numbers")
 expect(g, "ompd tasks --current --thread ", nums,
        "thread numbers after another option")
-expect(g, "ompd tasks --frames --", ["--all", "--current", "--limit",
-                                     "--no-deferred", "--thread", "--wide"],
+expect(g, "ompd tasks --frames --", ["--all", "--current", "--json",
+                                     "--limit", "--no-deferred", "--thread",
+                                     "--wide"],
        "the options not given yet")
 expect(g, "ompd tasks --l", ["--limit"], "--limit")
 expect(g, "ompd bt --thread ", nums, "thread numbers for ompd bt")
 expect(g, "ompd bt --a", ["--all"], "ompd bt's option")
 expect(g, "ompd parallel --m", ["--members"], "ompd parallel's option")
-expect(g, "ompd parallel --members --", ["--brief", "--wide"],
+expect(g, "ompd parallel --members --", ["--brief", "--json", "--wide"],
        "ompd parallel's other options")
-expect(g, "ompd parallel --members --wide --", ["--brief"],
+expect(g, "ompd parallel --members --wide --", ["--brief", "--json"],
        "ompd parallel's option not given yet")
-expect(g, "ompd threads --", ["--wide"], "ompd threads' option")
+expect(g, "ompd threads --", ["--json", "--wide"],
+       "ompd threads' options")
 expect(g, "ompd break par", ["parallel-begin", "parallel-end",
                              "parallel_begin", "parallel_end",
                              "parallel_post_execute", "parallel_pre_execute"],

@@ -7,6 +7,7 @@
 
 for f in "$bindir/ompdbg" "$ompdbglibdir/libgomp.so.1" \
     "$ompdbglibdir/libompd.so" "$pkglibexecdir/ompdbg-inspect" \
+    "$pkglibexecdir/ompdbg-merge" "$docdir/json.md" \
     "$ompdbggdbdir/ompd.py" "$ompdbggdbdir/ompdbg_gdb/__init__.py" \
     "$ompdbggdbdir/ompdbg_gdb/places.py" "$ompdbggdbdir/auto-load.gdb" \
     "$gdbautoloaddir$ompdbglibdir/libgomp.so.1.0.0-gdb.py" \

@@ -1,8 +1,8 @@
 #!/bin/sh
 # pyflakes.sh -- pyflakes finds nothing in the Python of the tree: the gdb
 # plugin (ompd.py, ompdbg_gdb/, the auto-load script and contract.py as
-# generated) and the Python tests.  No unused import, undefined name,
-# unused variable, redefinition.  pyflakes is a make check requirement
+# generated), corefiles/ompdbg-merge.py and the Python tests.  No unused
+# import, undefined name, unused variable, redefinition.  pyflakes is a make check requirement
 # (Debian: pyflakes3; ./build.sh installs it).
 
 . "${0%/*}/../lib/test-subr.sh"
@@ -18,7 +18,7 @@ fi
 autoload=gdb-plugin/libgomp.so.1.0.0-gdb.py
 contract=gdb-plugin/ompdbg_gdb/contract.py
 require_built "$autoload" "$contract"
-files=`find "$srcdir/gdb-plugin" "$srcdir/tests" -name '*.py' | sort`
+files=`find "$srcdir/gdb-plugin" "$srcdir/corefiles" "$srcdir/tests" -name '*.py' | sort`
 n=`echo "$files" | wc -l`
 test "$n" -ge 10 || hard_error "only $n Python files found under $srcdir"
 # shellcheck disable=SC2086

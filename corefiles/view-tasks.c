@@ -1,0 +1,161 @@
+/* view-tasks.c -- `ompdbg tasks': each OpenMP thread's chain of tasks,
+   the gdb plugin's `ompd tasks' (its thread part): from the current
+   task down the tasks below it on its stack to its implicit task, then
+   through the task that encountered each region to the initial task.
+   KIND, the CODE it runs, its REGION, the thread it runs on where that
+   is another (the region's primary thread), and which task scheduled
+   and created it (#k: the k-th of the same chain).  */
+
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "corefiles/cli.h"
+
+/* How to name task H relative to T's chain: #k when it is one of them,
+   else its label; "-" for none.  H is released.  */
+static const char *
+task_ref (struct cli *c, struct cli_thread *t, ompd_task_handle_t *h)
+{
+  if (h == NULL)
+    return "-";
+  for (size_t k = 0; k < t->nchain; k++)
+    {
+      int cmp = 1;
+      if (c->api->task_handle_compare (t->chain[k].h, h, &cmp) == ompd_rc_ok
+	  && cmp == 0)
+	{
+	  c->api->rel_task_handle (h);
+	  return cli_printf (c, "#%zu", k);
+	}
+    }
+  struct cli_task other = { .h = h };
+  cli_task_describe (c, &other);
+  c->api->rel_task_handle (h);
+  return other.label;
+}
+
+static ompd_task_handle_t *
+get (ompd_rc_t (*fn) (ompd_task_handle_t *, ompd_task_handle_t **),
+     ompd_task_handle_t *h)
+{
+  ompd_task_handle_t *r;
+  return fn (h, &r) == ompd_rc_ok ? r : NULL;
+}
+
+int
+cli_view_tasks (struct cli *c, int argc, char **argv)
+{
+  if (argc != 0)
+    {
+      fprintf (stderr, "ompdbg tasks: unknown option '%s'\n", argv[0]);
+      return 2;
+    }
+  cli_model (c);
+  struct json j;
+  if (c->json)
+    {
+      cli_json_begin (c, &j, "tasks");
+      json_key (&j, "threads");
+      json_open (&j, '[');
+    }
+  else
+    {
+      cli_print_header (c);
+      if (c->s == NULL)
+	return 0;
+    }
+  size_t shown = 0;
+  for (size_t i = 0; i < c->nthreads; i++)
+    {
+      struct cli_thread *t = &c->threads[i];
+      if (t->h == NULL && t->error == NULL)
+	continue;
+      shown++;
+      cli_chain (c, t);
+      static const char *const cols[] = { "TASK", "KIND", "CODE", "REGION",
+					  "ON-THREAD", "SCHEDULED-BY",
+					  "CREATED-BY" };
+      const size_t nc = sizeof cols / sizeof cols[0];
+      const char **cells = calloc (t->nchain * nc + 1, sizeof *cells);
+      if (cells == NULL)
+	return 1;
+      for (size_t k = 0; k < t->nchain; k++)
+	{
+	  struct cli_task *task = &t->chain[k];
+	  const char **row = cells + k * nc;
+	  row[0] = cli_printf (c, "#%zu", k);
+	  row[1] = task->kind;
+	  row[2] = task->label;
+	  row[3] = task->region >= 0
+	    ? cli_printf (c, "#%d", c->regions[task->region].id) : "-";
+	  row[4] = task->on != t ? cli_printf (c, "%d", task->on->id) : "";
+	  row[5] = task_ref (c, t, get (c->api->get_scheduling_task_handle,
+					task->h));
+	  row[6] = task_ref (c, t, get (c->api->get_generating_task_handle,
+					task->h));
+	}
+      if (c->json)
+	{
+	  json_open (&j, '{');
+	  json_kv_int (&j, "id", t->id);
+	  json_kv_int (&j, "lwp", t->lwp);
+	  json_key (&j, "omp");
+	  cli_json_val (&j, &t->num);
+	  if (t->task_error != NULL || t->error != NULL)
+	    {
+	      json_key (&j, "error");
+	      json_unreadable (&j, t->error ? t->error : t->task_error);
+	    }
+	  json_key (&j, "tasks");
+	  json_open (&j, '[');
+	  for (size_t k = 0; k < t->nchain; k++)
+	    {
+	      const char **row = cells + k * nc;
+	      json_open (&j, '{');
+	      json_kv_str (&j, "task", row[0]);
+	      json_kv_str (&j, "kind", row[1]);
+	      json_kv_str (&j, "code", row[2]);
+	      json_key (&j, "region");
+	      if (t->chain[k].region >= 0)
+		json_int (&j, c->regions[t->chain[k].region].id);
+	      else
+		json_null (&j);
+	      json_key (&j, "on_thread");
+	      if (t->chain[k].on != t)
+		json_int (&j, t->chain[k].on->id);
+	      else
+		json_null (&j);
+	      json_kv_str (&j, "scheduled_by", row[5]);
+	      json_kv_str (&j, "created_by", row[6]);
+	      json_close (&j, '}');
+	    }
+	  json_close (&j, ']');
+	  json_close (&j, '}');
+	}
+      else
+	{
+	  printf ("Thread %d (LWP %d, OpenMP thread %s):\n", t->id,
+		  (int) t->lwp, t->num.ok ? cli_printf (c, "%lld", t->num.v)
+		  : "?");
+	  if (t->nchain == 0)
+	    printf ("  %s\n", t->error ? cli_printf (c, "unreadable (%s)",
+						     t->error)
+		    : t->task_error ? cli_printf (c, "unreadable (%s)",
+						  t->task_error)
+		    : "no current task");
+	  else
+	    cli_table (stdout, cols, nc, cells, t->nchain, "  ");
+	}
+      free (cells);
+    }
+  if (c->json)
+    {
+      json_close (&j, ']');
+      json_close (&j, '}');
+    }
+  else if (shown == 0)
+    printf ("No OpenMP threads.\n");
+  return 0;
+}

@@ -1,0 +1,193 @@
+#!/usr/bin/python3
+"""compare.py -- the same OpenMP view from both front ends: the JSON
+documents of gdb's `ompd threads/parallel/tasks/bt --all --json' and of
+`ompdbg threads/parallel/tasks/stacks --json' on one target, and both
+against the ground truth the program reported (tests/gdb/scenes).
+
+Usage: compare.py GDB-OUTPUT OMPDBG-DIR TRUTH
+OMPDBG-DIR holds threads.json, parallel.json, tasks.json, stacks.json.
+Thread numbers are compared through the LWPs they stand for (gdb's and
+ompdbg's numbering need not agree).  Frames of the C library are
+compared by name without glibc's internal alias prefix (__GI_).
+Prints ok:/FAIL: lines; exit 1 when a check failed."""
+
+import json
+import re
+import sys
+
+checks = failures = 0
+
+
+def ok(what):
+    global checks
+    checks += 1
+    print("ok: " + what)
+
+
+def fail(what):
+    global checks, failures
+    checks += 1
+    failures += 1
+    print("FAIL: " + what)
+
+
+def docs_of(path):
+    out = {}
+    with open(path) as f:
+        for line in f:
+            if line.startswith("{"):
+                d = json.loads(line)
+                out[d["command"]] = d
+    return out
+
+
+def lwp_map(threads_doc):
+    return {t["id"]: t["lwp"] for t in threads_doc["threads"]}
+
+
+def by_lwp(ids, v):
+    return ids.get(v, ("?", v)) if v is not None else None
+
+
+def norm_threads(doc):
+    ids = lwp_map(doc)
+    rows = {}
+    for t in doc["threads"]:
+        t = dict(t)
+        del t["id"]
+        rows[t["lwp"]] = t
+    return ids, rows
+
+
+def norm_regions(doc, ids):
+    out = []
+    for r in doc["regions"]:
+        r = dict(r)
+        r["members"] = [dict(m, id=by_lwp(ids, m["id"])) for m in r["members"]]
+        out.append(r)
+    return out
+
+
+def norm_tasks(doc, ids):
+    out = {}
+    for t in doc["threads"]:
+        tasks = [dict(k, on_thread=by_lwp(ids, k["on_thread"]))
+                 for k in t["tasks"]]
+        out[t["lwp"]] = (t["omp"], tasks)
+    return out
+
+
+def norm_frame(f):
+    return re.sub(r"^__GI_", "", f)
+
+
+def norm_stacks(doc):
+    return {t["lwp"]: [norm_frame(f) for f in t["frames"]]
+            for t in doc["threads"]}
+
+
+def truth(path):
+    out = []
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            if w and w[0] in ("thread", "task", "region", "stop"):
+                out.append((w[0], dict(x.split("=", 1) for x in w[1:]
+                                       if "=" in x)))
+    return out
+
+
+def main(gdb_out, ompdbg_dir, truth_path):
+    g = docs_of(gdb_out)
+    o = {}
+    for name in ("threads", "parallel", "tasks", "stacks"):
+        o.update(docs_of("%s/%s.json" % (ompdbg_dir, name)))
+    for a, b in (("ompd threads", "threads"), ("ompd parallel", "parallel"),
+                 ("ompd tasks", "tasks"), ("ompd bt", "stacks")):
+        if a not in g or b not in o:
+            fail("documents of `%s' and `ompdbg %s' present" % (a, b))
+            return
+        for d in (g[a], o[b]):
+            if "error" in d:
+                fail("%s: %s" % (d["command"], d["error"]))
+                return
+    gids, gt = norm_threads(g["ompd threads"])
+    oids, ot = norm_threads(o["threads"])
+    if gt == ot:
+        ok("threads: the same %d rows in both front ends" % len(gt))
+    else:
+        for lwp in sorted(set(gt) | set(ot)):
+            if gt.get(lwp) != ot.get(lwp):
+                fail("threads: LWP %s: gdb %s, ompdbg %s"
+                     % (lwp, gt.get(lwp), ot.get(lwp)))
+    gr = norm_regions(g["ompd parallel"], gids)
+    orr = norm_regions(o["parallel"], oids)
+    if gr == orr:
+        ok("parallel: the same %d regions and members" % len(gr))
+    else:
+        fail("parallel: gdb %s, ompdbg %s" % (gr, orr))
+    gk = norm_tasks(g["ompd tasks"], gids)
+    ok_ = norm_tasks(o["tasks"], oids)
+    if gk == ok_:
+        ok("tasks: the same chains of %d threads" % len(gk))
+    else:
+        for lwp in sorted(set(gk) | set(ok_)):
+            if gk.get(lwp) != ok_.get(lwp):
+                fail("tasks: LWP %s: gdb %s, ompdbg %s"
+                     % (lwp, gk.get(lwp), ok_.get(lwp)))
+    gs = norm_stacks(g["ompd bt"])
+    os_ = norm_stacks(o["stacks"])
+    for lwp in sorted(set(gs) | set(os_)):
+        if gs.get(lwp) == os_.get(lwp):
+            ok("stacks: LWP %s: the same %d frames" % (lwp, len(gs[lwp])))
+        else:
+            fail("stacks: LWP %s: gdb %s, ompdbg %s"
+                 % (lwp, gs.get(lwp), os_.get(lwp)))
+    # Ground truth: each thread the program describes.
+    n = 0
+    tasks_at = {int(t["tid"]): t["line"] for kind, t in truth(truth_path)
+                if kind == "task"}
+    for kind, t in truth(truth_path):
+        if kind != "thread":
+            continue
+        n += 1
+        tid = int(t["tid"])
+        row = ot.get(tid)
+        if row is None:
+            fail("truth: LWP %d is listed by ompdbg threads" % tid)
+            continue
+        want = (int(t["num"]), int(t["level"]))
+        got = (row.get("omp"), row.get("level"))
+        if got == want:
+            ok("truth: LWP %d is OpenMP thread %d at level %d" % (tid,
+                                                               *want))
+        else:
+            fail("truth: LWP %d: (omp, level) %s, the program says %s"
+                 % (tid, got, want))
+        task = row.get("task") or {}
+        label = task.get("label", "") if isinstance(task, dict) else ""
+        line = tasks_at.get(tid, t["line"]) \
+            if task.get("kind") != "implicit" else t["line"]
+        if task.get("kind") in ("implicit", "explicit") or tid in tasks_at:
+            if re.search(r":%s\b" % line, label):
+                ok("truth: LWP %d runs the code at line %s (%s)"
+                   % (tid, line, label))
+            else:
+                fail("truth: LWP %d: task %r, the program says line %s"
+                     % (tid, label, line))
+        stack = os_.get(tid, [])
+        if any("scenes.c" in f for f in stack) and \
+                stack and stack[-1].startswith("main "):
+            ok("truth: LWP %d's stack reaches main through the program's "
+               "code" % tid)
+        else:
+            fail("truth: LWP %d's stack %s does not reach main" % (tid,
+                                                                   stack))
+    if n == 0:
+        fail("truth: the program described no thread")
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:4])
+    print("compare: %d checks, %d failed" % (checks, failures))
+    sys.exit(1 if failures or not checks else 0)

@@ -1,0 +1,89 @@
+#!/bin/sh
+# frontends.sh -- the OpenMP view without gdb (`ompdbg threads`, `tasks`,
+# `parallel`, `stacks`) is the gdb plugin's (`ompd threads`, `tasks`,
+# `parallel`, `bt --all`): both front ends, with --json, on the same
+# process and on its gcore core, for scenes of tests/gdb/scenes (a team,
+# nested teams, explicit tasks, a lock wait, a critical wait); their
+# documents (and those of `ompd info` and `ompd icvs --json`) valid under
+# the schema of docs/json.md, equal row for row
+# (tests/cli/compare.py), and ompdbg's right about what the program
+# reported of itself (thread ids, OpenMP numbers, levels, the code each
+# thread runs, stacks down to main).
+# Exit 0 pass, 1 fail, 77 when gdb or ptrace is unavailable.
+set -u
+. "${srcdir:-.}/tests/lib/test-subr.sh"
+
+prog=tests/gdb/scenes
+inspect=corefiles/ompdbg-inspect
+runtime=${OMPDBG_OURS_DIR:?OMPDBG_OURS_DIR not set}
+libompd=$PWD/libompd/.libs/libompd.so
+plugin=gdb-plugin/ompd.py
+require_built "$prog" "$inspect" "$libompd" "$plugin"
+require_gdb python
+gdb_for_libompd
+py3=/usr/bin/python3
+schema=$srcdir/docs/ompdbg-json.schema.json
+work=`make_tempdir`
+
+# run_scene SCENE: start the scene on our runtime, hung at its stop;
+# sets $pid once its ground truth is written.
+run_scene () {
+  rm -f "$work/$1.truth"
+  OMPDBG_LIBOMPD=$libompd LD_LIBRARY_PATH=$runtime \
+    timeout -k 5 "$test_timeout" "$prog" "$1" "$work/$1.truth" hang \
+    > "$work/$1.log" 2>&1 &
+  kill_on_exit $!
+  i=0
+  until grep -q '^ready' "$work/$1.truth" 2>/dev/null; do
+    i=$((i + 1))
+    if [ $i -gt 600 ]; then fail "$1: the scene did not get ready"; return 1; fi
+    sleep 0.1
+  done
+  pid=`sed -n 's/^main tid=\([0-9]*\).*/\1/p' "$work/$1.truth"`
+  kill_on_exit "$pid"
+  # The threads that spin get to their waits.
+  sleep 0.5
+}
+
+# both DIR TARGET...: the four views of each front end on TARGET into DIR.
+both () {
+  dir=$1; shift
+  mkdir -p "$dir"
+  for v in threads parallel tasks stacks; do
+    bounded "$inspect" "$v" --json "$@" > "$dir/$v.json" 2> "$dir/$v.err" \
+      || fail "$dir: ompdbg $v exit $? (`cat "$dir/$v.err"`)"
+  done
+  if [ $# -eq 1 ]; then set -- -p "$1"; fi
+  bounded $GDB -nx -q -batch -ex 'set sysroot /' -x "$plugin" \
+    -ex 'ompd threads --json' -ex 'ompd parallel --json' \
+    -ex 'ompd tasks --json' -ex 'ompd bt --all --json' \
+    -ex 'ompd info --json' -ex 'ompd icvs --json' "$@" \
+    > "$dir/gdb.out" 2>&1
+  skip_if_untraceable "$dir/gdb.out"
+}
+
+for scene in parallel nested task lock critical; do
+  run_scene "$scene" || continue
+  both "$work/$scene-live" "$pid"
+  gcore -o "$work/$scene.core" "$pid" > "$work/$scene.gcore.log" 2>&1
+  core=$work/$scene.core.$pid
+  kill -9 "$pid" 2>/dev/null
+  wait 2>/dev/null
+  for d in "$scene-live" "$scene-core"; do
+    if [ "$d" = "$scene-core" ]; then
+      [ -f "$core" ] || { fail "$scene: gcore wrote no core"; continue; }
+      both "$work/$d" "$prog" "$core"
+    fi
+    echo "== $d"
+    cat "$work/$d/gdb.out" | grep -v '^{' | head -5
+    check "$d: every document valid (docs/json.md)" $py3 \
+      "$srcdir/tests/cli/json-check.py" "$schema" "$work/$d/gdb.out" \
+      "$work/$d"/*.json
+    check "$d: gdb and ompdbg agree, and with the program" $py3 \
+      "$srcdir/tests/cli/compare.py" "$work/$d/gdb.out" "$work/$d" \
+      "$work/$scene.truth"
+  done
+  rm -f "$core"
+done
+
+finish
