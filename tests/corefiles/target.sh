@@ -173,11 +173,11 @@ check_damaged () {
   sed -n 's/^thread \([0-9]*\) \([0-9]*\) .*/\1 \2/p' "$work/a.truth" |
   while read -r num tid; do
     if [ "$num" -lt 2 ]; then
-      want="omp thread $num of 2  "
+      want="$num"
     else
-      want="omp thread unreadable (thread number $num in a team of 2, of a process of 4 threads) of 2  "
+      want="unreadable \(thread number $num in a team of 2\)"
     fi
-    grep -q "^ *$tid  0x[0-9a-f]*  [A-Za-z_][A-Za-z_0-9]*+0x[0-9a-f]*  $want" "$work/inspect-damaged2.out" \
+    grep -E -q "^[0-9]+ +$tid +$want +[a-z_]+ " "$work/inspect-damaged2.out" \
       || echo "LWP $tid not shown as: $want"
   done > "$work/damaged2.fail"
   if [ -s "$work/damaged2.fail" ]; then fail "team of 2: `cat "$work/damaged2.fail"`"
@@ -323,7 +323,7 @@ for i in range(int(r['index_len'])):
     "$inspect" threads "$scenes" "$work/ulevel.core"
   cat "$work/unstarted-level.out"
   set -- $(sed -n 's/^unstarted tid=\([0-9]*\) num=\([0-9]*\) level=\([0-9]*\) size=\([0-9]*\).*/\1 \2 \3 \4/p' "$work/u.truth")
-  if grep -q "^ *$1  .*  omp thread $2 of $4  [a-z_]*  in the region at level unreadable (nesting level 1000000)  assigned, not started\$" "$work/unstarted-level.out"; then
+  if grep -E -q "^[0-9]+ +$1 +$2 +[a-z_]+ +assigned, not started +#[0-9]+ unreadable \(nesting level 1000000\) " "$work/unstarted-level.out"; then
     ok "garbage level: LWP $1 not started, its level unreadable"
   else
     fail "garbage level: LWP $1 not shown with its level unreadable"
