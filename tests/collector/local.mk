@@ -9,3 +9,12 @@ tests_collector_api_LDFLAGS = -fopenmp
 tests_collector_api_LDADD = $(DL_LIBS)
 TESTS += tests/collector/api.sh
 EXTRA_DIST += tests/collector/api.sh
+
+## `ompdbg profile' on programs whose profile is known (profile.sh).
+tests_collector_prof = tests/collector/prof-imbalance tests/collector/prof-lock \
+	tests/collector/prof-nested tests/collector/prof-many
+check_PROGRAMS += $(tests_collector_prof)
+tests/collector/prof-%: AM_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
+tests/collector/prof-%: AM_LDFLAGS = -fopenmp
+TESTS += tests/collector/profile.sh
+EXTRA_DIST += tests/collector/profile.sh tests/collector/prof-work.h
