@@ -64,6 +64,7 @@ struct prof_thread
 static struct
 {
   bool on;
+  pid_t pid;			/* the process profiled, not a child it forks */
   int fd;
   long period_ns;
   bool wall;
@@ -239,6 +240,8 @@ static void
 thread_end (void *arg)
 {
   struct prof_thread *t = arg;
+  if (getpid () != prof.pid)
+    return;
   if (t->has_timer)
     timer_delete (t->timer);
   t->has_timer = false;
@@ -299,7 +302,7 @@ thread_start (void *p)
 {
   struct start s = *(struct start *) p;
   free (p);
-  if (prof.on)
+  if (prof.on && getpid () == prof.pid)
     thread_begin ();
   return s.fn (s.arg);
 }
@@ -415,6 +418,7 @@ collector_init (void)
   sa.sa_flags = SA_SIGINFO | SA_RESTART;
   sigemptyset (&sa.sa_mask);
   sigaction (SIGPROF, &sa, NULL);
+  prof.pid = getpid ();
   prof.on = true;
   thread_begin ();
 }
@@ -422,7 +426,9 @@ collector_init (void)
 static void __attribute__ ((destructor))
 collector_fini (void)
 {
-  if (!prof.on)
+  /* A child the program forked has no timers, and its copies of the
+     buffers are the parent's to write.  */
+  if (!prof.on || getpid () != prof.pid)
     return;
   prof.stopping = 1;
   for (struct prof_thread *t = prof.threads; t != NULL; t = t->next)
