@@ -23,4 +23,4 @@ profiler/ompdbg-profile: $(srcdir)/profiler/ompdbg-profile.in
 	$(AM_V_GEN)cp $(srcdir)/profiler/ompdbg-profile.in $@.tmp \
 	  && chmod +x $@.tmp && mv $@.tmp $@
 endif
-EXTRA_DIST += profiler/ompdbg-profile.in
+EXTRA_DIST += profiler/ompdbg-profile.in bench/profile-overhead.sh
