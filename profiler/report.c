@@ -327,6 +327,7 @@ main (int argc, char **argv)
   bool wall = false, have_api = false;
   uint64_t period_ns = 0, t0 = UINT64_MAX, t1 = 0;
   int tids[4096];
+  uint64_t tid_start[4096];
   size_t ntids = 0;
   size_t nsamples = 0;
   for (long off = PROF_MAGIC_LEN; off + (long) sizeof (struct prof_record)
@@ -354,7 +355,17 @@ main (int argc, char **argv)
 	  break;
 	case PROF_THREAD:
 	  if (ntids < sizeof tids / sizeof *tids)
-	    tids[ntids++] = r->tid;
+	    {
+	      /* In the order the threads started.  */
+	      size_t i = ntids++;
+	      for (; i > 0 && tid_start[i - 1] > r->time_ns; i--)
+		{
+		  tids[i] = tids[i - 1];
+		  tid_start[i] = tid_start[i - 1];
+		}
+	      tids[i] = r->tid;
+	      tid_start[i] = r->time_ns;
+	    }
 	  break;
 	case PROF_SAMPLE:
 	  nsamples++;
@@ -445,6 +456,12 @@ main (int argc, char **argv)
 		 60 + lane * (double) i + 10, tids[i]);
     }
   double span = t1 > t0 ? (double) (t1 - t0) : 1;
+  for (size_t i = 0; i < ntids; i++)
+    {
+      char tname[64];
+      snprintf (tname, sizeof tname, "LWP %d", tids[i]);
+      row_get (&by_thread, tname);
+    }
   for (long off = PROF_MAGIC_LEN; off + (long) sizeof (struct prof_record)
 	 <= size;)
     {
