@@ -47,6 +47,10 @@ runtime_libgomp_la_SOURCES = \
 	runtime/task-reduction.c \
 	runtime/taskloop.c \
 	runtime/ompd-support.c \
+	runtime/collector.h \
+	runtime/collector-internal.h \
+	runtime/collector.c \
+	runtime/collector-state.c \
 	runtime/ompd-layout.h \
 	libompd/ompdbg-layout.h \
 	runtime/task-depend.h \
@@ -71,6 +75,10 @@ runtime_libgomp_la_LDFLAGS = -version-info 1:0:0 -no-undefined -pthread \
 runtime_libgomp_la_LIBADD = -lpthread
 EXTRA_runtime_libgomp_la_DEPENDENCIES = runtime/libgomp.map
 EXTRA_DIST += runtime/libgomp.map
+
+## The collector interface's header, for collectors to include.
+collectorincludedir = $(includedir)/ompdbg
+collectorinclude_HEADERS = runtime/omp_collector_api.h
 
 ## Build-tree location of the runtime, for tests, bench and the demo.
 RUNTIME_DIR = $(abs_top_builddir)/runtime/.libs

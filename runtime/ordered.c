@@ -65,15 +65,18 @@ GOMP_ordered_start (void)
 {
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_work_share *ws = thr->ts.ws;
-  if (ws == NULL || !ws->ordered || thr->ts.ordered_held
-      || thr->ts.ordered_lo == thr->ts.ordered_hi)
-    return;
-  wait_turn (thr, ws, thr->ts.ordered_lo, GOMP_CFA ());
-  thr->ts.ordered_held = true;
+  if (ws != NULL && ws->ordered && !thr->ts.ordered_held
+      && thr->ts.ordered_lo != thr->ts.ordered_hi)
+    {
+      wait_turn (thr, ws, thr->ts.ordered_lo, GOMP_CFA ());
+      thr->ts.ordered_held = true;
+    }
+  gomp_collector_event (OMP_EVENT_THR_BEGIN_ORDERED, 0);
 }
 
 EXPORT void
 GOMP_ordered_end (void)
 {
   /* The turn passes when the chunk is done (gomp_ordered_chunk_done).  */
+  gomp_collector_event (OMP_EVENT_THR_END_ORDERED, 0);
 }

@@ -86,6 +86,7 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   /* OMPD events as for any region (team.c): a serialized region is one.  */
   if (unlikely (gomp_ompd_enabled))
     gomp_ompd_parallel_begin (thr, team);
+  gomp_collector_event (OMP_EVENT_FORK, 0);
 
   fn (data);
   /* The implicit task's code has returned.  Its frames say so, and it
@@ -124,6 +125,7 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
 
   thr->ts = team->master_saved;
   gomp_sync_ws (thr);
+  gomp_collector_event (OMP_EVENT_JOIN, 0);
 }
 
 EXPORT void

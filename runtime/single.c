@@ -13,14 +13,19 @@ GOMP_single_start (void)
 {
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_team *team = thr->ts.team;
-  if (team == NULL || team->nthreads == 1)
-    return true;
-  unsigned long seq = thr->ts.single_seq++;
-  unsigned long expected = seq;
-  return atomic_compare_exchange_strong_explicit (&team->single_claimed,
-						  &expected, seq + 1,
-						  memory_order_relaxed,
-						  memory_order_relaxed);
+  bool mine = true;
+  if (team != NULL && team->nthreads != 1)
+    {
+      unsigned long seq = thr->ts.single_seq++;
+      unsigned long expected = seq;
+      mine = atomic_compare_exchange_strong_explicit (&team->single_claimed,
+						      &expected, seq + 1,
+						      memory_order_relaxed,
+						      memory_order_relaxed);
+    }
+  if (mine)
+    gomp_collector_event (OMP_EVENT_THR_BEGIN_SINGLE, 0);
+  return mine;
 }
 
 /* single copyprivate: the thread that runs the block returns NULL here,
@@ -52,6 +57,7 @@ GOMP_single_copy_start (void)
 	  GOMP_SET_IF_CHANGED (ws->copyprivate, NULL);
 	}
       gomp_ws_publish (thr);
+      gomp_collector_event (OMP_EVENT_THR_BEGIN_SINGLE, 0);
       return NULL;
     }
   gomp_team_barrier (thr, ompt_state_wait_barrier_implementation, cfa);

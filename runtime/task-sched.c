@@ -321,7 +321,10 @@ task_wait (struct gomp_thread *thr, bool (*done) (void *), void *arg,
   if (kept)
     gomp_task_wait_state (thr->task, state);
   else
-    gomp_task_wait_begin (thr->task, state, cfa);
+    {
+      gomp_task_wait_begin (thr->task, state, cfa);
+      gomp_collector_event (GOMP_COLLECTOR_WAIT_BEGIN, state);
+    }
   unsigned long long spins = 0, limit = gomp_spin_limit ();
   for (;;)
     {
@@ -371,7 +374,10 @@ task_wait (struct gomp_thread *thr, bool (*done) (void *), void *arg,
       futex_wait (&team->task_event, v);
     }
   if (!kept)
-    gomp_task_enter_frame_restore (thr->task, NULL);
+    {
+      gomp_collector_event (GOMP_COLLECTOR_WAIT_END, state);
+      gomp_task_enter_frame_restore (thr->task, NULL);
+    }
 }
 
 void

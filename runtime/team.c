@@ -244,6 +244,7 @@ team_start (struct gomp_thread *thr, struct gomp_team *team,
      flag for both (ompd-support.c binds each to its task).  */
   if (unlikely (gomp_ompd_enabled))
     gomp_ompd_parallel_begin (thr, team);
+  gomp_collector_event (OMP_EVENT_FORK, 0);
 
   if (ws0)
     {
@@ -367,6 +368,8 @@ gomp_team_end (void *cfa)
      barrier, for debuggers from here on.  */
   gomp_task_wait_begin (thr->task, ompt_state_wait_barrier_implicit_parallel,
 			cfa);
+  gomp_collector_event (GOMP_COLLECTOR_WAIT_BEGIN,
+			ompt_state_wait_barrier_implicit_parallel);
   /* The region's implicit barrier: every task of the team completes.  The
      workers that have not joined wait for the master to be done and run
      tasks too before they join (pool.c, task-sched.c): wake those that
@@ -386,6 +389,8 @@ gomp_team_end (void *cfa)
   GOMP_OMPD_EVENT (task_end);
   if (team->nthreads > 1)
     team_join (team, joined);
+  gomp_collector_event (GOMP_COLLECTOR_WAIT_END,
+			ompt_state_wait_barrier_implicit_parallel);
   /* The implicit task has ended: the thread is back in the encountering
      task, still in the region that ends (OpenMP 5.1 binds parallel-end
      to both), in the runtime and not waiting at the event.  Else its
@@ -415,6 +420,7 @@ gomp_team_end (void *cfa)
   team->single_first = thr->ts.single_seq;
   thr->ts = team->master_saved;
   gomp_sync_ws (thr);
+  gomp_collector_event (OMP_EVENT_JOIN, 0);
   team->in_use = false;
   if (team != thr->hot_team)
     {

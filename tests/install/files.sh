@@ -12,10 +12,18 @@ for f in "$bindir/ompdbg" "$ompdbglibdir/libgomp.so.1" \
     "$ompdbggdbdir/ompdbg_gdb/places.py" "$ompdbggdbdir/auto-load.gdb" \
     "$gdbautoloaddir$ompdbglibdir/libgomp.so.1.0.0-gdb.py" \
     "$includedir/ompdbg/omp-tools.h" "$includedir/ompdbg/ompdbg-ext.h" \
+    "$includedir/ompdbg/omp_collector_api.h" \
     "$mandir/man1/ompdbg.1" "$mandir/man7/ompdbg-gdb.7" \
-    "$docdir/installing.md" "$docdir/gdb.md"; do
+    "$docdir/installing.md" "$docdir/gdb.md" "$docdir/profiling.md"; do
   check "installed: $f" test -f "$root$f"
 done
+# The profiler, when configure found libunwind for it.
+if test -f profiler/.libs/ompdbg-collector.so; then
+  for f in "$pkglibexecdir/ompdbg-profile" "$pkglibexecdir/ompdbg-report" \
+      "$pkglibexecdir/ompdbg-collector.so"; do
+    check "installed: $f" test -f "$root$f"
+  done
+fi
 
 # auto-load.gdb names the auto-load directory the script is in.
 check "auto-load.gdb adds $gdbautoloaddir to gdb's scripts-directory" \
