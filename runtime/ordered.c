@@ -13,6 +13,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 
 static void
 wait_turn (struct gomp_thread *thr, struct gomp_work_share *ws,
@@ -65,15 +66,25 @@ GOMP_ordered_start (void)
 {
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_work_share *ws = thr->ts.ws;
+  GOMP_TOOL_EVENT (mutex_acquire, ompt_mutex_ordered, (uintptr_t) ws,
+		   GOMP_TOOL_RA ());
   if (ws == NULL || !ws->ordered || thr->ts.ordered_held
       || thr->ts.ordered_lo == thr->ts.ordered_hi)
-    return;
+    {
+      GOMP_TOOL_EVENT (mutex_acquired, ompt_mutex_ordered, (uintptr_t) ws,
+		       GOMP_TOOL_RA ());
+      return;
+    }
   wait_turn (thr, ws, thr->ts.ordered_lo, GOMP_CFA ());
   thr->ts.ordered_held = true;
+  GOMP_TOOL_EVENT (mutex_acquired, ompt_mutex_ordered, (uintptr_t) ws,
+		   GOMP_TOOL_RA ());
 }
 
 EXPORT void
 GOMP_ordered_end (void)
 {
   /* The turn passes when the chunk is done (gomp_ordered_chunk_done).  */
+  GOMP_TOOL_EVENT (mutex_released, ompt_mutex_ordered,
+		   (uintptr_t) gomp_thread ()->ts.ws, GOMP_TOOL_RA ());
 }
