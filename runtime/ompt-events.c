@@ -221,13 +221,21 @@ dep_type (unsigned int kind)
 
 void
 gomp_tool_task_create (struct gomp_thread *thr, struct gomp_task *parent,
-		       struct gomp_task *task, bool has_deps, const void *ra)
+		       struct gomp_task *task, bool has_deps, void *cfa)
 {
   (void) thr;
+  const void *ra = gomp_tool_ra_of_cfa (cfa);
   if (GOMP_OMPT_CB (task_create))
     {
+      /* The parent is in the runtime at CFA, though the runtime stores
+	 its enter frame only where it may wait or run other code.  */
       ompt_frame_t frame;
       gomp_ompt_frame (parent, &frame);
+      if (frame.enter_frame.ptr == NULL && cfa != NULL)
+	{
+	  frame.enter_frame.ptr = cfa;
+	  frame.enter_frame_flags = GOMP_FRAME_FLAGS;
+	}
       GOMP_OMPT_CB (task_create)
 	(gomp_ompt_data (&parent->tool_data), &frame,
 	 gomp_ompt_data (&task->tool_data),

@@ -668,8 +668,7 @@ task_run_here (struct gomp_thread *thr, struct gomp_task *parent,
   task_init (&t, parent, thr->ts.team, fn, kind | TASK_ON_STACK, priority,
 	     TASK_STATE_RUNNING);
   t.thread = thr;
-  GOMP_TOOL_EVENT (task_create, thr, parent, &t, false,
-		   gomp_tool_ra_of_cfa (cfa));
+  GOMP_TOOL_EVENT (task_create, thr, parent, &t, false, cfa);
   if (!(kind & TASK_ON_PARENT))
     gomp_task_start_debug (&t, prev, cfa);
   thr->task = &t;
@@ -822,8 +821,7 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
     memcpy (arg, bounds, bounds_size);
   thr->task = parent;
   GOMP_TOOL_EVENT (task_create, thr, parent, task,
-		   (flags & GOMP_TASK_FLAG_DEPEND) != 0,
-		   gomp_tool_ra_of_cfa (TASK_CFA));
+		   (flags & GOMP_TASK_FLAG_DEPEND) != 0, TASK_CFA);
 
   if (now)
     {

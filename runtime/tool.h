@@ -98,12 +98,12 @@ HIDDEN void gomp_tool_sync_end (struct gomp_thread *thr, unsigned int state,
 				const void *ra);
 
 /* Tasks.  PARENT, the current task of THR, created TASK (task-create;
-   HAS_DEPS: with depend clauses), whose dependences the table has
-   recorded (dependences).  */
+   HAS_DEPS: with depend clauses) in the entry point whose frame is CFA;
+   the table has recorded TASK's dependences (dependences).  */
 HIDDEN void gomp_tool_task_create (struct gomp_thread *thr,
 				   struct gomp_task *parent,
 				   struct gomp_task *task, bool has_deps,
-				   const void *ra);
+				   void *cfa);
 HIDDEN void gomp_tool_task_dependences (struct gomp_task *task);
 /* THR switches from PRIOR to NEXT, which starts or resumes (task-schedule
    with ompt_task_switch), and back when NEXT's code has returned.  */
