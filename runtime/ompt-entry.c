@@ -56,9 +56,11 @@ static const unsigned char set_answer[] = {
   [ompt_callback_nest_lock] = ompt_set_always,
   [ompt_callback_dependences] = ompt_set_always,
   [ompt_callback_task_dependence] = ompt_set_always,
-  /* Loops of a static schedule run without the runtime.  */
-  [ompt_callback_work] = ompt_set_sometimes,
-  [ompt_callback_dispatch] = ompt_set_sometimes,
+  /* Not dispatched (docs/ompt.md): GCC runs loops of a static schedule
+     and single's end without a call into the runtime; the runtime's
+     work-sharing entry points do not report the others.  */
+  [ompt_callback_work] = ompt_set_never,
+  [ompt_callback_dispatch] = ompt_set_never,
   /* GCC compiles masked and flush inline, and combines reductions in
      the program's code.  */
   [ompt_callback_masked] = ompt_set_never,
@@ -67,10 +69,14 @@ static const unsigned char set_answer[] = {
   /* Host only: nothing is mapped to a device.  */
   [ompt_callback_target_map] = ompt_set_never,
   [ompt_callback_target_map_emi] = ompt_set_never,
+  /* Mandatory: a host fallback of a target construct is not reported
+     as one (docs/ompt.md).  */
   [ompt_callback_target_emi] = ompt_set_always,
   [ompt_callback_target_data_op_emi] = ompt_set_always,
   [ompt_callback_target_submit_emi] = ompt_set_always,
-  [ompt_callback_cancel] = ompt_set_always,
+  /* Activation by the cancel construct; not detection at cancellation
+     points and barriers, nor discarded tasks.  */
+  [ompt_callback_cancel] = ompt_set_sometimes,
   [ompt_callback_error] = ompt_set_always,
 };
 
