@@ -109,6 +109,15 @@ main (int argc, char **argv)
 	check (0, "dependences of a task without depend clauses");
     }
   check (deps == 3, "three dependences (%d)", deps);
+  /* The second task waits for the first unless that one completed
+     before the second was created.  */
+  for (int i = 0; i < tool_nevents (); i++)
+    {
+      const struct tool_event *e = tool_event (i);
+      if (e->event == ompt_callback_task_dependence)
+	check (e->task == id[0] && e->other == id[1],
+	       "task-dependence: from task 0 to task 1");
+    }
   int create0 = find_event (0, ompt_callback_task_create, -1);
   int dep0 = find_event (0, ompt_callback_dependences, -1);
   check (create0 >= 0 && dep0 > create0, "dependences after task-create");
