@@ -107,7 +107,7 @@ gomp_team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
       gomp_task_drain (thr, state, cfa);
       if (team)
 	ws_cancel_done (team);
-      GOMP_TOOL_EVENT (sync_end, thr, state, gomp_tool_ra_of_cfa (cfa));
+      GOMP_TOOL_EVENT (sync_end, thr);
       return;
     }
   struct gomp_barrier *b = &team->barrier;
@@ -133,11 +133,11 @@ gomp_team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
 						   memory_order_seq_cst,
 						   memory_order_relaxed))
 	gomp_task_event (team);
-      GOMP_TOOL_EVENT (sync_end, thr, state, gomp_tool_ra_of_cfa (cfa));
+      GOMP_TOOL_EVENT (sync_end, thr);
       return;
     }
   gomp_task_wait_until (thr, barrier_open, &w, NULL, state, cfa);
-  GOMP_TOOL_EVENT (sync_end, thr, state, gomp_tool_ra_of_cfa (cfa));
+  GOMP_TOOL_EVENT (sync_end, thr);
 }
 
 /* A cancellable barrier (GOMP_barrier_cancel, GOMP_loop_end_cancel,
@@ -162,12 +162,12 @@ gomp_team_barrier_cancel (struct gomp_thread *thr, unsigned int state,
     {
       gomp_task_drain (thr, state, cfa);
       ws_cancel_done (team);
-      GOMP_TOOL_EVENT (sync_end, thr, state, gomp_tool_ra_of_cfa (cfa));
+      GOMP_TOOL_EVENT (sync_end, thr);
       return atomic_load_explicit (&team->cancelled, memory_order_acquire);
     }
   if (atomic_load_explicit (&team->cancelled, memory_order_acquire))
     {
-      GOMP_TOOL_EVENT (sync_end, thr, state, gomp_tool_ra_of_cfa (cfa));
+      GOMP_TOOL_EVENT (sync_end, thr);
       return true;
     }
   struct gomp_barrier *b = &team->barrier;
@@ -188,11 +188,11 @@ gomp_team_barrier_cancel (struct gomp_thread *thr, unsigned int state,
 						   memory_order_seq_cst,
 						   memory_order_relaxed))
 	gomp_task_event (team);
-      GOMP_TOOL_EVENT (sync_end, thr, state, gomp_tool_ra_of_cfa (cfa));
+      GOMP_TOOL_EVENT (sync_end, thr);
       return false;
     }
   gomp_task_wait_until (thr, barrier_open, &w, NULL, state, cfa);
-  GOMP_TOOL_EVENT (sync_end, thr, state, gomp_tool_ra_of_cfa (cfa));
+  GOMP_TOOL_EVENT (sync_end, thr);
   return w.cancelled;
 }
 

@@ -22,56 +22,80 @@ _Static_assert (sizeof (_Atomic int) <= sizeof (void *),
 EXPORT void
 GOMP_critical_start (void)
 {
-  GOMP_TOOL_EVENT (mutex_acquire, ompt_mutex_critical,
-		   (uintptr_t) &gomp_critical_lock, GOMP_TOOL_RA ());
+  if (GOMP_TOOL_ON ())
+    {
+      gomp_tool_mutex_lock (&gomp_critical_lock, ompt_mutex_critical,
+			    ompt_state_wait_critical,
+			    (uintptr_t) &gomp_critical_lock,
+			    GOMP_TOOL_RA ());
+      return;
+    }
   gomp_mutex_lock (&gomp_critical_lock, ompt_state_wait_critical,
 		   (uintptr_t) &gomp_critical_lock);
-  GOMP_TOOL_EVENT (mutex_acquired, ompt_mutex_critical,
-		   (uintptr_t) &gomp_critical_lock, GOMP_TOOL_RA ());
 }
 
 EXPORT void
 GOMP_critical_end (void)
 {
+  if (GOMP_TOOL_ON ())
+    {
+      gomp_tool_mutex_unlock (&gomp_critical_lock, ompt_mutex_critical, (uintptr_t) &gomp_critical_lock,
+			      GOMP_TOOL_RA ());
+      return;
+    }
   gomp_mutex_unlock (&gomp_critical_lock);
-  GOMP_TOOL_EVENT (mutex_released, ompt_mutex_critical,
-		   (uintptr_t) &gomp_critical_lock, GOMP_TOOL_RA ());
 }
 
 EXPORT void
 GOMP_critical_name_start (void **pptr)
 {
-  GOMP_TOOL_EVENT (mutex_acquire, ompt_mutex_critical, (uintptr_t) pptr,
-		   GOMP_TOOL_RA ());
+  if (GOMP_TOOL_ON ())
+    {
+      gomp_tool_mutex_lock ((_Atomic int *) pptr, ompt_mutex_critical,
+			    ompt_state_wait_critical,
+			    (uintptr_t) pptr,
+			    GOMP_TOOL_RA ());
+      return;
+    }
   gomp_mutex_lock ((_Atomic int *) pptr, ompt_state_wait_critical,
 		   (uintptr_t) pptr);
-  GOMP_TOOL_EVENT (mutex_acquired, ompt_mutex_critical, (uintptr_t) pptr,
-		   GOMP_TOOL_RA ());
 }
 
 EXPORT void
 GOMP_critical_name_end (void **pptr)
 {
+  if (GOMP_TOOL_ON ())
+    {
+      gomp_tool_mutex_unlock ((_Atomic int *) pptr, ompt_mutex_critical, (uintptr_t) pptr,
+			      GOMP_TOOL_RA ());
+      return;
+    }
   gomp_mutex_unlock ((_Atomic int *) pptr);
-  GOMP_TOOL_EVENT (mutex_released, ompt_mutex_critical, (uintptr_t) pptr,
-		   GOMP_TOOL_RA ());
 }
 
 EXPORT void
 GOMP_atomic_start (void)
 {
-  GOMP_TOOL_EVENT (mutex_acquire, ompt_mutex_atomic,
-		   (uintptr_t) &gomp_atomic_lock, GOMP_TOOL_RA ());
+  if (GOMP_TOOL_ON ())
+    {
+      gomp_tool_mutex_lock (&gomp_atomic_lock, ompt_mutex_atomic,
+			    ompt_state_wait_atomic,
+			    (uintptr_t) &gomp_atomic_lock,
+			    GOMP_TOOL_RA ());
+      return;
+    }
   gomp_mutex_lock (&gomp_atomic_lock, ompt_state_wait_atomic,
 		   (uintptr_t) &gomp_atomic_lock);
-  GOMP_TOOL_EVENT (mutex_acquired, ompt_mutex_atomic,
-		   (uintptr_t) &gomp_atomic_lock, GOMP_TOOL_RA ());
 }
 
 EXPORT void
 GOMP_atomic_end (void)
 {
+  if (GOMP_TOOL_ON ())
+    {
+      gomp_tool_mutex_unlock (&gomp_atomic_lock, ompt_mutex_atomic, (uintptr_t) &gomp_atomic_lock,
+			      GOMP_TOOL_RA ());
+      return;
+    }
   gomp_mutex_unlock (&gomp_atomic_lock);
-  GOMP_TOOL_EVENT (mutex_released, ompt_mutex_atomic,
-		   (uintptr_t) &gomp_atomic_lock, GOMP_TOOL_RA ());
 }

@@ -118,20 +118,27 @@ gomp_destroy_lock_30 (omp_lock_t *lock)
 EXPORT void __attribute__ ((symver ("omp_set_lock@@OMP_3.0")))
 gomp_set_lock_30 (omp_lock_t *lock)
 {
-  GOMP_TOOL_EVENT (mutex_acquire, ompt_mutex_lock, (uintptr_t) lock,
-		   GOMP_TOOL_RA ());
+  if (GOMP_TOOL_ON ())
+    {
+      gomp_tool_mutex_lock ((_Atomic int *) lock, ompt_mutex_lock,
+			    ompt_state_wait_lock, (uintptr_t) lock,
+			    GOMP_TOOL_RA ());
+      return;
+    }
   gomp_mutex_lock ((_Atomic int *) lock, ompt_state_wait_lock,
 		   (uintptr_t) lock);
-  GOMP_TOOL_EVENT (mutex_acquired, ompt_mutex_lock, (uintptr_t) lock,
-		   GOMP_TOOL_RA ());
 }
 
 EXPORT void __attribute__ ((symver ("omp_unset_lock@@OMP_3.0")))
 gomp_unset_lock_30 (omp_lock_t *lock)
 {
+  if (GOMP_TOOL_ON ())
+    {
+      gomp_tool_mutex_unlock ((_Atomic int *) lock, ompt_mutex_lock,
+			      (uintptr_t) lock, GOMP_TOOL_RA ());
+      return;
+    }
   gomp_mutex_unlock ((_Atomic int *) lock);
-  GOMP_TOOL_EVENT (mutex_released, ompt_mutex_lock, (uintptr_t) lock,
-		   GOMP_TOOL_RA ());
 }
 
 EXPORT int __attribute__ ((symver ("omp_test_lock@@OMP_3.0")))

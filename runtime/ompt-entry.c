@@ -178,7 +178,7 @@ ompt_enumerate_mutex_impls (int current_impl, int *next_impl,
   return 0;
 }
 
-/* ---- threads, places ------------------------------------------------------ */
+/* ---- threads, places ---------------------------------------------------- */
 
 static ompt_data_t *
 ompt_get_thread_data (void)

@@ -183,17 +183,39 @@ sync_event (struct gomp_thread *thr, unsigned int state,
     GOMP_OMPT_CB (sync_region) (kind, endpoint, pd, td, ra);
 }
 
+/* The kinds and code pointers of the sync regions the thread is in,
+   innermost last: a task run from a wait may wait itself.  */
+#define SYNC_DEPTH 64
+static __thread const void *sync_ra[SYNC_DEPTH];
+static __thread unsigned int sync_state[SYNC_DEPTH];
+static __thread unsigned int sync_depth;
+
 void
 gomp_tool_sync_begin (struct gomp_thread *thr, unsigned int state,
 		      const void *ra)
 {
+  if (sync_depth < SYNC_DEPTH)
+    {
+      sync_ra[sync_depth] = ra;
+      sync_state[sync_depth] = state;
+    }
+  sync_depth++;
   sync_event (thr, state, ompt_scope_begin, ra);
 }
 
 void
-gomp_tool_sync_end (struct gomp_thread *thr, unsigned int state,
-		    const void *ra)
+gomp_tool_sync_end (struct gomp_thread *thr)
 {
+  const void *ra = NULL;
+  unsigned int state = ompt_state_wait_barrier_implementation;
+  /* None begun: the tool attached in the middle of the region.  */
+  if (sync_depth == 0)
+    return;
+  if (--sync_depth < SYNC_DEPTH)
+    {
+      ra = sync_ra[sync_depth];
+      state = sync_state[sync_depth];
+    }
   sync_event (thr, state, ompt_scope_end, ra);
 }
 
@@ -311,6 +333,23 @@ gomp_tool_task_dependence (struct gomp_task *src, struct gomp_task *sink)
 /* ---- mutual exclusion --------------------------------------------------- */
 
 void
+gomp_tool_mutex_lock (_Atomic int *m, ompt_mutex_t kind, unsigned int state,
+		      uintptr_t wait_id, const void *ra)
+{
+  gomp_tool_mutex_acquire (kind, wait_id, ra);
+  gomp_mutex_lock (m, state, wait_id);
+  gomp_tool_mutex_acquired (kind, wait_id, ra);
+}
+
+void
+gomp_tool_mutex_unlock (_Atomic int *m, ompt_mutex_t kind, uintptr_t wait_id,
+			const void *ra)
+{
+  gomp_mutex_unlock (m);
+  gomp_tool_mutex_released (kind, wait_id, ra);
+}
+
+void
 gomp_tool_mutex_acquire (ompt_mutex_t kind, uintptr_t wait_id,
 			 const void *ra)
 {
@@ -357,7 +396,7 @@ gomp_tool_nest_lock (ompt_scope_endpoint_t endpoint, uintptr_t wait_id,
     GOMP_OMPT_CB (nest_lock) (endpoint, wait_id, ra);
 }
 
-/* ---- work-sharing -------------------------------------------------------- */
+/* ---- work-sharing ------------------------------------------------------- */
 
 static ompt_data_t *
 current_parallel (struct gomp_thread *thr)
@@ -389,7 +428,7 @@ gomp_tool_dispatch (ompt_dispatch_t kind, uint64_t instance)
     }
 }
 
-/* ---- cancellation, error ------------------------------------------------- */
+/* ---- cancellation, error ------------------------------------------------ */
 
 void
 gomp_tool_cancel (int flags, const void *ra)

@@ -36,7 +36,7 @@ static const char *tool_verbose_init_var;
 static ompt_start_tool_result_t *tool;
 static struct gomp_thread *tool_initial_thread;
 
-/* ---- OMP_TOOL_VERBOSE_INIT ----------------------------------------------- */
+/* ---- OMP_TOOL_VERBOSE_INIT ---------------------------------------------- */
 
 static FILE *verbose_file;
 

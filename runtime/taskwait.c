@@ -30,8 +30,7 @@ GOMP_taskwait (void)
      the heap, task.c), and keeps no children counts.  */
   if ((task->kind & TASK_ON_STACK) || no_children (task))
     {
-      GOMP_TOOL_EVENT (sync_end, thr, ompt_state_wait_taskwait,
-		       GOMP_TOOL_RA ());
+      GOMP_TOOL_EVENT (sync_end, thr);
       return;
     }
   /* Its own children, newest first, from the head of its own queue, run
@@ -61,15 +60,14 @@ GOMP_taskwait (void)
 	  gomp_task_finished (thr, t);
 	  if (no_children (task))
 	    {
-	      GOMP_TOOL_EVENT (sync_end, thr, ompt_state_wait_taskwait,
-			       GOMP_TOOL_RA ());
+	      GOMP_TOOL_EVENT (sync_end, thr);
 	      return;
 	    }
 	}
     }
   gomp_task_wait_until (thr, no_children, task, task, ompt_state_wait_taskwait,
 			GOMP_CFA ());
-  GOMP_TOOL_EVENT (sync_end, thr, ompt_state_wait_taskwait, GOMP_TOOL_RA ());
+  GOMP_TOOL_EVENT (sync_end, thr);
 }
 
 /* taskwait depend(...): only the siblings those clauses name.  */
@@ -80,7 +78,7 @@ GOMP_taskwait_depend (void **depend)
   GOMP_TOOL_EVENT (sync_begin, thr, ompt_state_wait_taskwait,
 		   GOMP_TOOL_RA ());
   gomp_depend_wait (thr, depend, GOMP_CFA ());
-  GOMP_TOOL_EVENT (sync_end, thr, ompt_state_wait_taskwait, GOMP_TOOL_RA ());
+  GOMP_TOOL_EVENT (sync_end, thr);
 }
 
 EXPORT void
@@ -120,8 +118,7 @@ gomp_taskgroup_end (struct gomp_thread *thr, void *cfa)
 			  cfa);
   task->cur_taskgroup = tg->prev;
   free (tg);
-  GOMP_TOOL_EVENT (sync_end, thr, ompt_state_wait_taskgroup,
-		   gomp_tool_ra_of_cfa (cfa));
+  GOMP_TOOL_EVENT (sync_end, thr);
 }
 
 EXPORT void

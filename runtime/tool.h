@@ -91,11 +91,13 @@ HIDDEN void gomp_tool_parallel_end (struct gomp_thread *thr,
 				    void *cfa);
 
 /* Barriers, taskwait, taskgroup: a thread-state value (the wait's,
-   internal.h) names the kind.  */
+   internal.h) names the kind.  The end is that of the innermost region
+   begun (ompt-events.c keeps its kind and code pointer): the caller
+   need not keep them through the wait, which cost registers, and
+   instructions, where there is no tool.  */
 HIDDEN void gomp_tool_sync_begin (struct gomp_thread *thr,
 				  unsigned int state, const void *ra);
-HIDDEN void gomp_tool_sync_end (struct gomp_thread *thr, unsigned int state,
-				const void *ra);
+HIDDEN void gomp_tool_sync_end (struct gomp_thread *thr);
 
 /* Tasks.  PARENT, the current task of THR, created TASK (task-create;
    HAS_DEPS: with depend clauses) in the entry point whose frame is CFA;
@@ -117,7 +119,16 @@ HIDDEN void gomp_tool_task_fulfill (struct gomp_task *task, bool done);
 HIDDEN void gomp_tool_task_dependence (struct gomp_task *src,
 				       struct gomp_task *sink);
 
-/* Mutual exclusion.  KIND is ompt_mutex_t; WAIT_ID the object.  */
+/* Mutual exclusion.  KIND is ompt_mutex_t; WAIT_ID the object.  The
+   entry points of locks, critical and atomic call the first two, which
+   take and give back mutex M with the events around, as their whole
+   work when a tool is attached: a tail call, so that without a tool they
+   keep the frame-less code of the mutex alone.  */
+HIDDEN void gomp_tool_mutex_lock (_Atomic int *m, ompt_mutex_t kind,
+				  unsigned int state, uintptr_t wait_id,
+				  const void *ra);
+HIDDEN void gomp_tool_mutex_unlock (_Atomic int *m, ompt_mutex_t kind,
+				    uintptr_t wait_id, const void *ra);
 HIDDEN void gomp_tool_mutex_acquire (ompt_mutex_t kind, uintptr_t wait_id,
 				     const void *ra);
 HIDDEN void gomp_tool_mutex_acquired (ompt_mutex_t kind, uintptr_t wait_id,

@@ -269,7 +269,7 @@ on_error (ompt_severity_t severity, const char *message, size_t length,
   record (ompt_callback_error, 0, severity, 0, 0, 0, length, 0, 0, codeptr);
 }
 
-/* ---- start-up ------------------------------------------------------------ */
+/* ---- start-up ----------------------------------------------------------- */
 
 static int
 initialize (ompt_function_lookup_t lookup, int device, ompt_data_t *data)

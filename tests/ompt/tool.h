@@ -14,7 +14,7 @@ struct tool_event
 {
   int event;			/* ompt_callbacks_t */
   int endpoint;			/* ompt_scope_endpoint_t, or 0 */
-  int kind;			/* sync region, mutex, work kind; task status */
+  int kind;			/* sync region, mutex or work kind; status */
   int flags;
   int thread;			/* the thread's id (thread_begin order) */
   uint64_t parallel;		/* region id, 0 none */
