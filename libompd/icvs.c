@@ -474,9 +474,10 @@ env_value (struct icv_ctx *c, const char *name, char *b, size_t bsize,
   return ompd_rc_ok;
 }
 
-/* The OMPT tool ICVs.  This runtime has no OMPT interface and loads no
-   tool: unless its display control variables say otherwise, tool-var is
-   disabled, tool-libraries-var empty, tool-verbose-init-var disabled.  */
+/* The OMPT tool ICVs, from the runtime's display control variables
+   (runtime/display-env.c lists all three); a runtime whose block does
+   not has no OMPT: tool-var disabled, tool-libraries-var empty,
+   tool-verbose-init-var disabled.  */
 static ompd_rc_t
 icv_tool_var (struct icv_ctx *c, struct icv_val *v)
 {

@@ -17,6 +17,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 
 void
 gomp_barrier_init (struct gomp_barrier *b, unsigned int n)
@@ -93,6 +94,7 @@ void
 gomp_team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
 {
   struct gomp_team *team = thr->ts.team;
+  GOMP_TOOL_EVENT (sync_begin, thr, state, gomp_tool_ra_of_cfa (cfa));
   /* Every thread arrives only after leaving the worksharing constructs it
      met before, and this one goes on only once all have: from here on
      they are done for gomp_ws_enter.  But for the one it is in, if any:
@@ -105,6 +107,7 @@ gomp_team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
       gomp_task_drain (thr, state, cfa);
       if (team)
 	ws_cancel_done (team);
+      GOMP_TOOL_EVENT (sync_end, thr);
       return;
     }
   struct gomp_barrier *b = &team->barrier;
@@ -130,9 +133,11 @@ gomp_team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
 						   memory_order_seq_cst,
 						   memory_order_relaxed))
 	gomp_task_event (team);
+      GOMP_TOOL_EVENT (sync_end, thr);
       return;
     }
   gomp_task_wait_until (thr, barrier_open, &w, NULL, state, cfa);
+  GOMP_TOOL_EVENT (sync_end, thr);
 }
 
 /* A cancellable barrier (GOMP_barrier_cancel, GOMP_loop_end_cancel,
@@ -152,14 +157,19 @@ gomp_team_barrier_cancel (struct gomp_thread *thr, unsigned int state,
       gomp_team_barrier (thr, state, cfa);
       return false;
     }
+  GOMP_TOOL_EVENT (sync_begin, thr, state, gomp_tool_ra_of_cfa (cfa));
   if (team->nthreads == 1)
     {
       gomp_task_drain (thr, state, cfa);
       ws_cancel_done (team);
+      GOMP_TOOL_EVENT (sync_end, thr);
       return atomic_load_explicit (&team->cancelled, memory_order_acquire);
     }
   if (atomic_load_explicit (&team->cancelled, memory_order_acquire))
-    return true;
+    {
+      GOMP_TOOL_EVENT (sync_end, thr);
+      return true;
+    }
   struct gomp_barrier *b = &team->barrier;
   /* The tasks this thread completed count as done before it arrives, so
      that the last to arrive sees them (task.c).  */
@@ -178,9 +188,11 @@ gomp_team_barrier_cancel (struct gomp_thread *thr, unsigned int state,
 						   memory_order_seq_cst,
 						   memory_order_relaxed))
 	gomp_task_event (team);
+      GOMP_TOOL_EVENT (sync_end, thr);
       return false;
     }
   gomp_task_wait_until (thr, barrier_open, &w, NULL, state, cfa);
+  GOMP_TOOL_EVENT (sync_end, thr);
   return w.cancelled;
 }
 

@@ -36,6 +36,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 
 #include <stdlib.h>
 
@@ -142,6 +143,13 @@ GOMP_cancel (int which, bool do_cancel)
     return false;
   if (!do_cancel)
     return GOMP_cancellation_point (which);
+  GOMP_TOOL_EVENT (cancel,
+		   ompt_cancel_activated
+		   | (which & GOMP_CANCEL_PARALLEL ? ompt_cancel_parallel : 0)
+		   | (which & GOMP_CANCEL_LOOP ? ompt_cancel_loop : 0)
+		   | (which & GOMP_CANCEL_SECTIONS ? ompt_cancel_sections : 0)
+		   | (which & GOMP_CANCEL_TASKGROUP ? ompt_cancel_taskgroup : 0),
+		   GOMP_TOOL_RA ());
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_team *team = thr->ts.team;
   if (which & (GOMP_CANCEL_LOOP | GOMP_CANCEL_SECTIONS))

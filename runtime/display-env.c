@@ -14,6 +14,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -199,6 +200,12 @@ render (FILE *f, bool verbose, bool block)
   static const char *const offload[] = { "DEFAULT", "MANDATORY", "DISABLED" };
   var (f, block, "OMP_TARGET_OFFLOAD", "%s", offload[g->target_offload_var]);
   var (f, block, "OMP_DEBUG", "%s", g->debug_var ? "ENABLED" : "DISABLED");
+  /* tool-var, tool-libraries-var, tool-verbose-init-var (OpenMP 5.1
+     Table 2.1, ompt-init.c), which GCC 12 does not implement: after
+     OMP_DEBUG, as in LLVM's runtime.  */
+  var (f, block, "OMP_TOOL", "%s", gomp_tool_icv_string (0));
+  var_text (f, block, "OMP_TOOL_LIBRARIES", gomp_tool_icv_string (1));
+  var_text (f, block, "OMP_TOOL_VERBOSE_INIT", gomp_tool_icv_string (2));
 
   if (verbose)
     {
@@ -207,24 +214,6 @@ render (FILE *f, bool verbose, bool block)
       var (f, block, "GOMP_STACKSIZE", "%lu", g->stacksize_var);
       var (f, block, "GOMP_SPINCOUNT", "%llu", g->spin_count);
       var (f, block, "OMPDBG_RUNTIME", "%s", "ompdbg " PACKAGE_VERSION);
-    }
-  /* The OMPT settings, in the block only and only when set.  This runtime
-     has no OMPT interface and never loads a tool, so it implements
-     nothing that they control and OMP_DISPLAY_ENV does not show them (nor
-     does libgomp 12, for the same reason); but they are the values of
-     tool-var, tool-libraries-var and tool-verbose-init-var, which a
-     debugger asks libompd for.  */
-  if (block)
-    {
-      static const char *const tool_vars[] = {
-	"OMP_TOOL", "OMP_TOOL_LIBRARIES", "OMP_TOOL_VERBOSE_INIT"
-      };
-      for (size_t i = 0; i < sizeof tool_vars / sizeof tool_vars[0]; i++)
-	{
-	  const char *v = getenv (tool_vars[i]);
-	  if (v != NULL)
-	    var_text (f, block, tool_vars[i], v);
-	}
     }
 }
 

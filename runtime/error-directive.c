@@ -16,12 +16,16 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 
 #include <stdlib.h>
 
 EXPORT void
 GOMP_warning (const char *msg, size_t msglen)
 {
+  GOMP_TOOL_EVENT (error, ompt_warning, msg,
+		   msg && msglen == (size_t) -1 ? strlen (msg) : msglen,
+		   GOMP_TOOL_RA ());
   if (msg && msglen == (size_t) -1)
     gomp_warn ("error directive encountered: %s", msg);
   else if (msg)
@@ -33,6 +37,9 @@ GOMP_warning (const char *msg, size_t msglen)
 EXPORT void
 GOMP_error (const char *msg, size_t msglen)
 {
+  GOMP_TOOL_EVENT (error, ompt_fatal, msg,
+		   msg && msglen == (size_t) -1 ? strlen (msg) : msglen,
+		   GOMP_TOOL_RA ());
   if (msg && msglen == (size_t) -1)
     gomp_fatal ("fatal error: error directive encountered: %s", msg);
   else if (msg)

@@ -4,6 +4,7 @@
 #include "config.h"
 #include "internal.h"
 #include "os.h"
+#include "tool.h"
 
 unsigned int gomp_num_procs = 1;
 
@@ -21,4 +22,6 @@ gomp_init (void)
      libgomp.  */
   if (gomp_places_len != 0)
     gomp_places_init_thread (thr);
+  /* Last: a tool's initializer may call into the runtime.  */
+  gomp_tool_init (thr);
 }

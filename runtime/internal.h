@@ -640,6 +640,9 @@ struct gomp_thread
   bool pool_thread;		/* created by the runtime */
   struct gomp_thread *registry_next;
   uint64_t tool_data;		/* ompt_data_t; 0: there is no OMPT tool */
+  /* ompt_data_t of the implicit parallel region around the thread's
+     initial task (OMPT: implicit-task-begin of an initial task).  */
+  uint64_t tool_parallel_data;
 
   /* A pool thread waits here between regions: the master that hands it a
      region writes the fields below, then changes DOCK.  One cache line,

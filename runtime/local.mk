@@ -54,7 +54,12 @@ runtime_libgomp_la_SOURCES = \
 	runtime/ompd-layout.h \
 	libompd/ompdbg-layout.h \
 	runtime/task-depend.h \
-	runtime/offload.c
+	runtime/offload.c \
+	runtime/tool.h \
+	runtime/ompt.h \
+	runtime/ompt-init.c \
+	runtime/ompt-entry.c \
+	runtime/ompt-events.c
 
 ## The operating system's side of runtime/os.h: the folder under
 ## runtime/config/ that configure picks for the host (OMPDBG_OS), which

@@ -14,6 +14,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 #include "os.h"
 
 #include <omp.h>
@@ -102,17 +103,28 @@ EXPORT void __attribute__ ((symver ("omp_init_lock@@OMP_3.0")))
 gomp_init_lock_30 (omp_lock_t *lock)
 {
   atomic_store ((_Atomic int *) lock, 0);
+  GOMP_TOOL_EVENT (lock_init, ompt_mutex_lock, (uintptr_t) lock,
+		   GOMP_TOOL_RA ());
 }
 
 EXPORT void __attribute__ ((symver ("omp_destroy_lock@@OMP_3.0")))
 gomp_destroy_lock_30 (omp_lock_t *lock)
 {
   (void) lock;
+  GOMP_TOOL_EVENT (lock_destroy, ompt_mutex_lock, (uintptr_t) lock,
+		   GOMP_TOOL_RA ());
 }
 
 EXPORT void __attribute__ ((symver ("omp_set_lock@@OMP_3.0")))
 gomp_set_lock_30 (omp_lock_t *lock)
 {
+  if (GOMP_TOOL_ON ())
+    {
+      gomp_tool_mutex_lock ((_Atomic int *) lock, ompt_mutex_lock,
+			    ompt_state_wait_lock, (uintptr_t) lock,
+			    GOMP_TOOL_RA ());
+      return;
+    }
   gomp_mutex_lock ((_Atomic int *) lock, ompt_state_wait_lock,
 		   (uintptr_t) lock);
 }
@@ -120,6 +132,12 @@ gomp_set_lock_30 (omp_lock_t *lock)
 EXPORT void __attribute__ ((symver ("omp_unset_lock@@OMP_3.0")))
 gomp_unset_lock_30 (omp_lock_t *lock)
 {
+  if (GOMP_TOOL_ON ())
+    {
+      gomp_tool_mutex_unlock ((_Atomic int *) lock, ompt_mutex_lock,
+			      (uintptr_t) lock, GOMP_TOOL_RA ());
+      return;
+    }
   gomp_mutex_unlock ((_Atomic int *) lock);
 }
 
@@ -127,6 +145,8 @@ EXPORT int __attribute__ ((symver ("omp_test_lock@@OMP_3.0")))
 gomp_test_lock_30 (omp_lock_t *lock)
 {
   int z = 0;
+  if (GOMP_TOOL_ON ())
+    return gomp_tool_test_lock (lock, ompt_mutex_test_lock, GOMP_TOOL_RA ());
   return atomic_compare_exchange_strong_explicit ((_Atomic int *) lock, &z, 1,
 						  memory_order_acquire,
 						  memory_order_relaxed);
@@ -141,12 +161,16 @@ gomp_init_nest_lock_30 (omp_nest_lock_t *lock)
   atomic_store (&l->lock, 0);
   l->count = 0;
   l->owner = NULL;
+  GOMP_TOOL_EVENT (lock_init, ompt_mutex_nest_lock, (uintptr_t) lock,
+		   GOMP_TOOL_RA ());
 }
 
 EXPORT void __attribute__ ((symver ("omp_destroy_nest_lock@@OMP_3.0")))
 gomp_destroy_nest_lock_30 (omp_nest_lock_t *lock)
 {
   (void) lock;
+  GOMP_TOOL_EVENT (lock_destroy, ompt_mutex_nest_lock, (uintptr_t) lock,
+		   GOMP_TOOL_RA ());
 }
 
 EXPORT void __attribute__ ((symver ("omp_set_nest_lock@@OMP_3.0")))
@@ -156,9 +180,16 @@ gomp_set_nest_lock_30 (omp_nest_lock_t *lock)
   void *me = gomp_thread ()->task;
   if (l->owner != me)
     {
+      GOMP_TOOL_EVENT (mutex_acquire, ompt_mutex_nest_lock, (uintptr_t) lock,
+		       GOMP_TOOL_RA ());
       gomp_mutex_lock (&l->lock, ompt_state_wait_lock, (uintptr_t) lock);
       l->owner = me;
+      GOMP_TOOL_EVENT (mutex_acquired, ompt_mutex_nest_lock, (uintptr_t) lock,
+		       GOMP_TOOL_RA ());
     }
+  else
+    GOMP_TOOL_EVENT (nest_lock, ompt_scope_begin, (uintptr_t) lock,
+		     GOMP_TOOL_RA ());
   l->count++;
 }
 
@@ -170,7 +201,12 @@ gomp_unset_nest_lock_30 (omp_nest_lock_t *lock)
     {
       l->owner = NULL;
       gomp_mutex_unlock (&l->lock);
+      GOMP_TOOL_EVENT (mutex_released, ompt_mutex_nest_lock, (uintptr_t) lock,
+		       GOMP_TOOL_RA ());
     }
+  else
+    GOMP_TOOL_EVENT (nest_lock, ompt_scope_end, (uintptr_t) lock,
+		     GOMP_TOOL_RA ());
 }
 
 EXPORT int __attribute__ ((symver ("omp_test_nest_lock@@OMP_3.0")))
@@ -179,8 +215,15 @@ gomp_test_nest_lock_30 (omp_nest_lock_t *lock)
   struct gomp_nest_lock *l = (struct gomp_nest_lock *) lock;
   void *me = gomp_thread ()->task;
   if (l->owner == me)
-    return ++l->count;
-  if (!gomp_test_lock_30 ((omp_lock_t *) &l->lock))
+    {
+      GOMP_TOOL_EVENT (nest_lock, ompt_scope_begin, (uintptr_t) lock,
+		       GOMP_TOOL_RA ());
+      return ++l->count;
+    }
+  if (GOMP_TOOL_ON ()
+      ? !gomp_tool_test_lock ((omp_lock_t *) &l->lock,
+			      ompt_mutex_test_nest_lock, GOMP_TOOL_RA ())
+      : !gomp_test_lock_30 ((omp_lock_t *) &l->lock))
     return 0;
   l->owner = me;
   l->count = 1;

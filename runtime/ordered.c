@@ -13,6 +13,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 
 static void
 wait_turn (struct gomp_thread *thr, struct gomp_work_share *ws,
@@ -65,6 +66,8 @@ GOMP_ordered_start (void)
 {
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_work_share *ws = thr->ts.ws;
+  GOMP_TOOL_EVENT (mutex_acquire, ompt_mutex_ordered, (uintptr_t) ws,
+		   GOMP_TOOL_RA ());
   if (ws != NULL && ws->ordered && !thr->ts.ordered_held
       && thr->ts.ordered_lo != thr->ts.ordered_hi)
     {
@@ -72,6 +75,8 @@ GOMP_ordered_start (void)
       thr->ts.ordered_held = true;
     }
   gomp_collector_event (OMP_EVENT_THR_BEGIN_ORDERED, 0);
+  GOMP_TOOL_EVENT (mutex_acquired, ompt_mutex_ordered, (uintptr_t) ws,
+		   GOMP_TOOL_RA ());
 }
 
 EXPORT void
@@ -79,4 +84,6 @@ GOMP_ordered_end (void)
 {
   /* The turn passes when the chunk is done (gomp_ordered_chunk_done).  */
   gomp_collector_event (OMP_EVENT_THR_END_ORDERED, 0);
+  GOMP_TOOL_EVENT (mutex_released, ompt_mutex_ordered,
+		   (uintptr_t) gomp_thread ()->ts.ws, GOMP_TOOL_RA ());
 }

@@ -3,6 +3,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 
 
 /* A region that runs on one thread (if(false), num_threads(1), nesting
@@ -87,6 +88,8 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   if (unlikely (gomp_ompd_enabled))
     gomp_ompd_parallel_begin (thr, team);
   gomp_collector_event (OMP_EVENT_FORK, 0);
+  GOMP_TOOL_EVENT (parallel_begin, thr, team, ompt_parallel_invoker_runtime,
+		   REGION_CFA);
 
   fn (data);
   /* The implicit task's code has returned.  Its frames say so, and it
@@ -96,14 +99,16 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
      debugger stopping in the few instructions before the region is gone
      finds exit_frame at the CFA of this very frame, a frame of the
      runtime, with no frame of the task's code below it: true.  */
-  if (unlikely (gomp_ompd_enabled
+  if (unlikely (gomp_ompd_enabled || gomp_tool_active
 		|| (thr->excess_team == team && thr->pending_excess != 0)
 		|| atomic_load_explicit (&team->barrier.task_pending,
 					 memory_order_acquire) != 0))
     {
       /* Exit frame == enter frame: the code has returned (libompd).  */
       gomp_task_enter_runtime (&r.task, REGION_CFA);
+      GOMP_TOOL_EVENT (region_barrier_begin, thr, REGION_CFA);
       gomp_task_drain_kept (thr);
+      GOMP_TOOL_EVENT (region_barrier_end, thr);
       gomp_depend_table_free (&r.task);
       GOMP_OMPD_EVENT (task_end);
       /* Back in the encountering task, in the region that ends
@@ -111,6 +116,8 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
 	 passed.  */
       if (unlikely (gomp_ompd_enabled))
 	gomp_ompd_parallel_end (thr, parent);
+      GOMP_TOOL_EVENT (parallel_end, thr, team, parent,
+		       ompt_parallel_invoker_runtime, REGION_CFA);
       gomp_task_enter_frame (parent, NULL);
       gomp_set_current_task (thr, parent);
     }

@@ -20,6 +20,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 #include "os.h"
 
 #include <errno.h>
@@ -128,10 +129,12 @@ worker_end (struct gomp_thread *thr, struct gomp_team *team,
   gomp_task_wait_begin (task, ompt_state_wait_barrier_implicit_parallel, cfa);
   gomp_collector_event (GOMP_COLLECTOR_WAIT_BEGIN,
 			ompt_state_wait_barrier_implicit_parallel);
-  bool early = team->early_join && !gomp_ompd_enabled
+  GOMP_TOOL_EVENT (region_barrier_begin, thr, cfa);
+  bool early = team->early_join && !gomp_ompd_enabled && !gomp_tool_active
     && gomp_task_none_pending (team);
   if (!early)
     gomp_task_drain_region (thr);
+  GOMP_TOOL_EVENT (region_barrier_end, thr);
   /* Every task of the region has completed: none still uses the
      dependence table of this implicit task (team.c frees the
      master's).  */
@@ -160,6 +163,7 @@ worker_exit (struct gomp_thread *thr)
   gomp_thread_exit_pool ();
   /* OMPD native-thread-end, while the thread is still registered.  */
   GOMP_OMPD_EVENT (thread_end);
+  GOMP_TOOL_EVENT (thread_end, thr);
   gomp_task_cache_release (thr);
   gomp_registry_remove (thr);
   pthread_exit (NULL);
@@ -174,6 +178,7 @@ worker_main (void *arg)
   gomp_registry_started (thr);
   /* OMPD native-thread-begin; thread-end in worker_exit.  */
   GOMP_OMPD_EVENT (thread_begin);
+  GOMP_TOOL_EVENT (thread_begin, thr, ompt_thread_worker);
   unsigned int seen = 0;
   /* For debuggers: this frame calls each region's implicit task's code,
      and is where it waits at the region's end.  Taken once: the same for
@@ -204,6 +209,7 @@ worker_main (void *arg)
 	thr->left_seq = thr->dock_region_seq;
       /* OMPD implicit task begin / end, as for the master (team.c).  */
       GOMP_OMPD_EVENT (task_begin);
+      GOMP_TOOL_EVENT (implicit_begin, thr);
       /* Kept through the call, not read again: the same task.  */
       struct gomp_task *task = thr->task;
       team->fn (team->data);

@@ -33,6 +33,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 #include "os.h"
 
 #include <stdlib.h>
@@ -184,6 +185,7 @@ foreign_thread_exit (void *arg)
   gomp_tls = thr;
   /* OMPD initial-thread-end, while the thread is still registered.  */
   GOMP_OMPD_EVENT (thread_end);
+  GOMP_TOOL_EVENT (initial_thread_end, thr);
   gomp_thread_exit_pool ();
   gomp_tls = NULL;
   gomp_registry_remove (thr);
@@ -211,5 +213,6 @@ gomp_thread_slow (void)
   /* OMPD initial-thread-begin: the initial thread, or a user's pthread,
      now is an OpenMP thread a debugger can find.  */
   GOMP_OMPD_EVENT (thread_begin);
+  GOMP_TOOL_EVENT (initial_thread_begin, thr);
   return thr;
 }

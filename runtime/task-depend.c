@@ -18,6 +18,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 #include "task-depend.h"
 
 #include <stdlib.h>
@@ -170,6 +171,7 @@ add_edge (struct gomp_task *pred, struct gomp_task *task)
     }
   pred->succ[pred->nsucc++] = task;
   atomic_fetch_add_explicit (&task->npred, 1, memory_order_relaxed);
+  GOMP_TOOL_EVENT (task_dependence, pred, task);
 }
 
 static void

@@ -26,6 +26,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 
 #include "ompd-layout.h"
 
@@ -426,8 +427,10 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_task *task)
      gomp_task_wait_until); elsewhere the thread is working already.
      OMPD task begin / end: TASK is the thread's current task in both.  */
   GOMP_OMPD_EVENT (task_begin);
+  GOMP_TOOL_EVENT (task_start, prev, task);
   task->fn (task->data);
   GOMP_OMPD_EVENT (task_end);
+  GOMP_TOOL_EVENT (task_end, task, prev);
   /* Its exit frame stays: this frame, still here until the task is
      marked detached or done (gomp_task_finished), after which libompd
      reads no frames of it.  One store less per task.  */
@@ -665,6 +668,7 @@ task_run_here (struct gomp_thread *thr, struct gomp_task *parent,
   task_init (&t, parent, thr->ts.team, fn, kind | TASK_ON_STACK, priority,
 	     TASK_STATE_RUNNING);
   t.thread = thr;
+  GOMP_TOOL_EVENT (task_create, thr, parent, &t, false, cfa);
   if (!(kind & TASK_ON_PARENT))
     gomp_task_start_debug (&t, prev, cfa);
   thr->task = &t;
@@ -674,8 +678,10 @@ task_run_here (struct gomp_thread *thr, struct gomp_task *parent,
     memcpy (arg, bounds, bounds_size);
   t.data = arg;
   GOMP_OMPD_EVENT (task_begin);
+  GOMP_TOOL_EVENT (task_start, prev, &t);
   fn (arg);
   GOMP_OMPD_EVENT (task_end);
+  GOMP_TOOL_EVENT (task_end, &t, prev);
   thr->task = task_resumed (prev);
   /* Rare: a child made it move to the heap, or it recorded dependences
      of its children; the common case costs two tests, no call.  */
@@ -814,6 +820,8 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
   if (bounds_size)
     memcpy (arg, bounds, bounds_size);
   thr->task = parent;
+  GOMP_TOOL_EVENT (task_create, thr, parent, task,
+		   (flags & GOMP_TASK_FLAG_DEPEND) != 0, TASK_CFA);
 
   if (now)
     {
@@ -843,6 +851,7 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       return;
     }
   gomp_depend_add (parent, task, depend);
+  GOMP_TOOL_EVENT (task_dependences, task);
   /* Drop the guard: ready now unless some predecessor is unfinished.  */
   if (atomic_fetch_sub_explicit (&task->npred, 1, memory_order_acq_rel) == 1)
     gomp_task_ready (thr, task);
@@ -874,7 +883,7 @@ GOMP_task (void (*fn) (void *), void *data,
   struct gomp_thread *thr = gomp_tls;
   if (unlikely (thr == NULL || cpyfn != NULL
 		|| (flags & (GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_DETACH))
-		|| gomp_global_icv.cancel_var
+		|| gomp_global_icv.cancel_var || gomp_tool_active
 		|| !undeferred (thr, if_clause, flags)))
     {
       task_create_general (fn, data, cpyfn, arg_size, arg_align, if_clause,
@@ -947,6 +956,10 @@ omp_fulfill_event (omp_event_handle_t event)
     gomp_fatal ("omp_fulfill_event: %p event is invalid or has already "
 		"been fulfilled!\n", (void *) task);
   struct gomp_thread *thr = gomp_tls;
+  GOMP_TOOL_EVENT (task_fulfill, task,
+		   atomic_load_explicit (&task->task_state,
+					 memory_order_acquire)
+		   == TASK_STATE_DETACHED);
   if (atomic_fetch_sub_explicit (&task->npred, 1, memory_order_acq_rel) == 1)
     task_complete (thr, task);
 }

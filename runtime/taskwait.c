@@ -4,6 +4,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 
 #include <stdlib.h>
 
@@ -23,10 +24,15 @@ GOMP_taskwait (void)
 {
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_task *task = thr->task;
+  GOMP_TOOL_EVENT (sync_begin, thr, ompt_state_wait_taskwait,
+		   GOMP_TOOL_RA ());
   /* A task on the stack has made no child (that would have moved it to
      the heap, task.c), and keeps no children counts.  */
   if ((task->kind & TASK_ON_STACK) || no_children (task))
-    return;
+    {
+      GOMP_TOOL_EVENT (sync_end, thr);
+      return;
+    }
   /* Its own children, newest first, from the head of its own queue, run
      from this very frame: as GOMP_task's undeferred tasks, each is a
      TASK_ON_PARENT task, whose exit frame is this frame, the enter frame
@@ -46,23 +52,33 @@ GOMP_taskwait (void)
 				 memory_order_relaxed);
 	  thr->task = t;
 	  GOMP_OMPD_EVENT (task_begin);
+	  GOMP_TOOL_EVENT (task_start, task, t);
 	  t->fn (t->data);
 	  GOMP_OMPD_EVENT (task_end);
+	  GOMP_TOOL_EVENT (task_end, t, task);
 	  thr->task = task;
 	  gomp_task_finished (thr, t);
 	  if (no_children (task))
-	    return;
+	    {
+	      GOMP_TOOL_EVENT (sync_end, thr);
+	      return;
+	    }
 	}
     }
   gomp_task_wait_until (thr, no_children, task, task, ompt_state_wait_taskwait,
 			GOMP_CFA ());
+  GOMP_TOOL_EVENT (sync_end, thr);
 }
 
 /* taskwait depend(...): only the siblings those clauses name.  */
 EXPORT void
 GOMP_taskwait_depend (void **depend)
 {
-  gomp_depend_wait (gomp_thread (), depend, GOMP_CFA ());
+  struct gomp_thread *thr = gomp_thread ();
+  GOMP_TOOL_EVENT (sync_begin, thr, ompt_state_wait_taskwait,
+		   GOMP_TOOL_RA ());
+  gomp_depend_wait (thr, depend, GOMP_CFA ());
+  GOMP_TOOL_EVENT (sync_end, thr);
 }
 
 EXPORT void
@@ -77,6 +93,8 @@ GOMP_taskgroup_start (void)
   /* Tasks in it still take part in the enclosing task reductions.  */
   tg->reductions = tg->prev ? tg->prev->reductions : NULL;
   task->cur_taskgroup = tg;
+  GOMP_TOOL_EVENT (sync_begin, thr, ompt_state_wait_taskgroup,
+		   GOMP_TOOL_RA ());
 }
 
 static bool
@@ -100,6 +118,7 @@ gomp_taskgroup_end (struct gomp_thread *thr, void *cfa)
 			  cfa);
   task->cur_taskgroup = tg->prev;
   free (tg);
+  GOMP_TOOL_EVENT (sync_end, thr);
 }
 
 EXPORT void

@@ -9,6 +9,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -223,7 +224,7 @@ team_start (struct gomp_thread *thr, struct gomp_team *team,
      runs) or affinity display (the master decides for all members
      whether they show their line: affinity-fmt.c).  */
   bool launched = ws0 == NULL && !gomp_ompd_enabled
-    && !gomp_global_icv.display_affinity_var;
+    && !gomp_global_icv.display_affinity_var && !gomp_tool_active;
   if (launched)
     gomp_team_launch (team);
 
@@ -245,6 +246,9 @@ team_start (struct gomp_thread *thr, struct gomp_team *team,
   if (unlikely (gomp_ompd_enabled))
     gomp_ompd_parallel_begin (thr, team);
   gomp_collector_event (OMP_EVENT_FORK, 0);
+  GOMP_TOOL_EVENT (parallel_begin, thr, team,
+		   cfa ? ompt_parallel_invoker_runtime
+		   : ompt_parallel_invoker_program, cfa);
 
   if (ws0)
     {
@@ -370,6 +374,7 @@ gomp_team_end (void *cfa)
 			cfa);
   gomp_collector_event (GOMP_COLLECTOR_WAIT_BEGIN,
 			ompt_state_wait_barrier_implicit_parallel);
+  GOMP_TOOL_EVENT (region_barrier_begin, thr, cfa);
   /* The region's implicit barrier: every task of the team completes.  The
      workers that have not joined wait for the master to be done and run
      tasks too before they join (pool.c, task-sched.c): wake those that
@@ -391,6 +396,7 @@ gomp_team_end (void *cfa)
     team_join (team, joined);
   gomp_collector_event (GOMP_COLLECTOR_WAIT_END,
 			ompt_state_wait_barrier_implicit_parallel);
+  GOMP_TOOL_EVENT (region_barrier_end, thr);
   /* The implicit task has ended: the thread is back in the encountering
      task, still in the region that ends (OpenMP 5.1 binds parallel-end
      to both), in the runtime and not waiting at the event.  Else its
@@ -399,6 +405,7 @@ gomp_team_end (void *cfa)
   struct gomp_task *parent = team->parent_task;
   if (unlikely (gomp_ompd_enabled))
     gomp_ompd_parallel_end (thr, parent);
+  GOMP_TOOL_EVENT (parallel_end, thr, team, parent, 0, cfa);
   gomp_task_enter_frame (parent, NULL);
   gomp_set_current_task (thr, parent);
   /* Cancellation leaves state behind for this team's next region to

@@ -11,7 +11,8 @@
    libgomp's rule puts in the standard list; GCC 12's libgomp has no OMPD
    support and does not know it.  So its line is checked on a runtime
    that exports the OMPD names (ompd_dll_locations), ours, and not
-   required elsewhere.  */
+   required elsewhere; so are the lines of the OMPT ICVs (OMP_TOOL,
+   OMP_TOOL_LIBRARIES, OMP_TOOL_VERBOSE_INIT), which ours has too.  */
 
 #include "../lib/check.h"
 
@@ -99,7 +100,9 @@ main (int argc, char **argv)
       "OMP_THREAD_LIMIT = '4294967295'", "OMP_MAX_TASK_PRIORITY = '0'",
       "OMP_DEFAULT_DEVICE = '0'", NULL };
     const char *absent[] = { "GOMP_SPINCOUNT", NULL };
-    const char *debug[] = { "OMP_DEBUG = 'DISABLED'", NULL };
+    const char *debug[] = { "OMP_DEBUG = 'DISABLED'", "OMP_TOOL = 'enabled'",
+      "OMP_TOOL_LIBRARIES = ''", "OMP_TOOL_VERBOSE_INIT = 'disabled'",
+      NULL };
     run_self (&c, "env", vars);
     CHECK (c.status == 0, CHILD_FMT, "env", env_str (vars), c.status, c.out,
 	   c.err);
@@ -113,9 +116,10 @@ main (int argc, char **argv)
   /* OMP_DEBUG in the standard list, with its value.  */
   {
     const char *vars[] = { "OMP_DISPLAY_ENV=true", "OMP_DEBUG=enabled",
-      NULL };
+      "OMP_TOOL=disabled", NULL };
     const char *lines[] = { "_OPENMP = '201511'", NULL };
-    const char *debug[] = { "OMP_DEBUG = 'ENABLED'", NULL };
+    const char *debug[] = { "OMP_DEBUG = 'ENABLED'", "OMP_TOOL = 'disabled'",
+      NULL };
     const char *absent[] = { "GOMP_SPINCOUNT", "OMPDBG_RUNTIME", NULL };
     run_self (&c, "env", vars);
     CHECK (c.status == 0, CHILD_FMT, "env", env_str (vars), c.status, c.out,

@@ -1,0 +1,461 @@
+/* ompt-events.c -- the slow paths of the event points of tool.h: each
+   turns what the runtime passes into the arguments OpenMP 5.1 §4.5.2
+   gives the callback, and calls the callback the tool registered.
+
+   Tool data words are the runtime's own (internal.h: tool_data of the
+   thread, team and task, which OMPD reads too); frames are the tasks'
+   struct gomp_frame, seen as ompt_frame_t (gomp_ompt_frame).  */
+
+#include "config.h"
+#include "ompt.h"
+#include "task-depend.h"
+
+#include <stdlib.h>
+
+/* ---- threads ------------------------------------------------------------ */
+
+void
+gomp_tool_thread_begin (struct gomp_thread *thr, ompt_thread_t type)
+{
+  if (GOMP_OMPT_CB (thread_begin))
+    GOMP_OMPT_CB (thread_begin) (type, gomp_ompt_data (&thr->tool_data));
+}
+
+void
+gomp_tool_thread_end (struct gomp_thread *thr)
+{
+  if (GOMP_OMPT_CB (thread_end))
+    GOMP_OMPT_CB (thread_end) (gomp_ompt_data (&thr->tool_data));
+}
+
+/* The initial task of THR, in the implicit parallel region of one thread
+   around it (its data in the thread: tool_parallel_data).  5.1: index 1,
+   parallelism 1, at both ends.  */
+void
+gomp_ompt_initial_task (struct gomp_thread *thr,
+			ompt_scope_endpoint_t endpoint)
+{
+  if (GOMP_OMPT_CB (implicit_task))
+    GOMP_OMPT_CB (implicit_task)
+      (endpoint, gomp_ompt_data (&thr->tool_parallel_data),
+       gomp_ompt_data (&thr->task->tool_data), 1, 1, ompt_task_initial);
+}
+
+void
+gomp_tool_initial_thread_begin (struct gomp_thread *thr)
+{
+  gomp_tool_thread_begin (thr, ompt_thread_initial);
+  gomp_ompt_initial_task (thr, ompt_scope_begin);
+}
+
+void
+gomp_tool_initial_thread_end (struct gomp_thread *thr)
+{
+  gomp_ompt_initial_task (thr, ompt_scope_end);
+  gomp_tool_thread_end (thr);
+}
+
+/* ---- parallel regions --------------------------------------------------- */
+
+static void
+implicit_begin (struct gomp_thread *thr, struct gomp_team *team)
+{
+  if (GOMP_OMPT_CB (implicit_task))
+    GOMP_OMPT_CB (implicit_task)
+      (ompt_scope_begin, gomp_ompt_data (&team->tool_data),
+       gomp_ompt_data (&thr->task->tool_data), team->nthreads,
+       thr->ts.team_id, ompt_task_implicit);
+}
+
+void
+gomp_tool_parallel_begin (struct gomp_thread *thr, struct gomp_team *team,
+			  int flags, void *cfa)
+{
+  struct gomp_task *parent = team->parent_task;
+  team->tool_data = 0;
+  if (GOMP_OMPT_CB (parallel_begin))
+    {
+      ompt_frame_t frame;
+      gomp_ompt_frame (parent, &frame);
+      GOMP_OMPT_CB (parallel_begin)
+	(gomp_ompt_data (&parent->tool_data), &frame,
+	 gomp_ompt_data (&team->tool_data), team->nthreads,
+	 flags | ompt_parallel_team, gomp_tool_ra_of_cfa (cfa));
+    }
+  implicit_begin (thr, team);
+}
+
+void
+gomp_tool_implicit_begin (struct gomp_thread *thr)
+{
+  implicit_begin (thr, thr->ts.team);
+}
+
+/* The region's implicit barrier: parallel_data NULL at its end (5.1: the
+   region may be gone for a worker by then).  */
+void
+gomp_tool_region_barrier_begin (struct gomp_thread *thr, void *cfa)
+{
+  const void *ra = thr->ts.team_id == 0 ? gomp_tool_ra_of_cfa (cfa) : NULL;
+  ompt_data_t *pd = gomp_ompt_data (&thr->ts.team->tool_data);
+  ompt_data_t *td = gomp_ompt_data (&thr->task->tool_data);
+  if (GOMP_OMPT_CB (sync_region))
+    GOMP_OMPT_CB (sync_region) (ompt_sync_region_barrier_implicit_parallel,
+				ompt_scope_begin, pd, td, ra);
+  if (GOMP_OMPT_CB (sync_region_wait))
+    GOMP_OMPT_CB (sync_region_wait)
+      (ompt_sync_region_barrier_implicit_parallel, ompt_scope_begin, pd, td,
+       ra);
+}
+
+void
+gomp_tool_region_barrier_end (struct gomp_thread *thr)
+{
+  ompt_data_t *td = gomp_ompt_data (&thr->task->tool_data);
+  if (GOMP_OMPT_CB (sync_region_wait))
+    GOMP_OMPT_CB (sync_region_wait)
+      (ompt_sync_region_barrier_implicit_parallel, ompt_scope_end, NULL, td,
+       NULL);
+  if (GOMP_OMPT_CB (sync_region))
+    GOMP_OMPT_CB (sync_region) (ompt_sync_region_barrier_implicit_parallel,
+				ompt_scope_end, NULL, td, NULL);
+  if (GOMP_OMPT_CB (implicit_task))
+    GOMP_OMPT_CB (implicit_task) (ompt_scope_end, NULL, td, 0,
+				  thr->ts.team_id, ompt_task_implicit);
+}
+
+void
+gomp_tool_parallel_end (struct gomp_thread *thr, struct gomp_team *team,
+			struct gomp_task *parent, int flags, void *cfa)
+{
+  (void) thr;
+  /* The invoker, when the caller does not know it (gomp_team_end): the
+     program, if the master's implicit task was called from no frame of
+     the runtime (GOMP_parallel_start).  */
+  if (!(flags & (ompt_parallel_invoker_program
+		 | ompt_parallel_invoker_runtime)))
+    flags |= team->implicit[0].frame.exit_frame
+      ? ompt_parallel_invoker_runtime : ompt_parallel_invoker_program;
+  if (GOMP_OMPT_CB (parallel_end))
+    GOMP_OMPT_CB (parallel_end) (gomp_ompt_data (&team->tool_data),
+				 gomp_ompt_data (&parent->tool_data),
+				 flags | ompt_parallel_team,
+				 gomp_tool_ra_of_cfa (cfa));
+}
+
+/* ---- barriers, taskwait, taskgroup -------------------------------------- */
+
+static ompt_sync_region_t
+sync_kind (unsigned int state)
+{
+  switch (state)
+    {
+    case ompt_state_wait_barrier_implicit_workshare:
+      return ompt_sync_region_barrier_implicit_workshare;
+    case ompt_state_wait_barrier_implicit_parallel:
+      return ompt_sync_region_barrier_implicit_parallel;
+    case ompt_state_wait_barrier_explicit:
+      return ompt_sync_region_barrier_explicit;
+    case ompt_state_wait_taskwait:
+      return ompt_sync_region_taskwait;
+    case ompt_state_wait_taskgroup:
+      return ompt_sync_region_taskgroup;
+    case ompt_state_wait_barrier_teams:
+      return ompt_sync_region_barrier_teams;
+    default:
+      return ompt_sync_region_barrier_implementation;
+    }
+}
+
+static void
+sync_event (struct gomp_thread *thr, unsigned int state,
+	    ompt_scope_endpoint_t endpoint, const void *ra)
+{
+  ompt_sync_region_t kind = sync_kind (state);
+  ompt_data_t *pd = thr->ts.team ? gomp_ompt_data (&thr->ts.team->tool_data)
+    : gomp_ompt_data (&thr->tool_parallel_data);
+  ompt_data_t *td = gomp_ompt_data (&thr->task->tool_data);
+  if (endpoint == ompt_scope_begin && GOMP_OMPT_CB (sync_region))
+    GOMP_OMPT_CB (sync_region) (kind, endpoint, pd, td, ra);
+  if (GOMP_OMPT_CB (sync_region_wait))
+    GOMP_OMPT_CB (sync_region_wait) (kind, endpoint, pd, td, ra);
+  if (endpoint == ompt_scope_end && GOMP_OMPT_CB (sync_region))
+    GOMP_OMPT_CB (sync_region) (kind, endpoint, pd, td, ra);
+}
+
+/* The kinds and code pointers of the sync regions the thread is in,
+   innermost last: a task run from a wait may wait itself.  */
+#define SYNC_DEPTH 64
+static __thread const void *sync_ra[SYNC_DEPTH];
+static __thread unsigned int sync_state[SYNC_DEPTH];
+static __thread unsigned int sync_depth;
+
+void
+gomp_tool_sync_begin (struct gomp_thread *thr, unsigned int state,
+		      const void *ra)
+{
+  if (sync_depth < SYNC_DEPTH)
+    {
+      sync_ra[sync_depth] = ra;
+      sync_state[sync_depth] = state;
+    }
+  sync_depth++;
+  sync_event (thr, state, ompt_scope_begin, ra);
+}
+
+void
+gomp_tool_sync_end (struct gomp_thread *thr)
+{
+  const void *ra = NULL;
+  unsigned int state = ompt_state_wait_barrier_implementation;
+  /* None begun: the tool attached in the middle of the region.  */
+  if (sync_depth == 0)
+    return;
+  if (--sync_depth < SYNC_DEPTH)
+    {
+      ra = sync_ra[sync_depth];
+      state = sync_state[sync_depth];
+    }
+  sync_event (thr, state, ompt_scope_end, ra);
+}
+
+/* ---- tasks ------------------------------------------------------------ */
+
+/* The dependence types of task-depend.h (GCC's GOMP_DEPEND_*) as
+   OMPT's.  */
+static ompt_dependence_type_t
+dep_type (unsigned int kind)
+{
+  switch (kind)
+    {
+    case DEP_IN:
+      return ompt_dependence_type_in;
+    case DEP_OUT:
+      return ompt_dependence_type_out;
+    case DEP_MUTEXINOUTSET:
+      return ompt_dependence_type_mutexinoutset;
+    case DEP_INOUTSET:
+      return ompt_dependence_type_inoutset;
+    default:
+      return ompt_dependence_type_inout;
+    }
+}
+
+void
+gomp_tool_task_create (struct gomp_thread *thr, struct gomp_task *parent,
+		       struct gomp_task *task, bool has_deps, void *cfa)
+{
+  (void) thr;
+  const void *ra = gomp_tool_ra_of_cfa (cfa);
+  if (GOMP_OMPT_CB (task_create))
+    {
+      /* The parent is in the runtime at CFA, though the runtime stores
+	 its enter frame only where it may wait or run other code.  */
+      ompt_frame_t frame;
+      gomp_ompt_frame (parent, &frame);
+      if (frame.enter_frame.ptr == NULL && cfa != NULL)
+	{
+	  frame.enter_frame.ptr = cfa;
+	  frame.enter_frame_flags = GOMP_FRAME_FLAGS;
+	}
+      GOMP_OMPT_CB (task_create)
+	(gomp_ompt_data (&parent->tool_data), &frame,
+	 gomp_ompt_data (&task->tool_data),
+	 (int) (task->kind & ~(TASK_ON_STACK | TASK_ON_PARENT)), has_deps,
+	 ra);
+    }
+}
+
+/* TASK's clauses, as the dependence table recorded them (task->deps).  */
+void
+gomp_tool_task_dependences (struct gomp_task *task)
+{
+  if (GOMP_OMPT_CB (dependences) == NULL)
+    return;
+  size_t n = task->ndeps;
+  ompt_dependence_t small[16] = { 0 };
+  ompt_dependence_t *deps = n <= 16 ? small : malloc (n * sizeof *deps);
+  if (deps == NULL)
+    return;
+  for (size_t i = 0; i < n; i++)
+    {
+      deps[i].variable.ptr = task->deps[i].addr;
+      deps[i].dependence_type = dep_type (task->deps[i].kind);
+    }
+  GOMP_OMPT_CB (dependences) (gomp_ompt_data (&task->tool_data), deps,
+			      (int) n);
+  if (deps != small)
+    free (deps);
+}
+
+void
+gomp_tool_task_start (struct gomp_task *prior, struct gomp_task *next)
+{
+  if (GOMP_OMPT_CB (task_schedule))
+    GOMP_OMPT_CB (task_schedule) (gomp_ompt_data (&prior->tool_data),
+				  ompt_task_switch,
+				  gomp_ompt_data (&next->tool_data));
+}
+
+/* TASK's code has returned: complete, or detached while its event is
+   not fulfilled (late fulfill completes it: gomp_tool_task_fulfill).  */
+void
+gomp_tool_task_end (struct gomp_task *task, struct gomp_task *next)
+{
+  ompt_task_status_t status = ompt_task_complete;
+  if (task->has_detach
+      && !__atomic_load_n (&task->fulfilled, __ATOMIC_ACQUIRE))
+    status = ompt_task_detach;
+  else if (gomp_task_cancelled (task))
+    status = ompt_task_cancel;
+  if (GOMP_OMPT_CB (task_schedule))
+    GOMP_OMPT_CB (task_schedule) (gomp_ompt_data (&task->tool_data), status,
+				  gomp_ompt_data (&next->tool_data));
+}
+
+void
+gomp_tool_task_fulfill (struct gomp_task *task, bool done)
+{
+  if (GOMP_OMPT_CB (task_schedule))
+    GOMP_OMPT_CB (task_schedule) (gomp_ompt_data (&task->tool_data),
+				  done ? ompt_task_late_fulfill
+				  : ompt_task_early_fulfill, NULL);
+}
+
+void
+gomp_tool_task_dependence (struct gomp_task *src, struct gomp_task *sink)
+{
+  if (GOMP_OMPT_CB (task_dependence))
+    GOMP_OMPT_CB (task_dependence) (gomp_ompt_data (&src->tool_data),
+				    gomp_ompt_data (&sink->tool_data));
+}
+
+/* ---- mutual exclusion --------------------------------------------------- */
+
+void
+gomp_tool_mutex_lock (_Atomic int *m, ompt_mutex_t kind, unsigned int state,
+		      uintptr_t wait_id, const void *ra)
+{
+  gomp_tool_mutex_acquire (kind, wait_id, ra);
+  gomp_mutex_lock (m, state, wait_id);
+  gomp_tool_mutex_acquired (kind, wait_id, ra);
+}
+
+void
+gomp_tool_mutex_unlock (_Atomic int *m, ompt_mutex_t kind, uintptr_t wait_id,
+			const void *ra)
+{
+  gomp_mutex_unlock (m);
+  gomp_tool_mutex_released (kind, wait_id, ra);
+}
+
+void
+gomp_tool_mutex_acquire (ompt_mutex_t kind, uintptr_t wait_id,
+			 const void *ra)
+{
+  if (GOMP_OMPT_CB (mutex_acquire))
+    GOMP_OMPT_CB (mutex_acquire) (kind, 0 /* omp_sync_hint_none */,
+				  GOMP_TOOL_MUTEX_IMPL, wait_id, ra);
+}
+
+void
+gomp_tool_mutex_acquired (ompt_mutex_t kind, uintptr_t wait_id,
+			  const void *ra)
+{
+  if (GOMP_OMPT_CB (mutex_acquired))
+    GOMP_OMPT_CB (mutex_acquired) (kind, wait_id, ra);
+}
+
+void
+gomp_tool_mutex_released (ompt_mutex_t kind, uintptr_t wait_id,
+			  const void *ra)
+{
+  if (GOMP_OMPT_CB (mutex_released))
+    GOMP_OMPT_CB (mutex_released) (kind, wait_id, ra);
+}
+
+void
+gomp_tool_lock_init (ompt_mutex_t kind, uintptr_t wait_id, const void *ra)
+{
+  if (GOMP_OMPT_CB (lock_init))
+    GOMP_OMPT_CB (lock_init) (kind, 0, GOMP_TOOL_MUTEX_IMPL, wait_id, ra);
+}
+
+void
+gomp_tool_lock_destroy (ompt_mutex_t kind, uintptr_t wait_id, const void *ra)
+{
+  if (GOMP_OMPT_CB (lock_destroy))
+    GOMP_OMPT_CB (lock_destroy) (kind, wait_id, ra);
+}
+
+void
+gomp_tool_nest_lock (ompt_scope_endpoint_t endpoint, uintptr_t wait_id,
+		     const void *ra)
+{
+  if (GOMP_OMPT_CB (nest_lock))
+    GOMP_OMPT_CB (nest_lock) (endpoint, wait_id, ra);
+}
+
+/* ---- work-sharing ------------------------------------------------------- */
+
+static ompt_data_t *
+current_parallel (struct gomp_thread *thr)
+{
+  return thr->ts.team ? gomp_ompt_data (&thr->ts.team->tool_data)
+    : gomp_ompt_data (&thr->tool_parallel_data);
+}
+
+void
+gomp_tool_work (ompt_work_t kind, ompt_scope_endpoint_t endpoint,
+		uint64_t count, const void *ra)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  if (GOMP_OMPT_CB (work))
+    GOMP_OMPT_CB (work) (kind, endpoint, current_parallel (thr),
+			 gomp_ompt_data (&thr->task->tool_data), count, ra);
+}
+
+void
+gomp_tool_dispatch (ompt_dispatch_t kind, uint64_t instance)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  if (GOMP_OMPT_CB (dispatch))
+    {
+      ompt_data_t inst = { .value = instance };
+      GOMP_OMPT_CB (dispatch) (current_parallel (thr),
+			       gomp_ompt_data (&thr->task->tool_data), kind,
+			       inst);
+    }
+}
+
+/* ---- cancellation, error ------------------------------------------------ */
+
+void
+gomp_tool_cancel (int flags, const void *ra)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  if (GOMP_OMPT_CB (cancel))
+    GOMP_OMPT_CB (cancel) (gomp_ompt_data (&thr->task->tool_data), flags, ra);
+}
+
+void
+gomp_tool_error (ompt_severity_t severity, const char *message,
+		 size_t length, const void *ra)
+{
+  if (GOMP_OMPT_CB (error))
+    GOMP_OMPT_CB (error) (severity, message, length, ra);
+}
+
+/* omp_test_lock and omp_test_nest_lock's first acquisition, with a tool:
+   mutex-acquire, then mutex-acquired if it succeeds.  */
+int
+gomp_tool_test_lock (void *lock, ompt_mutex_t kind, const void *ra)
+{
+  gomp_tool_mutex_acquire (kind, (uintptr_t) lock, ra);
+  int z = 0;
+  bool got = atomic_compare_exchange_strong_explicit
+    ((_Atomic int *) lock, &z, 1, memory_order_acquire, memory_order_relaxed);
+  if (got)
+    gomp_tool_mutex_acquired (kind, (uintptr_t) lock, ra);
+  return got;
+}

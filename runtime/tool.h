@@ -1,0 +1,167 @@
+/* tool.h -- the runtime's event points for first-party tools.
+
+   Every place where the runtime tells a tool something (OMPT, OpenMP 5.1
+   chapter 4) is one call of an inline function below, guarded by one
+   global word, gomp_tool_active: nonzero while some tool is attached.
+   Without a tool each event point costs one load of that word, which
+   every thread keeps in its cache (nobody writes it after start-up), and
+   one branch that is never taken; everything else is in the slow path,
+   out of line, in the ompt-*.c files (gomp_tool_*).  A slow path serves
+   every consumer of the event: OMPT's registered callback now; another
+   interface to the same events adds its call there, not another set of
+   event points.
+
+   The event points pass what the runtime has at hand (the thread, its
+   team or task, the frame of the entry point); the slow paths turn it
+   into the tool's arguments.  CODEPTR_RA is the return address of the
+   runtime entry point the program called: GOMP_TOOL_RA () in the entry
+   point itself, or gomp_tool_ra_of_cfa (CFA) where only the entry
+   point's frame travels down (struct gomp_frame).  */
+
+#ifndef OMPDBG_RUNTIME_TOOL_H
+#define OMPDBG_RUNTIME_TOOL_H 1
+
+#include "internal.h"
+
+/* Nonzero while a tool is attached (ompt-init.c).  */
+extern HIDDEN int gomp_tool_active;
+
+#define GOMP_TOOL_ON() unlikely (gomp_tool_active)
+
+/* Pass event EVENT to the attached tools, if any: gomp_tool_EVENT (...).  */
+#define GOMP_TOOL_EVENT(event, ...)			\
+  do							\
+    {							\
+      if (GOMP_TOOL_ON ())				\
+	gomp_tool_##event (__VA_ARGS__);		\
+    }							\
+  while (0)
+
+/* The return address of the function this is written in; in an inline
+   function, of the function it is inlined into.  */
+#define GOMP_TOOL_RA() __builtin_return_address (0)
+
+/* The return address of the function whose canonical frame address is
+   CFA: the word below the CFA where the call instruction pushes it;
+   NULL where that is not so, or without a frame.  */
+static inline const void *
+gomp_tool_ra_of_cfa (void *cfa)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  return cfa ? ((void *const *) cfa)[-1] : NULL;
+#else
+  (void) cfa;
+  return NULL;
+#endif
+}
+
+/* The one mutex implementation of the runtime (lock.c: spin, then
+   futex), for ompt_enumerate_mutex_impls and mutex-acquire.  */
+#define GOMP_TOOL_MUTEX_IMPL 1
+
+/* ---- slow paths (ompt-events.c) ---------------------------------------- */
+
+/* Threads.  */
+HIDDEN void gomp_tool_thread_begin (struct gomp_thread *thr,
+				    ompt_thread_t type);
+HIDDEN void gomp_tool_thread_end (struct gomp_thread *thr);
+/* A thread the runtime did not start becomes an initial thread, or
+   leaves: thread-begin/end and its initial task's implicit-task events.  */
+HIDDEN void gomp_tool_initial_thread_begin (struct gomp_thread *thr);
+HIDDEN void gomp_tool_initial_thread_end (struct gomp_thread *thr);
+
+/* Regions.  The encountering thread THR has entered TEAM as its master
+   (parallel-begin, then the master's implicit-task-begin); FLAGS are
+   ompt_parallel_flag_t's, CFA the entry point's frame.  */
+HIDDEN void gomp_tool_parallel_begin (struct gomp_thread *thr,
+				      struct gomp_team *team, int flags,
+				      void *cfa);
+/* A worker's implicit task begins.  */
+HIDDEN void gomp_tool_implicit_begin (struct gomp_thread *thr);
+/* The implicit task of THR reaches the region's implicit barrier (its
+   code has returned), and the barrier is passed: after _end the implicit
+   task ends (implicit-task-end).  */
+HIDDEN void gomp_tool_region_barrier_begin (struct gomp_thread *thr,
+					    void *cfa);
+HIDDEN void gomp_tool_region_barrier_end (struct gomp_thread *thr);
+/* The master, back in the encountering task PARENT: parallel-end.  */
+HIDDEN void gomp_tool_parallel_end (struct gomp_thread *thr,
+				    struct gomp_team *team,
+				    struct gomp_task *parent, int flags,
+				    void *cfa);
+
+/* Barriers, taskwait, taskgroup: a thread-state value (the wait's,
+   internal.h) names the kind.  The end is that of the innermost region
+   begun (ompt-events.c keeps its kind and code pointer): the caller
+   need not keep them through the wait, which cost registers, and
+   instructions, where there is no tool.  */
+HIDDEN void gomp_tool_sync_begin (struct gomp_thread *thr,
+				  unsigned int state, const void *ra);
+HIDDEN void gomp_tool_sync_end (struct gomp_thread *thr);
+
+/* Tasks.  PARENT, the current task of THR, created TASK (task-create;
+   HAS_DEPS: with depend clauses) in the entry point whose frame is CFA;
+   the table has recorded TASK's dependences (dependences).  */
+HIDDEN void gomp_tool_task_create (struct gomp_thread *thr,
+				   struct gomp_task *parent,
+				   struct gomp_task *task, bool has_deps,
+				   void *cfa);
+HIDDEN void gomp_tool_task_dependences (struct gomp_task *task);
+/* THR switches from PRIOR to NEXT, which starts or resumes (task-schedule
+   with ompt_task_switch), and back when NEXT's code has returned.  */
+HIDDEN void gomp_tool_task_start (struct gomp_task *prior,
+				  struct gomp_task *next);
+HIDDEN void gomp_tool_task_end (struct gomp_task *task,
+				struct gomp_task *next);
+/* omp_fulfill_event on TASK; DONE: its code had returned.  */
+HIDDEN void gomp_tool_task_fulfill (struct gomp_task *task, bool done);
+/* A dependence of SINK on SRC was found unfulfilled.  */
+HIDDEN void gomp_tool_task_dependence (struct gomp_task *src,
+				       struct gomp_task *sink);
+
+/* Mutual exclusion.  KIND is ompt_mutex_t; WAIT_ID the object.  The
+   entry points of locks, critical and atomic call the first two, which
+   take and give back mutex M with the events around, as their whole
+   work when a tool is attached: a tail call, so that without a tool they
+   keep the frame-less code of the mutex alone.  */
+HIDDEN void gomp_tool_mutex_lock (_Atomic int *m, ompt_mutex_t kind,
+				  unsigned int state, uintptr_t wait_id,
+				  const void *ra);
+HIDDEN void gomp_tool_mutex_unlock (_Atomic int *m, ompt_mutex_t kind,
+				    uintptr_t wait_id, const void *ra);
+HIDDEN void gomp_tool_mutex_acquire (ompt_mutex_t kind, uintptr_t wait_id,
+				     const void *ra);
+HIDDEN void gomp_tool_mutex_acquired (ompt_mutex_t kind, uintptr_t wait_id,
+				      const void *ra);
+HIDDEN void gomp_tool_mutex_released (ompt_mutex_t kind, uintptr_t wait_id,
+				      const void *ra);
+HIDDEN void gomp_tool_lock_init (ompt_mutex_t kind, uintptr_t wait_id,
+				 const void *ra);
+HIDDEN void gomp_tool_lock_destroy (ompt_mutex_t kind, uintptr_t wait_id,
+				    const void *ra);
+HIDDEN void gomp_tool_nest_lock (ompt_scope_endpoint_t endpoint,
+				 uintptr_t wait_id, const void *ra);
+/* omp_test_lock's attempt (KIND: ompt_mutex_test_lock or
+   ompt_mutex_test_nest_lock), with its events.  */
+HIDDEN int gomp_tool_test_lock (void *lock, ompt_mutex_t kind,
+				const void *ra);
+
+/* Work-sharing constructs (ompt_work_t) and their chunks.  */
+HIDDEN void gomp_tool_work (ompt_work_t kind, ompt_scope_endpoint_t endpoint,
+			    uint64_t count, const void *ra);
+HIDDEN void gomp_tool_dispatch (ompt_dispatch_t kind, uint64_t instance);
+
+/* Cancellation (ompt_cancel_flag_t), the error directive.  */
+HIDDEN void gomp_tool_cancel (int flags, const void *ra);
+HIDDEN void gomp_tool_error (ompt_severity_t severity, const char *message,
+			     size_t length, const void *ra);
+
+/* ---- ompt-init.c ----------------------------------------------------- */
+
+/* Look for a tool and start it (start-up, init.c).  */
+HIDDEN void gomp_tool_init (struct gomp_thread *initial);
+/* The tool-var, tool-libraries-var and tool-verbose-init-var ICVs as
+   OMP_DISPLAY_ENV shows them.  */
+HIDDEN const char *gomp_tool_icv_string (int which);
+
+#endif /* OMPDBG_RUNTIME_TOOL_H */

@@ -1,0 +1,126 @@
+/* tasks.c -- OMPT events of explicit tasks: task-create (flags, parent,
+   code pointer), task-schedule (a switch to each task when it starts, a
+   completion back when it ends), dependences and the ids in both.  */
+#include "common.h"
+
+static int x, y;
+static uint64_t ran_as[8];
+
+void __attribute__ ((noinline))
+make_tasks (void)
+{
+#pragma omp task depend(out: x)
+  {
+    ran_as[0] = tool_task_id ();
+    x = 1;
+  }
+#pragma omp task depend(in: x) depend(inout: y)
+  {
+    ran_as[1] = tool_task_id ();
+    y = x + 1;
+  }
+#pragma omp task if(0)
+  ran_as[2] = tool_task_id ();
+#pragma omp task final(1)
+  ran_as[3] = tool_task_id ();
+#pragma omp taskwait
+  __asm__ volatile ("" ::: "memory");
+}
+
+int
+main (int argc, char **argv)
+{
+  ompt_test_init (argv);
+  uint64_t creator = 0;
+  tool_reset ();
+#pragma omp parallel num_threads(3)
+#pragma omp single
+  {
+    creator = tool_task_id ();
+    make_tasks ();
+  }
+  check (y == 2, "the tasks ran in dependence order");
+  int creates = 0;
+  uint64_t id[4] = { 0 };
+  for (int i = 0; i < tool_nevents (); i++)
+    {
+      const struct tool_event *e = tool_event (i);
+      if (e->event != ompt_callback_task_create)
+	continue;
+      if (creates < 4)
+	id[creates] = e->other;
+      check (e->task == creator, "task %d: its parent is the single's task",
+	     creates);
+      check (tool_in_function (e->codeptr, "make_tasks"),
+	     "task %d: codeptr_ra in make_tasks()", creates);
+      check (e->flags & ompt_task_explicit, "task %d: explicit (%#x)",
+	     creates, e->flags);
+      if (creates == 0 || creates == 1)
+	check (e->kind == 1, "task %d: has_dependences", creates);
+      if (creates == 2)
+	check (e->flags & ompt_task_undeferred, "if(0) task: undeferred");
+      if (creates == 3)
+	check (e->flags & ompt_task_final, "final task: final");
+      creates++;
+    }
+  check (creates == 4, "four task-create (%d)", creates);
+  for (int t = 0; t < 4; t++)
+    {
+      check (ran_as[t] == id[t] && id[t] != 0,
+	     "task %d runs with the id it was created with", t);
+      int start = -1, end = -1;
+      for (int i = 0; i < tool_nevents (); i++)
+	{
+	  const struct tool_event *e = tool_event (i);
+	  if (e->event != ompt_callback_task_schedule)
+	    continue;
+	  if (e->other == id[t] && start < 0)
+	    start = i;
+	  if (e->task == id[t] && e->kind == ompt_task_complete)
+	    end = i;
+	}
+      check (start >= 0 && end > start,
+	     "task %d: scheduled in, then completes", t);
+      if (start >= 0 && end > start)
+	check (tool_event (start)->thread == tool_event (end)->thread,
+	       "task %d: both on one thread", t);
+    }
+  /* Dependences: the first task's out x, the second's in x, inout y.  */
+  int deps = 0;
+  for (int i = 0; i < tool_nevents (); i++)
+    {
+      const struct tool_event *e = tool_event (i);
+      if (e->event != ompt_callback_dependences)
+	continue;
+      deps++;
+      if (e->task == id[0])
+	check (e->other == (uintptr_t) &x
+	       && (e->kind == ompt_dependence_type_out
+		   || e->kind == ompt_dependence_type_inout),
+	       "task 0: out x");
+      else if (e->task == id[1])
+	check ((e->other == (uintptr_t) &x
+		&& e->kind == ompt_dependence_type_in)
+	       || (e->other == (uintptr_t) &y
+		   && e->kind == ompt_dependence_type_inout),
+	       "task 1: in x, inout y (%d on %#lx)", e->kind,
+	       (unsigned long) e->other);
+      else
+	check (0, "dependences of a task without depend clauses");
+    }
+  check (deps == 3, "three dependences (%d)", deps);
+  /* The second task waits for the first unless that one completed
+     before the second was created.  */
+  for (int i = 0; i < tool_nevents (); i++)
+    {
+      const struct tool_event *e = tool_event (i);
+      if (e->event == ompt_callback_task_dependence)
+	check (e->task == id[0] && e->other == id[1],
+	       "task-dependence: from task 0 to task 1");
+    }
+  int create0 = find_event (0, ompt_callback_task_create, -1);
+  int dep0 = find_event (0, ompt_callback_dependences, -1);
+  check (create0 >= 0 && dep0 > create0, "dependences after task-create");
+  check (tool_failures () == 0, "the tool's own checks");
+  return 0;
+}
