@@ -23,8 +23,9 @@ corefiles_libompdbg_target_la_LIBADD = $(LIBDW_LIBS) $(DL_LIBS)
 corefiles_libompdbg_target_la_LDFLAGS = -pthread
 
 pkglibexec_PROGRAMS = corefiles/ompdbg-inspect
-corefiles_ompdbg_inspect_SOURCES = corefiles/ompdbg-inspect.c
-corefiles_ompdbg_inspect_LDADD = corefiles/libompdbg-target.la
+corefiles_ompdbg_inspect_SOURCES = corefiles/ompdbg-inspect.c \
+	corefiles/diagnose.c
+corefiles_ompdbg_inspect_LDADD = corefiles/libompdbg-target.la $(LIBDW_LIBS) $(DL_LIBS)
 
 ## The installed ompdbg knows only installed paths.  The build tree's
 ## ./ompdbg runs it on the build tree's files (corefiles/ompdbg-build.in).

@@ -25,6 +25,9 @@
 
 #include "corefiles/ompdbg-target.h"
 
+/* diagnose.c */
+int ompdbg_cmd_diagnose (int argc, char **argv);
+
 /* What each of libompd's return codes means when it answers a question
    about the target's data.  */
 static const char *
@@ -48,7 +51,9 @@ static void
 usage (FILE *f)
 {
   fprintf (f, "Usage: ompdbg threads PID\n"
-	   "       ompdbg threads EXECUTABLE CORE\n");
+	   "       ompdbg threads EXECUTABLE CORE\n"
+	   "       ompdbg diagnose [--json] PID\n"
+	   "       ompdbg diagnose [--json] EXECUTABLE CORE\n");
 }
 
 /* The name of STATE, or "unreadable (...)" when the runtime has no
@@ -359,6 +364,8 @@ main (int argc, char **argv)
     }
   if (strcmp (argv[1], "threads") == 0)
     return cmd_threads (argc - 2, argv + 2);
+  if (strcmp (argv[1], "diagnose") == 0)
+    return ompdbg_cmd_diagnose (argc - 2, argv + 2);
   if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
     {
       usage (stdout);
