@@ -763,6 +763,28 @@ report (struct diag *d, struct report *r)
       int n = chain_from (d, s, in_cycle, nodes, edges, MAX_CHAIN);
       if (n == 0 || !same (nodes[n], s))
 	continue;
+      /* Start at the lowest OpenMP thread number: the same sentence live
+	 and in any core, whatever order the threads are listed in.  */
+      int best = 0;
+      for (int k = 1; k < n; k++)
+	if (nodes[k].kind == N_THREAD
+	    && (nodes[best].kind != N_THREAD
+		|| (unsigned long) d->th[nodes[k].v].num
+		< (unsigned long) d->th[nodes[best].v].num))
+	  best = k;
+      if (best != 0)
+	{
+	  struct node rn[MAX_CHAIN + 1];
+	  struct edge *re[MAX_CHAIN + 1];
+	  for (int k = 0; k < n; k++)
+	    {
+	      rn[k] = nodes[(best + k) % n];
+	      re[k] = edges[(best + k) % n];
+	    }
+	  rn[n] = rn[0];
+	  memcpy (nodes, rn, sizeof rn);
+	  memcpy (edges, re, sizeof re);
+	}
       const char *holds = NULL;
       struct edge last = *edges[n - 1];
       if ((last.kind == E_LOCK || last.kind == E_ORDERED) && n > 1)
@@ -805,20 +827,36 @@ report (struct diag *d, struct report *r)
       int nl = 0;
       struct text b = { .n = 0 };
       add (&b, mismatch ? "Barrier mismatch: " : "Blocked: ");
+      /* The threads of this barrier, by OpenMP thread number.  */
+      size_t *grp = calloc (d->nth, sizeof *grp);
       int nw = 0;
-      for (size_t j = i; j < d->nth; j++)
+      for (size_t j = 0; grp != NULL && j < d->nth; j++)
 	{
 	  struct edge *f = first_edge (d, (struct node) { N_THREAD, j });
 	  if (!in_cycle[j] && f != NULL && f->kind == E_BARRIER
 	      && f->region == e->region && f->barrier_state == e->barrier_state)
 	    {
-	      add (&b, "%s", nw ? ", " : "");
-	      thread_name (&d->th[j], &b);
-	      said[j] = true;
-	      lwps[nl++] = d->th[j].lwp;
-	      nw++;
+	      int k = nw++;
+	      while (k > 0 && (unsigned long) d->th[grp[k - 1]].num
+		     > (unsigned long) d->th[j].num)
+		grp[k] = grp[k - 1], k--;
+	      grp[k] = j;
 	    }
 	}
+      /* A mismatch is told from the side most threads are on.  */
+      if (mismatch && nw < count_kind (d, s, E_BARRIER))
+	{
+	  free (grp);
+	  continue;
+	}
+      for (int k = 0; k < nw; k++)
+	{
+	  add (&b, "%s", k ? ", " : "");
+	  thread_name (&d->th[grp[k]], &b);
+	  said[grp[k]] = true;
+	  lwps[nl++] = d->th[grp[k]].lwp;
+	}
+      free (grp);
       add (&b, " wait%s at %s of their region", nw == 1 ? "s" : "",
 	   state_words (e->barrier_state));
       const char *wh = where (d, &d->th[i]);

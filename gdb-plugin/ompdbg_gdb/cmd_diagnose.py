@@ -86,6 +86,7 @@ class Diagnosis(object):
         self.deferred = {}      # task address -> deferred record index
         self.mismatch = []      # barrier mismatches, as sentences
         self._where = {}
+        self._absent = {}
 
     # -- what each thread and task is -------------------------------------
     def where(self, t):
@@ -208,14 +209,6 @@ class Diagnosis(object):
                 self.deferred[a] = k
         else:
             self.deferred_list = None
-        for t in self.threads:
-            chain = t.task_chain() if t.task() is not None else []
-            for depth, (task, on) in enumerate(chain):
-                if on is not t:
-                    break
-                a = self.task_address(task)
-                if a is not None and a not in self.task_at:
-                    self.task_at[a] = (task, t, depth)
         f = self.ext.get("ompdbg_get_task_edges")
         if f is not None:
             ev = ctypes.c_void_p()
@@ -232,6 +225,17 @@ class Diagnosis(object):
                                  arr[j].blocker.address, arr[j].kind))
                 finally:
                     CB.free(ev.value)
+        # Which thread runs or holds each task: needed only when tasks
+        # wait for tasks (each chain costs a few reads per task).
+        if self.task_edges:
+            for t in self.threads:
+                chain = t.task_chain() if t.task() is not None else []
+                for depth, (task, on) in enumerate(chain):
+                    if on is not t:
+                        break
+                    a = self.task_address(task)
+                    if a is not None and a not in self.task_at:
+                        self.task_at[a] = (task, t, depth)
         for t in self.threads:
             self.thread_edges(t)
         # A task waits for the thread it runs on.
@@ -301,12 +305,22 @@ class Diagnosis(object):
         r = t.region()
         if r is None:
             return
-        for num, mt in r.members():
-            if mt is None or mt is t:
+        # The members not at this barrier, once per barrier: every
+        # waiter of a large team asks the same.
+        key = (id(r), state, wid)
+        if key not in self._absent:
+            absent = []
+            for num, mt in r.members():
+                if mt is None:
+                    continue
+                ms, mw = mt.state()
+                if ms == state and mw == wid:
+                    continue            # arrived
+                absent.append((mt, ms, mw))
+            self._absent[key] = absent
+        for mt, ms, mw in self._absent[key]:
+            if mt is t:
                 continue
-            ms, mw = mt.state()
-            if ms == state and mw == wid:
-                continue            # arrived
             if ms in BARRIER_STATES and mw == wid:
                 self.mismatch.append((r, t, state, mt, ms))
                 continue
@@ -460,9 +474,13 @@ class Diagnosis(object):
         # Start at the thread with the smallest number.
         ts = [n for n in cyc if n[0] == "t"]
         if ts:
-            first = min(ts, key=lambda n: (
-                self.by_lwp[n[1]].gdb_num or 0) if n[1] in self.by_lwp
-                else 0)
+            # The lowest OpenMP thread number first: the same start live
+            # and in any core, whatever order the threads are listed in.
+            def rank(n):
+                t = self.by_lwp.get(n[1])
+                num = U.known(t.thread_num()) if t is not None else None
+                return (num if num is not None else 1 << 30, n[1])
+            first = min(ts, key=rank)
             i = cyc.index(first)
             cyc = cyc[i:] + cyc[:i]
         set_ = set(cyc)
