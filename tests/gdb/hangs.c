@@ -33,7 +33,7 @@
 static FILE *truth;
 static const char *mode = "";
 static _Atomic int armed;	/* threads at their blocking call */
-static int want;		/* how many the scene has */
+static _Atomic int want;	/* how many the scene has, once it says */
 static volatile int never;	/* what a spinning thread waits for */
 /* Written after each blocking call, so that the call is not the
    function's last: a tail call would leave no frame of the scene on the
@@ -87,7 +87,9 @@ static void *
 watchdog (void *arg)
 {
   (void) arg;
-  await_armed (want);
+  while (atomic_load (&want) == 0)
+    ;
+  await_armed (atomic_load (&want));
   /* Long enough for every thread to be in its wait: a waiter stores its
      state before it spins.  */
   struct timespec ts = { 0, 500 * 1000 * 1000 };
