@@ -1,6 +1,7 @@
 ## docs/ -- documentation, and the example programs `./build.sh demo` runs.
 dist_doc_DATA += README.md docs/installing.md docs/running.md \
-	docs/environment.md docs/runtime.md docs/ompd.md
+	docs/environment.md docs/runtime.md docs/ompd.md \
+	docs/diagnose.md
 ## ompdbg(1); ompdbg-gdb(7) is gdb-plugin/'s.
 dist_man1_MANS = docs/ompdbg.1
 ## Built like a user's program: plain gcc -fopenmp, with -g for gdb.  Also
