@@ -16,7 +16,6 @@ import gdb
 
 from . import binding as B
 from . import callbacks as CB
-from .cache import cache
 from .cmd_threads import (data_symbol, BARRIER_STATES, TASKWAIT, TASKGROUP,
                           LOCK_STATES, CRITICAL, ATOMIC, ORDERED)
 from .cmd_tasks import deferred_list

@@ -12,7 +12,6 @@ import json
 import os
 import re
 import resource
-import signal
 import subprocess
 import time
 
