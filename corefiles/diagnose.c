@@ -106,7 +106,7 @@ struct diag
   size_t nk, kcap;
 };
 
-/* ---- text ----------------------------------------------------------------- */
+/* ---- text --------------------------------------------------------------- */
 
 struct text
 {
@@ -156,7 +156,8 @@ barrier_state (ompd_word_t s)
 }
 
 /* `function at file:line' of code address PC in BUF ("" when none);
-   FUNC_ONLY: the function's name without GCC's outlining suffix.  */
+   IN_FORM: `at file:line (in function)' instead, for the code of a
+   construct, its function without GCC's outlining suffix.  */
 static void
 code_words (struct diag *d, uint64_t pc, bool in_form, char *buf,
 	    size_t size)
@@ -386,7 +387,7 @@ node_name (struct diag *d, struct node n, struct text *b)
     task_name (d, n.v, b);
 }
 
-/* ---- the graph -------------------------------------------------------------- */
+/* ---- the graph ---------------------------------------------------------- */
 
 static struct edge *
 edge_new (struct diag *d, struct node src, struct node dst,
@@ -692,7 +693,7 @@ sentence (struct diag *d, struct node *nodes, struct edge **edges, int n,
     }
 }
 
-/* ---- the report ---------------------------------------------------------------- */
+/* ---- the report --------------------------------------------------------- */
 
 struct report
 {
@@ -981,7 +982,7 @@ running (struct diag *d, struct report *r)
     }
 }
 
-/* ---- collecting ------------------------------------------------------------------ */
+/* ---- collecting --------------------------------------------------------- */
 
 static void
 find_icvs (struct diag *d)

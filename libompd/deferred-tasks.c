@@ -446,10 +446,20 @@ thread_visit (void *arg, ompd_addr_t thread, int64_t tid, uint64_t pthread)
 	    break;
 	  w->rc = read_field (as, task, L_task_parent, &task);
 	}
+      /* The rules of ompd_get_scheduling_task_handle: an implicit or
+	 initial task has none, a task not running none that means
+	 anything.  */
+      bool running = false;
       if (w->rc == ompd_rc_ok)
 	w->rc = read_field (as, below, L_task_kind, &kind);
-      if (w->rc == ompd_rc_ok)
-	w->rc = task_sched_parent (as, below, kind, &below);
+      if (w->rc == ompd_rc_ok
+	  && (!(kind & (ompt_task_implicit | ompt_task_initial))
+	      || (kind & ompt_task_target)))
+	w->rc = task_running (as, below, &running);
+      uint64_t next = 0;
+      if (w->rc == ompd_rc_ok && running)
+	w->rc = task_sched_parent (as, below, kind, &next);
+      below = next == below ? 0 : next;
     }
   return w->rc != ompd_rc_ok;
 }
