@@ -14,6 +14,7 @@
 EXTRA_DIST += bench/ompbench.c bench/floor.c bench/run-bench.sh \
 	bench/state-count.sh bench/gdb-threads.sh bench/gdb-tasks.sh \
 	bench/ompdbg-stacks.sh \
+	bench/diagnose.sh \
 	bench/README.md
 CLEANFILES += bench/ompbench bench/floor bench/results.txt \
 	bench/results-raw.txt bench/libomp-compat/libgomp.so.1 \

@@ -33,8 +33,9 @@ corefiles_ompdbg_inspect_SOURCES = corefiles/ompdbg-inspect.c \
 	corefiles/view-threads.c \
 	corefiles/view-parallel.c \
 	corefiles/view-tasks.c \
-	corefiles/view-stacks.c
-corefiles_ompdbg_inspect_LDADD = corefiles/libompdbg-target.la $(LIBDW_LIBS)
+	corefiles/view-stacks.c \
+	corefiles/diagnose.c
+corefiles_ompdbg_inspect_LDADD = corefiles/libompdbg-target.la $(LIBDW_LIBS) $(DL_LIBS)
 
 ## The installed ompdbg knows only installed paths.  The build tree's
 ## ./ompdbg runs it on the build tree's files (corefiles/ompdbg-build.in).

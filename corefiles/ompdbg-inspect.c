@@ -1,5 +1,5 @@
 /* ompdbg-inspect.c -- the program behind `ompdbg threads', `tasks',
-   `parallel', `stacks' and `snapshot': the OpenMP view of a live process
+   `parallel', `stacks', `snapshot' and `diagnose': the OpenMP view of a live process
    or a core file without gdb, on libompdbg-target (elfutils) and the
    libompd the target's runtime names.
 
@@ -26,6 +26,9 @@
 
 #include "corefiles/cli.h"
 
+/* diagnose.c: the wait-for graph, over a target of its own.  */
+int ompdbg_cmd_diagnose (int argc, char **argv);
+
 static const struct
 {
   const char *name;
@@ -44,7 +47,9 @@ usage (FILE *f)
 	   "[OPTIONS] PID\n"
 	   "       ompdbg {threads|tasks|parallel|stacks} [--json] "
 	   "[OPTIONS] EXECUTABLE CORE\n"
-	   "       ompdbg snapshot [--json] [-o FILE] TARGET...\n");
+	   "       ompdbg snapshot [--json] [-o FILE] TARGET...\n"
+	   "       ompdbg diagnose [--json] PID\n"
+	   "       ompdbg diagnose [--json] EXECUTABLE CORE\n");
 }
 
 int
@@ -61,6 +66,8 @@ main (int argc, char **argv)
       usage (stdout);
       return 0;
     }
+  if (strcmp (cmd, "diagnose") == 0)
+    return ompdbg_cmd_diagnose (argc - 2, argv + 2);
   /* --json anywhere; options (starting with '-') go to the view, the
      rest is the target.  */
   bool json = false;

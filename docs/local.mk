@@ -1,7 +1,8 @@
 ## docs/ -- documentation, and the example programs `./build.sh demo` runs.
 dist_doc_DATA += README.md docs/installing.md docs/running.md \
 	docs/environment.md docs/runtime.md docs/ompd.md docs/ompt.md \
-	docs/json.md docs/ompdbg-json.schema.json docs/profiling.md
+	docs/json.md docs/ompdbg-json.schema.json docs/profiling.md \
+	docs/diagnose.md
 ## ompdbg(1); ompdbg-gdb(7) is gdb-plugin/'s.
 dist_man1_MANS = docs/ompdbg.1
 ## Built like a user's program: plain gcc -fopenmp, with -g for gdb.  Also

@@ -32,6 +32,7 @@ gdb_plugin_pkg = \
 	gdb-plugin/ompdbg_gdb/cmd_threads.py \
 	gdb-plugin/ompdbg_gdb/cmd_parallel.py \
 	gdb-plugin/ompdbg_gdb/cmd_tasks.py \
+	gdb-plugin/ompdbg_gdb/cmd_diagnose.py \
 	gdb-plugin/ompdbg_gdb/cmd_info.py \
 	gdb-plugin/ompdbg_gdb/cmd_break.py \
 	gdb-plugin/ompdbg_gdb/cmd_bt.py \

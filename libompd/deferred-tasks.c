@@ -428,16 +428,38 @@ thread_visit (void *arg, ompd_addr_t thread, int64_t tid, uint64_t pthread)
 	}
     }
   /* The thread's current task and its ancestors: any of them may be a
-     predecessor of a waiting task.  */
-  uint64_t task = t.ended ? 0 : t.task;	/* its implicit task has ended too */
-  for (unsigned n = 0; w->rc == ompd_rc_ok && task != 0; n++)
+     predecessor of a waiting task; and so the tasks below it on the
+     thread's stack (a task waiting in a taskwait or taskgroup while the
+     thread runs another) and theirs.  */
+  uint64_t below = t.ended ? 0 : t.task;  /* its implicit task has ended */
+  for (unsigned m = 0; w->rc == ompd_rc_ok && below != 0; m++)
     {
-      if (n >= MAX_NESTING)
+      if (m >= MAX_NESTING)
 	break;
-      w->rc = set_add (&w->seeds, task, &added);
-      if (w->rc != ompd_rc_ok || !added)
-	break;
-      w->rc = read_field (as, task, L_task_parent, &task);
+      uint64_t task = below, kind;
+      for (unsigned n = 0; w->rc == ompd_rc_ok && task != 0; n++)
+	{
+	  if (n >= MAX_NESTING)
+	    break;
+	  w->rc = set_add (&w->seeds, task, &added);
+	  if (w->rc != ompd_rc_ok || !added)
+	    break;
+	  w->rc = read_field (as, task, L_task_parent, &task);
+	}
+      /* The rules of ompd_get_scheduling_task_handle: an implicit or
+	 initial task has none, a task not running none that means
+	 anything.  */
+      bool running = false;
+      if (w->rc == ompd_rc_ok)
+	w->rc = read_field (as, below, L_task_kind, &kind);
+      if (w->rc == ompd_rc_ok
+	  && (!(kind & (ompt_task_implicit | ompt_task_initial))
+	      || (kind & ompt_task_target)))
+	w->rc = task_running (as, below, &running);
+      uint64_t next = 0;
+      if (w->rc == ompd_rc_ok && running)
+	w->rc = task_sched_parent (as, below, kind, &next);
+      below = next == below ? 0 : next;
     }
   return w->rc != ompd_rc_ok;
 }
@@ -738,10 +760,11 @@ walk_free (struct walk *w)
 }
 
 /* The deferred tasks of AS not started, in *INFO (grow_alloc'ed, *N of
-   them; the caller frees it).  */
-static ompd_rc_t
+   them; the caller frees it); with ALL, every task the walk reached in
+   *ALL (*NALL of them, the caller frees it too).  */
+ompd_rc_t
 deferred_walk (ompd_address_space_handle_t *as, ompdbg_task_info_t **info,
-	       size_t *n)
+	       size_t *n, ompd_addr_t **all, size_t *nall)
 {
   struct walk w;
   memset (&w, 0, sizeof w);
@@ -765,6 +788,12 @@ deferred_walk (ompd_address_space_handle_t *as, ompdbg_task_info_t **info,
     rc = set_add (&w.all, w.seeds.order[i], &added);
   if (rc == ompd_rc_ok)
     rc = follow_dependences (&w);
+  if (rc == ompd_rc_ok && all != NULL)
+    {
+      *all = w.all.order;
+      *nall = w.all.n;
+      w.all.order = NULL;
+    }
   walk_free (&w);
   if (rc != ompd_rc_ok)
     {
@@ -790,7 +819,7 @@ ompdbg_get_deferred_task_list (ompd_address_space_handle_t *address_space,
     return ompd_rc_bad_input;
   ompdbg_task_info_t *info;
   size_t n;
-  rc = deferred_walk (address_space, &info, &n);
+  rc = deferred_walk (address_space, &info, &n, NULL, NULL);
   if (rc != ompd_rc_ok)
     return rc;
   ompdbg_deferred_task_list_t *l
@@ -864,7 +893,7 @@ ompdbg_get_deferred_tasks (ompd_address_space_handle_t *address_space,
     return ompd_rc_bad_input;
   ompdbg_task_info_t *info;
   size_t n;
-  rc = deferred_walk (address_space, &info, &n);
+  rc = deferred_walk (address_space, &info, &n, NULL, NULL);
   if (rc != ompd_rc_ok)
     return rc;
   ompd_task_handle_t **out = NULL;

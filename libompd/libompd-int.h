@@ -285,6 +285,15 @@ HIDDEN ompd_rc_t task_region (ompd_address_space_handle_t *as,
 /* Level of the region of TASK (0: outermost).  */
 HIDDEN ompd_rc_t task_level (ompd_task_handle_t *tk, uint64_t *level);
 
+/* ---- deferred tasks (deferred-tasks.c) ------------------------------------ */
+
+/* The walk of ompdbg_get_deferred_task_list: the tasks not started in
+   *INFO (*N), and with ALL every task reached, started or not, in *ALL
+   (*NALL); lib_alloc'ed, the caller frees both.  */
+HIDDEN ompd_rc_t deferred_walk (ompd_address_space_handle_t *as,
+				ompdbg_task_info_t **info, size_t *n,
+				ompd_addr_t **all, size_t *nall);
+
 /* ---- registry (registry.c) ---------------------------------------------- */
 
 /* Call FN for each OpenMP thread (address, tid, pthread), at most

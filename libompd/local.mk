@@ -25,7 +25,9 @@ libompd_libompd_la_SOURCES = \
 	libompd/icvs.c \
 	libompd/tool-data.c \
 	libompd/threads.c \
-	libompd/deferred-tasks.c
+	libompd/deferred-tasks.c \
+	libompd/wait-holder.c \
+	libompd/task-edges.c
 libompd_libompd_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libompd
 libompd_libompd_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden
 libompd_libompd_la_LDFLAGS = -module -avoid-version -no-undefined \

@@ -120,6 +120,75 @@ ompd_rc_t ompdbg_get_task_dependences (ompd_task_handle_t *task,
 				       ompdbg_dependence_t **deps,
 				       int *count, ompd_word_t *pending);
 
+/* Who a thread in a wait of its own is waiting for
+   (ompdbg_get_wait_holder).  */
+typedef struct ompdbg_wait_holder_t
+{
+  /* The kernel thread id of the thread holding the object: the lock,
+     critical section or atomic the thread waits to take, or the chunk
+     of the ordered loop whose turn it is.  0: none (the object was
+     released while the target ran, or no thread has that turn yet).  */
+  ompd_word_t holder;
+  /* A nest lock: the times its owner holds it; else 0.  */
+  ompd_word_t nest_count;
+  /* An ordered wait: the logical iteration (0 for the loop's first)
+     whose turn it is, and the one the waiting thread's chunk starts at;
+     else 0.  */
+  ompd_word_t ordered_turn;
+  ompd_word_t ordered_own;
+} ompdbg_wait_holder_t;
+
+/* THREAD waits for a lock (ompt_state_wait_lock, a simple or nest lock),
+   a critical section (wait_critical), an atomic (wait_atomic) or an
+   ordered turn (wait_ordered): the thread that has it.  The runtime's
+   mutex words name their holder, and an ordered loop's turn is the chunk
+   one member runs (docs/ompd.md, "Extensions").  ompd_rc_unavailable
+   for a thread in no such wait.  */
+ompd_rc_t ompdbg_get_wait_holder (ompd_thread_handle_t *thread,
+				  ompdbg_wait_holder_t *holder);
+
+/* Why a task waits for another (ompdbg_task_edge_t.kind).  */
+#define FOREACH_OMPDBG_TASK_WAIT(macro)					\
+  macro (ompdbg_task_wait_dependence, 1, "dependence")			\
+  macro (ompdbg_task_wait_taskwait, 2, "taskwait")			\
+  macro (ompdbg_task_wait_taskgroup, 3, "taskgroup")
+/* dependence: WAITER is created and waits for BLOCKER, one of its
+   predecessors, to complete; taskwait: WAITER waits in a taskwait for
+   BLOCKER, a child not complete; taskgroup: WAITER waits at the end of a
+   taskgroup for BLOCKER, a task of the group (a descendant) not
+   complete.  */
+
+typedef enum ompdbg_task_wait_t
+{
+#define OMPDBG_TASK_WAIT_ENUMERATOR(name, value, text) name = value,
+  FOREACH_OMPDBG_TASK_WAIT (OMPDBG_TASK_WAIT_ENUMERATOR)
+#undef OMPDBG_TASK_WAIT_ENUMERATOR
+} ompdbg_task_wait_t;
+
+/* One edge of the wait-for graph of the tasks: WAITER cannot go on
+   before BLOCKER completes.  Tasks are named by their runtime
+   structures, as in ompdbg_task_info_t (ompdbg_get_task_address gives
+   the structure of a task handle).  */
+typedef struct ompdbg_task_edge_t
+{
+  ompd_address_t waiter;
+  ompd_address_t blocker;
+  ompd_word_t kind;		/* ompdbg_task_wait_t */
+} ompdbg_task_edge_t;
+
+/* Every edge of the tasks' wait-for graph of the address space, from
+   one walk of the tasks ompdbg_get_deferred_task_list finds plus the
+   tasks on the threads' stacks: *EDGES, an array of *COUNT (NULL when
+   0), from the debugger's alloc_memory.  A snapshot, valid while the
+   target does not run.  */
+ompd_rc_t ompdbg_get_task_edges (ompd_address_space_handle_t *address_space,
+				 ompdbg_task_edge_t **edges, int *count);
+
+/* The address of the runtime structure of TASK (what
+   ompdbg_task_info_t.task and ompdbg_task_edge_t hold).  */
+ompd_rc_t ompdbg_get_task_address (ompd_task_handle_t *task,
+				   ompd_address_t *address);
+
 #ifdef __cplusplus
 }
 #endif

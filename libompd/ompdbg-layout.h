@@ -76,6 +76,19 @@ enum ompdbg_layout_root
    size; beyond it, garbage.  */
 #define OMPDBG_ON_PARENT_EXIT_MAX 65536
 
+/* The runtime's mutex word (omp_lock_t, the first word of
+   omp_nest_lock_t, a named critical's slot, gomp_critical_lock,
+   gomp_atomic_lock): 0 when free; when held, the kernel thread id of the
+   thread that took it in the low bits, OMPDBG_MUTEX_NEST on the word of
+   a nest lock (struct gomp_nest_lock: its count and owner task follow),
+   and OMPDBG_MUTEX_WAITERS while a waiter may sleep.  A debugger reads
+   the holder of the object a thread waits for (its wait id) from the
+   word alone.  The layout table has struct gomp_nest_lock for a runtime
+   that keeps it so.  */
+#define OMPDBG_MUTEX_WAITERS 0x80000000u
+#define OMPDBG_MUTEX_NEST 0x40000000u
+#define OMPDBG_MUTEX_HOLDER 0x3fffffffu
+
 /* A task's kind (gomp_task.kind) holds ompt_task_flag_t flags
    (omp-tools.h) and these two bits of the runtime's own (docs/ompd.md,
    "What the entries mean"):

@@ -1113,20 +1113,45 @@ HIDDEN void gomp_display_affinity_enter (struct gomp_thread *thr,
 HIDDEN void gomp_taskgroup_end (struct gomp_thread *thr, void *cfa);
 
 /* lock.c */
-HIDDEN void gomp_mutex_lock_slow (_Atomic int *m, unsigned int state,
-				  uintptr_t wait_id, void *cfa);
+/* A held mutex word names its holder (OMPDBG_MUTEX_* in ompdbg-layout.h):
+   the holder's kernel thread id, kept in a thread-local word of its own
+   so that taking the mutex loads it in place of the constant 1 (no
+   instruction more); a debugger reads who holds a lock or critical from
+   the word alone.  The word is 1 (a holder not named) until the thread
+   is registered (registry.c), and always without the state for
+   debuggers.  */
+extern HIDDEN __thread int gomp_tls_holder
+  __attribute__ ((tls_model ("initial-exec")));
+
+static ALWAYS_INLINE int
+gomp_mutex_self (void)
+{
+  return GOMP_TRACK_STATE ? gomp_tls_holder : 1;
+}
+
+HIDDEN void gomp_mutex_lock_slow (_Atomic int *m, int self,
+				  unsigned int state, uintptr_t wait_id,
+				  void *cfa);
 
 /* Always inlined into the entry point (critical, atomic, omp_set_lock),
    so GOMP_CFA () below is the entry point's frame: the fast path costs
-   nothing for it, the slow path passes it on.  */
+   nothing for it, the slow path passes it on.  SELF is what the held
+   word holds (gomp_mutex_self, with OMPDBG_MUTEX_NEST for a nest lock).  */
 static ALWAYS_INLINE void
-gomp_mutex_lock (_Atomic int *m, unsigned int state, uintptr_t wait_id)
+gomp_mutex_lock_as (_Atomic int *m, int self, unsigned int state,
+		    uintptr_t wait_id)
 {
   int z = 0;
   if (likely (atomic_compare_exchange_strong_explicit
-	      (m, &z, 1, memory_order_acquire, memory_order_relaxed)))
+	      (m, &z, self, memory_order_acquire, memory_order_relaxed)))
     return;
-  gomp_mutex_lock_slow (m, state, wait_id, GOMP_CFA ());
+  gomp_mutex_lock_slow (m, self, state, wait_id, GOMP_CFA ());
+}
+
+static ALWAYS_INLINE void
+gomp_mutex_lock (_Atomic int *m, unsigned int state, uintptr_t wait_id)
+{
+  gomp_mutex_lock_as (m, gomp_mutex_self (), state, wait_id);
 }
 
 HIDDEN void gomp_mutex_unlock_slow (_Atomic int *m);
@@ -1134,10 +1159,19 @@ HIDDEN void gomp_mutex_unlock_slow (_Atomic int *m);
 static inline void
 gomp_mutex_unlock (_Atomic int *m)
 {
-  /* 1 = held without waiters, 2 = held and someone may sleep.  */
-  if (unlikely (atomic_exchange_explicit (m, 0, memory_order_release) == 2))
+  /* OMPDBG_MUTEX_WAITERS is the sign bit: someone may sleep.  */
+  if (unlikely (atomic_exchange_explicit (m, 0, memory_order_release) < 0))
     gomp_mutex_unlock_slow (m);
 }
+
+/* omp_nest_lock_t (16 bytes in GCC's ABI), owned by a task (OpenMP 3.0):
+   LOCK is a mutex word, COUNT how many times OWNER holds it.  */
+struct gomp_nest_lock
+{
+  _Atomic int lock;
+  int count;
+  void *owner;
+};
 
 /* ---- state for debuggers ------------------------------------------------ */
 

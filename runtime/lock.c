@@ -1,8 +1,9 @@
 /* lock.c -- the mutex under critical, atomic and the OpenMP lock API
    (omp_*_lock, omp_*_nest_lock, OpenMP 3.0 semantics).
 
-   The mutex is a futex word with three values (Drepper, "Futexes are
-   tricky"): 0 free, 1 held, 2 held and maybe waited for.  Lock and unlock
+   The mutex is a futex word (Drepper, "Futexes are tricky"): 0 free,
+   else held, with a bit for "maybe waited for"; the rest of a held word
+   names the holder for debuggers (gomp_mutex_self).  Lock and unlock
    are one atomic operation when uncontended; a waiter spins as the wait
    policy says before sleeping, and unlock makes a system call only when
    the word says someone may sleep.
@@ -35,20 +36,16 @@ void gomp_unset_nest_lock_30 (omp_nest_lock_t *lock);
 int gomp_test_lock_30 (omp_lock_t *lock);
 int gomp_test_nest_lock_30 (omp_nest_lock_t *lock);
 
-struct gomp_nest_lock
-{
-  _Atomic int lock;
-  int count;
-  void *owner;
-};
+HIDDEN __thread int gomp_tls_holder
+  __attribute__ ((tls_model ("initial-exec"))) = 1;
 
 /* The longest pause of a lock waiter between two looks at the lock, in
    gomp_cpu_relax calls (gomp_mutex_lock_slow).  */
 #define LOCK_BACKOFF_MAX 64
 
 void
-gomp_mutex_lock_slow (_Atomic int *m, unsigned int state, uintptr_t wait_id,
-		      void *cfa)
+gomp_mutex_lock_slow (_Atomic int *m, int self, unsigned int state,
+		      uintptr_t wait_id, void *cfa)
 {
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_own_wait saved = gomp_own_wait_begin (thr, state, wait_id, cfa);
@@ -76,7 +73,7 @@ gomp_mutex_lock_slow (_Atomic int *m, unsigned int state, uintptr_t wait_id,
     {
       int z = 0;
       if (atomic_load_explicit (m, memory_order_relaxed) == 0
-	  && atomic_compare_exchange_weak_explicit (m, &z, 1,
+	  && atomic_compare_exchange_weak_explicit (m, &z, self,
 						    memory_order_acquire,
 						    memory_order_relaxed))
 	goto out;
@@ -85,8 +82,27 @@ gomp_mutex_lock_slow (_Atomic int *m, unsigned int state, uintptr_t wait_id,
       if (backoff < LOCK_BACKOFF_MAX)
 	backoff *= 2;
     }
-  while (atomic_exchange_explicit (m, 2, memory_order_acquire) != 0)
-    futex_wait ((_Atomic unsigned int *) m, 2);
+  /* Sleep with OMPDBG_MUTEX_WAITERS set in the word; a waiter that
+     takes the lock keeps it set, as others may sleep too.  */
+  const int waiters = (int) OMPDBG_MUTEX_WAITERS;
+  for (;;)
+    {
+      int v = atomic_load_explicit (m, memory_order_relaxed);
+      if (v == 0)
+	{
+	  if (atomic_compare_exchange_weak_explicit (m, &v, self | waiters,
+						     memory_order_acquire,
+						     memory_order_relaxed))
+	    break;
+	  continue;
+	}
+      if (!(v & waiters)
+	  && !atomic_compare_exchange_weak_explicit (m, &v, v | waiters,
+						     memory_order_relaxed,
+						     memory_order_relaxed))
+	continue;
+      futex_wait ((_Atomic unsigned int *) m, (unsigned int) (v | waiters));
+    }
 out:
   gomp_own_wait_end (thr, saved);
 }
@@ -146,8 +162,10 @@ gomp_test_lock_30 (omp_lock_t *lock)
 {
   int z = 0;
   if (GOMP_TOOL_ON ())
-    return gomp_tool_test_lock (lock, ompt_mutex_test_lock, GOMP_TOOL_RA ());
-  return atomic_compare_exchange_strong_explicit ((_Atomic int *) lock, &z, 1,
+    return gomp_tool_test_lock (lock, gomp_mutex_self (),
+				ompt_mutex_test_lock, GOMP_TOOL_RA ());
+  return atomic_compare_exchange_strong_explicit ((_Atomic int *) lock, &z,
+						  gomp_mutex_self (),
 						  memory_order_acquire,
 						  memory_order_relaxed);
 }
@@ -182,7 +200,8 @@ gomp_set_nest_lock_30 (omp_nest_lock_t *lock)
     {
       GOMP_TOOL_EVENT (mutex_acquire, ompt_mutex_nest_lock, (uintptr_t) lock,
 		       GOMP_TOOL_RA ());
-      gomp_mutex_lock (&l->lock, ompt_state_wait_lock, (uintptr_t) lock);
+      gomp_mutex_lock_as (&l->lock, gomp_mutex_self () | (int) OMPDBG_MUTEX_NEST,
+			  ompt_state_wait_lock, (uintptr_t) lock);
       l->owner = me;
       GOMP_TOOL_EVENT (mutex_acquired, ompt_mutex_nest_lock, (uintptr_t) lock,
 		       GOMP_TOOL_RA ());
@@ -220,10 +239,13 @@ gomp_test_nest_lock_30 (omp_nest_lock_t *lock)
 		       GOMP_TOOL_RA ());
       return ++l->count;
     }
+  int self = gomp_mutex_self () | (int) OMPDBG_MUTEX_NEST;
+  int z = 0;
   if (GOMP_TOOL_ON ()
-      ? !gomp_tool_test_lock ((omp_lock_t *) &l->lock,
-			      ompt_mutex_test_nest_lock, GOMP_TOOL_RA ())
-      : !gomp_test_lock_30 ((omp_lock_t *) &l->lock))
+      ? !gomp_tool_test_lock (&l->lock, self, ompt_mutex_test_nest_lock,
+			      GOMP_TOOL_RA ())
+      : !atomic_compare_exchange_strong_explicit
+	  (&l->lock, &z, self, memory_order_acquire, memory_order_relaxed))
     return 0;
   l->owner = me;
   l->count = 1;

@@ -449,12 +449,14 @@ gomp_tool_error (ompt_severity_t severity, const char *message,
 /* omp_test_lock and omp_test_nest_lock's first acquisition, with a tool:
    mutex-acquire, then mutex-acquired if it succeeds.  */
 int
-gomp_tool_test_lock (void *lock, ompt_mutex_t kind, const void *ra)
+gomp_tool_test_lock (void *lock, int self, ompt_mutex_t kind,
+		     const void *ra)
 {
   gomp_tool_mutex_acquire (kind, (uintptr_t) lock, ra);
   int z = 0;
   bool got = atomic_compare_exchange_strong_explicit
-    ((_Atomic int *) lock, &z, 1, memory_order_acquire, memory_order_relaxed);
+    ((_Atomic int *) lock, &z, self, memory_order_acquire,
+     memory_order_relaxed);
   if (got)
     gomp_tool_mutex_acquired (kind, (uintptr_t) lock, ra);
   return got;

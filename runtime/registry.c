@@ -130,6 +130,7 @@ gomp_registry_add (struct gomp_thread *thr)
 void
 gomp_registry_started (struct gomp_thread *thr)
 {
+  gomp_tls_holder = thr->tid;
   pthread_mutex_lock (&gomp_registry.lock);
   for (unsigned int i = 0; i < gomp_registry.index_len; i++)
     if (gomp_registry.index[i].thread == thr)
@@ -173,7 +174,10 @@ gomp_registry_reset (struct gomp_thread *self)
   gomp_registry.index_len = 0;
   index_end ();
   if (self)
-    gomp_registry_add (self);
+    {
+      gomp_tls_holder = self->tid;
+      gomp_registry_add (self);
+    }
 }
 
 /* A thread the runtime did not create leaves: hand its hot workers back
@@ -206,6 +210,7 @@ gomp_thread_slow (void)
   struct gomp_thread *thr = gomp_thread_alloc (false);
   thr->pthread = pthread_self ();
   thr->tid = gomp_gettid ();
+  gomp_tls_holder = thr->tid;
   gomp_registry_add (thr);
   gomp_tls = thr;
   pthread_once (&foreign_once, foreign_key_create);

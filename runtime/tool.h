@@ -142,8 +142,9 @@ HIDDEN void gomp_tool_lock_destroy (ompt_mutex_t kind, uintptr_t wait_id,
 HIDDEN void gomp_tool_nest_lock (ompt_scope_endpoint_t endpoint,
 				 uintptr_t wait_id, const void *ra);
 /* omp_test_lock's attempt (KIND: ompt_mutex_test_lock or
-   ompt_mutex_test_nest_lock), with its events.  */
-HIDDEN int gomp_tool_test_lock (void *lock, ompt_mutex_t kind,
+   ompt_mutex_test_nest_lock) to store SELF, the held word (lock.c), with
+   its events.  */
+HIDDEN int gomp_tool_test_lock (void *lock, int self, ompt_mutex_t kind,
 				const void *ra);
 
 /* Work-sharing constructs (ompt_work_t) and their chunks.  */

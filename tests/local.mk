@@ -322,7 +322,7 @@ SH_LOG_COMPILER = env $(tests_env) srcdir='$(srcdir)' $(SHELL)
 ## tests/gdb/scenes, which stops in known OpenMP states after writing its
 ## own ground truth.  Without libompd built the sessions that need it
 ## skip (77); callbacks.py and no-ompd.py need none.
-check_PROGRAMS += tests/gdb/scenes
+check_PROGRAMS += tests/gdb/scenes tests/gdb/hangs
 tests/gdb/%: AM_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
 tests/gdb/%: AM_LDFLAGS =
 ## Programs whose constructs the plugin names as their language writes
@@ -366,7 +366,8 @@ tests_gdb = \
 	tests/gdb/names.py \
 	tests/gdb/width.py \
 	tests/gdb/usage.py \
-	tests/gdb/interop.py
+	tests/gdb/interop.py \
+	tests/gdb/diagnose.py
 EXTRA_DIST += $(tests_gdb) tests/gdb/gdbtest.py tests/gdb/scenecheck.py \
 	tests/gdb/run-gdbtest.sh tests/gdb/demo.sh
 ## The demo (docs/examples/demo.sh) and its promises.

@@ -196,12 +196,77 @@ def pending_text(lo, hi):
     return " (%s pending)" % (lo if lo == hi else "%d-%d" % (lo, hi))
 
 
+class Edges(object):
+    """The tasks' wait-for graph of this stop (ompdbg_get_task_edges):
+    the tasks each task waits for, and a short name for each task."""
+
+    def __init__(self, m, sess, d):
+        self.by_waiter = {}
+        self.names = {}
+        f = sess.ext.get("ompdbg_get_task_edges")
+        if f is None:
+            return
+        ev = ctypes.c_void_p()
+        en = ctypes.c_int()
+        if f(sess.aspace, ctypes.byref(ev), ctypes.byref(en)) != \
+                B.ompd_rc_ok:
+            return
+        try:
+            if ev.value and en.value > 0:
+                arr = ctypes.cast(ev, ctypes.POINTER(E.ompdbg_task_edge_t))
+                for j in range(en.value):
+                    self.by_waiter.setdefault(
+                        arr[j].waiter.address, []).append(
+                            arr[j].blocker.address)
+        finally:
+            C.free(ev.value)
+        if not self.by_waiter:
+            return
+        # Deferred tasks by their row tag, tasks on a thread's stack by
+        # the thread.
+        words = d.fetch(d.count) if d is not None else []
+        if d is not None:
+            for k, a in enumerate(d.field(words, "task")):
+                self.names[a] = "d%d" % k
+        addr = sess.ext.get("ompdbg_get_task_address")
+        if addr is None:
+            return
+        for t in m.threads():
+            if t.error is not None or t.task() is None:
+                continue
+            for k, (task, on) in enumerate(t.task_chain()):
+                if on is not t:
+                    break
+                a = B.ompd_address_t()
+                if addr(task.handle, ctypes.byref(a)) == B.ompd_rc_ok and \
+                        a.address not in self.names:
+                    self.names[a.address] = "#%d on thread %s" % (
+                        k, t.gdb_num if t.gdb_num is not None else
+                        "LWP %s" % t.lwp)
+
+    def blocked_by(self, addr):
+        """The BLOCKED-BY cell of the task at ADDR."""
+        b = self.by_waiter.get(addr)
+        if not b:
+            return "-"
+        return ", ".join(self.names.get(x, "0x%x" % x) for x in b)
+
+
+def task_edges(m, sess, d):
+    """The Edges of this stop; None without the extension."""
+    if "ompdbg_get_task_edges" not in sess.ext:
+        return None
+    return cache.get(("task_edges", sess.inferior.num),
+                     lambda: Edges(m, sess, d))
+
+
 def deferred_rows(m, sess, d, n):
     """Rows for the first N deferred tasks, one each."""
     words = d.fetch(n)
     W = E.INFO_WORDS
     I = E.INFO_WORD
     dep_f = sess.ext.get("ompdbg_get_task_dependences")
+    edges = task_edges(m, sess, d)
     creators = {}
     rows = []
     for k in range(len(words) // W):
@@ -222,8 +287,11 @@ def deferred_rows(m, sess, d, n):
             deps += pending_text(pend, pend)
         else:
             deps = all_deps(d, k, dep_f) + pending_text(pend, pend)
-        rows.append(["d%d" % k, E.TASK_STATES.get(state, str(state)),
-                     code_text(r[I["entry_point"]]), creators[gen], deps])
+        row = ["d%d" % k, E.TASK_STATES.get(state, str(state)),
+               code_text(r[I["entry_point"]]), creators[gen], deps]
+        if edges is not None:
+            row.append(edges.blocked_by(r[I["task"]]))
+        rows.append(row)
     return rows
 
 
@@ -240,7 +308,8 @@ CHAIN_COLS = ["TASK", U.Col("KIND", 8, fit="wrap"),
 DEFERRED_COLS = ["TASK", U.Col("STATE", 8, fit="wrap"),
                  U.Col("CODE", 12, prio=1, fit="wrap"),
                  U.Col("CREATED-BY", 10, fit="wrap"),
-                 U.Col("DEPENDENCES", 14, fit="wrap")]
+                 U.Col("DEPENDENCES", 14, fit="wrap"),
+                 U.Col("BLOCKED-BY", 8, fit="wrap", short="BLOCKED")]
 
 
 def chain_json(m, t):
@@ -385,7 +454,9 @@ def write_deferred(m, sess, limit, everything, wide=False):
     else:
         gdb.write("Deferred tasks (not started):\n")
     if rows:
-        U.table(DEFERRED_COLS, [[N.shorter_forms(c) for c in r] for r in rows],
+        cols = DEFERRED_COLS[:len(rows[0])] if len(rows[0]) <= \
+            len(DEFERRED_COLS) else DEFERRED_COLS
+        U.table(cols, [[N.shorter_forms(c) for c in r] for r in rows],
                 wide=wide, indent="  ")
 
 
@@ -444,7 +515,9 @@ With a libompd that has the ompdbg extension, the tasks that have not
 started yet follow (unless --no-deferred or --thread): queued tasks and
 tasks waiting for their dependences, each with its state, code, creator,
 its depend clause (type, address and symbol) and the number of
-predecessors still pending.  More than 100 of them are summed up
+predecessors still pending, and BLOCKED-BY: the tasks it waits for
+(`dN' a deferred task of the list, `#k on thread N' a task on a
+thread's stack).  More than 100 of them are summed up
 instead: one entry per state, code and dependences, with the number of
 tasks in it; tasks whose first depend item is of one type but at
 different addresses share an entry (`in: 500 addresses in grid').

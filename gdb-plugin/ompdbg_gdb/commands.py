@@ -252,13 +252,14 @@ def install():
     _LibraryParam()
     _RuntimeParam()
     from . import (cmd_threads, cmd_parallel, cmd_tasks, cmd_info, cmd_break,
-                   cmd_bt, functions)
+                   cmd_bt, cmd_diagnose, functions)
     _BoolParam("ompd bt", "Whether plain `bt' hides the OpenMP runtime's "
                "frames and labels outlined functions (the ompd frame "
                "filter).", cmd_bt.settings, "bt")
     cmd_threads.OmpdThreads()
     cmd_parallel.OmpdParallel()
     cmd_tasks.OmpdTasks()
+    cmd_diagnose.OmpdDiagnose()
     cmd_info.OmpdInfo()
     cmd_info.OmpdIcvs()
     cmd_info.OmpdEnv()

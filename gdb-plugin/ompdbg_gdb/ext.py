@@ -11,7 +11,10 @@ the standard routines.
     tasks not started yet, any number of them, fetched in pieces (for
     `ompd tasks');
   ompdbg_get_task_state, ompdbg_get_task_dependences: where a task is in
-    its life, and its depend clause.
+    its life, and its depend clause;
+  ompdbg_get_wait_holder, ompdbg_get_task_edges, ompdbg_get_task_address:
+    who holds what a thread waits for, and which tasks wait for which
+    (for `ompd diagnose' and the BLOCKED-BY column of `ompd tasks').
 """
 
 import ctypes
@@ -46,6 +49,12 @@ EXT_PROTOTYPES = {
     # (task, ompdbg_dependence_t **deps, int *count, ompd_word_t *pending)
     "ompdbg_get_task_dependences": (vp, POINTER(c_void_p), POINTER(c_int),
                                     POINTER(B.ompd_word_t)),
+    # (thread, ompdbg_wait_holder_t *)
+    "ompdbg_get_wait_holder": (vp, c_void_p),
+    # (address_space, ompdbg_task_edge_t **edges, int *count)
+    "ompdbg_get_task_edges": (vp, POINTER(c_void_p), POINTER(c_int)),
+    # (task, ompd_address_t *)
+    "ompdbg_get_task_address": (vp, c_void_p),
 }
 
 # ompdbg_task_state_t value -> words (ompdbg-ext.h's list)
@@ -67,6 +76,17 @@ class ompdbg_task_info_t(ctypes.Structure):
                 ("state", B.ompd_word_t), ("priority", B.ompd_word_t),
                 ("ndeps", B.ompd_word_t), ("pending", B.ompd_word_t),
                 ("first_dependence", ompdbg_dependence_t)]
+
+
+class ompdbg_wait_holder_t(ctypes.Structure):
+    _fields_ = [("holder", B.ompd_word_t), ("nest_count", B.ompd_word_t),
+                ("ordered_turn", B.ompd_word_t),
+                ("ordered_own", B.ompd_word_t)]
+
+
+class ompdbg_task_edge_t(ctypes.Structure):
+    _fields_ = [("waiter", B.ompd_address_t), ("blocker", B.ompd_address_t),
+                ("kind", B.ompd_word_t)]
 
 
 # Every field of ompdbg_task_info_t is a 64-bit word: where each value

@@ -60,6 +60,19 @@ tests_ompd_join_LDADD = -ldl
 EXTRA_tests_ompd_join_DEPENDENCIES = libompd/libompd.la
 TESTS += tests/ompd/join
 
+## tests/ompd/holders: the holders of locks, critical sections and
+## ordered turns, and the tasks' wait-for graph; in-process.
+check_PROGRAMS += tests/ompd/holders
+tests_ompd_holders_SOURCES = tests/ompd/holders.c tests/ompd/inproc.c \
+	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h \
+	tests/lib/check.h
+tests_ompd_holders_CFLAGS = $(tests_ompd_self_CFLAGS)
+tests_ompd_holders_CPPFLAGS = $(tests_ompd_self_CPPFLAGS)
+tests_ompd_holders_LDFLAGS = $(DEBUGGER_SANITIZE_CFLAGS)
+tests_ompd_holders_LDADD = -ldl
+EXTRA_tests_ompd_holders_DEPENDENCIES = libompd/libompd.la
+TESTS += tests/ompd/holders
+
 ## tests/ompd/deferred-many: libompd's list of deferred tasks with
 ## 100,000 of them (more than 65,536 behind one predecessor), fetched in
 ## pieces; in-process.

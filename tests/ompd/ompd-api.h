@@ -39,7 +39,9 @@
   X (ompdbg_, get_deferred_task_list) X (ompdbg_, get_deferred_task_info) \
   X (ompdbg_, get_deferred_task_handle)					\
   X (ompdbg_, rel_deferred_task_list)					\
-  X (ompdbg_, get_task_state) X (ompdbg_, get_task_dependences)
+  X (ompdbg_, get_task_state) X (ompdbg_, get_task_dependences)	\
+  X (ompdbg_, get_wait_holder) X (ompdbg_, get_task_edges)		\
+  X (ompdbg_, get_task_address)
 
 struct ompd_api
 {

@@ -1,0 +1,1238 @@
+/* diagnose.c -- `ompdbg diagnose [--json] PID | EXECUTABLE CORE`: why a
+   process is hung, without gdb.  The same wait-for graph and words as
+   gdb's `ompd diagnose' (gdb-plugin/ompdbg_gdb/cmd_diagnose.py): a
+   thread waiting for a lock, critical, atomic or ordered turn waits for
+   the thread that has it (ompdbg_get_wait_holder); a thread at a barrier
+   for the members of its team not waiting at the same barrier; a task
+   in a taskwait or taskgroup, or waiting for dependences, for the tasks
+   ompdbg_get_task_edges names; a task for the thread that runs it.
+   Cycles are deadlocks; other chains end at a thread that runs.  Threads
+   are named by LWP, code by symbol and file:line from libdw.
+
+   OMPDBG_LIBOMPD, when set, names the libompd to load instead of the
+   one the target's runtime lists.
+
+   Exit status: 0 when the target was diagnosed (hung or not), 1 when it
+   cannot be opened or its libompd not loaded, 2 on usage errors.  */
+
+#include <config.h>
+
+#include <dlfcn.h>
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "corefiles/ompdbg-target.h"
+#include "libompd/ompdbg-ext.h"
+
+int ompdbg_cmd_diagnose (int argc, char **argv);
+
+#define MAX_CHAIN 64
+#define MAX_LINE 4096
+
+enum { N_THREAD, N_TASK, N_NONE };
+
+struct node
+{
+  int kind;
+  uint64_t v;			/* thread index or task address */
+};
+
+enum edge_kind
+{
+  E_LOCK, E_HELD, E_ORDERED, E_FREE, E_BARRIER, E_TASKWAIT, E_TASKGROUP,
+  E_RUNS, E_SUSPENDED, E_DEPENDENCE
+};
+
+struct edge
+{
+  struct node src, dst;
+  enum edge_kind kind;
+  char obj[192];
+  int barrier_state;
+  uint64_t region;		/* barrier: the team's barrier (wait id) */
+};
+
+struct dthread
+{
+  pid_t lwp;
+  ompd_thread_handle_t *th;
+  long num;			/* -1 unknown */
+  ompd_word_t state;
+  ompd_wait_id_t wid;
+  bool have_state;
+  uint64_t chain[MAX_CHAIN];
+  int nchain;
+  char where[256];
+  bool where_done;
+};
+
+struct ext
+{
+  __typeof__ (ompdbg_get_wait_holder) *wait_holder;
+  __typeof__ (ompdbg_get_task_edges) *task_edges;
+  __typeof__ (ompdbg_get_task_address) *task_address;
+  __typeof__ (ompdbg_get_deferred_task_list) *dlist;
+  __typeof__ (ompdbg_get_deferred_task_info) *dinfo;
+  __typeof__ (ompdbg_get_deferred_task_handle) *dhandle;
+  __typeof__ (ompdbg_rel_deferred_task_list) *drel;
+  __typeof__ (ompdbg_get_task_dependences) *deps;
+};
+
+struct diag
+{
+  struct ompdbg_target *t;
+  const struct ompdbg_ompd_api *api;
+  ompd_address_space_handle_t *as;
+  struct ext x;
+  ompd_icv_id_t icv_num, icv_size;
+  struct dthread *th;
+  size_t nth;
+  struct edge *e;
+  size_t ne, ecap;
+  ompdbg_task_edge_t *tedges;
+  int ntedges;
+  ompdbg_task_info_t *deferred;
+  ompd_word_t ndeferred;
+  ompdbg_deferred_task_list_t *dl;
+  /* Task address -> entry point, for tasks on the threads' stacks.  */
+  uint64_t *ktask, *kentry;
+  ompd_task_handle_t **khandle;
+  size_t nk, kcap;
+};
+
+/* ---- text --------------------------------------------------------------- */
+
+struct text
+{
+  char s[MAX_LINE];
+  size_t n;
+};
+
+static void
+add (struct text *b, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  if (b->n < sizeof b->s)
+    {
+      int k = vsnprintf (b->s + b->n, sizeof b->s - b->n, fmt, ap);
+      if (k > 0)
+	b->n += (size_t) k;
+      if (b->n >= sizeof b->s)
+	b->n = sizeof b->s - 1;
+    }
+  va_end (ap);
+}
+
+static const char *
+state_words (int state)
+{
+  switch (state)
+    {
+    case ompt_state_wait_barrier_explicit: return "the barrier";
+    case ompt_state_wait_barrier_implicit_parallel:
+      return "the implicit barrier at the end";
+    case ompt_state_wait_barrier_implicit_workshare:
+      return "the implicit barrier of a worksharing construct";
+    case ompt_state_wait_barrier_implementation:
+      return "a barrier of the runtime";
+    default: return "a barrier";
+    }
+}
+
+static bool
+barrier_state (ompd_word_t s)
+{
+  return s == ompt_state_wait_barrier || s == ompt_state_wait_barrier_explicit
+    || s == ompt_state_wait_barrier_implicit_parallel
+    || s == ompt_state_wait_barrier_implicit_workshare
+    || s == ompt_state_wait_barrier_implementation;
+}
+
+/* `function at file:line' of code address PC in BUF ("" when none);
+   IN_FORM: `at file:line (in function)' instead, for the code of a
+   construct, its function without GCC's outlining suffix.  */
+static void
+code_words (struct diag *d, uint64_t pc, bool in_form, char *buf,
+	    size_t size)
+{
+  buf[0] = '\0';
+  Dwfl *dwfl = ompdbg_target_dwfl (d->t);
+  Dwfl_Module *m = dwfl ? dwfl_addrmodule (dwfl, pc) : NULL;
+  if (m == NULL)
+    return;
+  const char *sym = dwfl_module_addrname (m, pc);
+  char fn[128] = "";
+  if (sym != NULL)
+    {
+      snprintf (fn, sizeof fn, "%s", sym);
+      char *o = strstr (fn, "._omp_fn.");
+      if (o != NULL && in_form)
+	*o = '\0';
+    }
+  const char *file = NULL;
+  int line = 0;
+  Dwarf_Addr bias;
+  Dwarf_Die *cu = in_form ? dwfl_module_addrdie (m, pc, &bias) : NULL;
+  /* A construct's code reads as the construct: GCC's outlined function
+     starts with a row for the pragma's line, then one for the body at
+     the same address; the first row is the construct's.  */
+  Dwarf_Lines *lines;
+  size_t nlines;
+  if (cu != NULL && dwarf_getsrclines (cu, &lines, &nlines) == 0)
+    for (size_t i = 0; i < nlines; i++)
+      {
+	Dwarf_Line *dl = dwarf_onesrcline (lines, i);
+	Dwarf_Addr a;
+	if (dl != NULL && dwarf_lineaddr (dl, &a) == 0 && a == pc - bias
+	    && dwarf_lineno (dl, &line) == 0)
+	  {
+	    file = dwarf_linesrc (dl, NULL, NULL);
+	    break;
+	  }
+      }
+  Dwfl_Line *l = file == NULL ? dwfl_module_getsrc (m, pc) : NULL;
+  if (l != NULL)
+    file = dwfl_lineinfo (l, NULL, &line, NULL, NULL, NULL);
+  if (file != NULL && strrchr (file, '/') != NULL)
+    file = strrchr (file, '/') + 1;
+  if (in_form)
+    {
+      if (file != NULL)
+	snprintf (buf, size, "at %s:%d%s%s%s", file, line, fn[0] ? " (in " : "",
+		  fn, fn[0] ? ")" : "");
+      else
+	snprintf (buf, size, "in %s", fn[0] ? fn : "?");
+    }
+  else if (file != NULL)
+    snprintf (buf, size, "%s at %s:%d", fn[0] ? fn : "??", file, line);
+  else
+    snprintf (buf, size, "%s", fn);
+}
+
+/* Whether PC is in the program's own code: not the runtime's, not a
+   system library's.  */
+static bool
+program_pc (struct diag *d, uint64_t pc)
+{
+  Dwfl *dwfl = ompdbg_target_dwfl (d->t);
+  Dwfl_Module *m = dwfl ? dwfl_addrmodule (dwfl, pc) : NULL;
+  if (m == NULL)
+    return false;
+  const char *name = dwfl_module_info (m, NULL, NULL, NULL, NULL, NULL,
+				       NULL, NULL);
+  if (name == NULL)
+    return false;
+  const char *base = strrchr (name, '/') ? strrchr (name, '/') + 1 : name;
+  if (strncmp (base, "libgomp.so", 10) == 0 || strncmp (base, "libc.so", 7)
+      == 0 || strncmp (base, "ld-linux", 8) == 0
+      || strncmp (name, "/lib", 4) == 0 || strncmp (name, "/usr/lib", 8) == 0)
+    return false;
+  return true;
+}
+
+struct frames
+{
+  struct diag *d;
+  uint64_t pc;
+};
+
+static int
+frame_cb (Dwfl_Frame *f, void *arg)
+{
+  struct frames *fr = arg;
+  Dwarf_Addr pc;
+  bool act;
+  if (!dwfl_frame_pc (f, &pc, &act))
+    return DWARF_CB_ABORT;
+  if (!act)
+    pc--;
+  if (program_pc (fr->d, pc))
+    {
+      fr->pc = pc;
+      return DWARF_CB_ABORT;
+    }
+  return DWARF_CB_OK;
+}
+
+/* Where thread T is in the program's code: its newest frame there.  */
+static const char *
+where (struct diag *d, struct dthread *t)
+{
+  if (t->where_done)
+    return t->where;
+  t->where_done = true;
+  struct frames fr = { d, 0 };
+  Dwfl *dwfl = ompdbg_target_dwfl (d->t);
+  if (dwfl != NULL)
+    dwfl_getthread_frames (dwfl, t->lwp, frame_cb, &fr);
+  if (fr.pc != 0)
+    code_words (d, fr.pc, false, t->where, sizeof t->where);
+  return t->where;
+}
+
+static void
+thread_name (struct dthread *t, struct text *b)
+{
+  add (b, "LWP %d", (int) t->lwp);
+  if (t->num >= 0)
+    add (b, " (OpenMP %ld)", t->num);
+}
+
+static uint64_t
+task_entry (struct diag *d, uint64_t addr, int *state)
+{
+  *state = 0;
+  for (size_t i = 0; i < d->nk; i++)
+    if (d->ktask[i] == addr)
+      return d->kentry[i];
+  for (ompd_word_t i = 0; i < d->ndeferred; i++)
+    if (d->deferred[i].task.address == addr)
+      {
+	*state = (int) d->deferred[i].state;
+	return d->deferred[i].entry_point.address;
+      }
+  return 0;
+}
+
+static void
+task_name (struct diag *d, uint64_t addr, struct text *b)
+{
+  int st;
+  uint64_t e = task_entry (d, addr, &st);
+  char buf[256];
+  if (e != 0)
+    {
+      code_words (d, e, true, buf, sizeof buf);
+      if (buf[0])
+	{
+	  add (b, "the task %s", buf);
+	  return;
+	}
+    }
+  add (b, "task 0x%llx", (unsigned long long) addr);
+}
+
+static ompd_task_handle_t *
+task_handle (struct diag *d, uint64_t addr)
+{
+  for (size_t i = 0; i < d->nk; i++)
+    if (d->ktask[i] == addr)
+      return d->khandle[i];
+  for (ompd_word_t i = 0; i < d->ndeferred; i++)
+    if (d->deferred[i].task.address == addr && d->x.dhandle)
+      {
+	ompd_task_handle_t *h;
+	if (d->x.dhandle (d->dl, i, &h) == ompd_rc_ok)
+	  {
+	    if (d->nk == d->kcap)
+	      return h;		/* not kept: a leak-free answer is enough */
+	    d->ktask[d->nk] = addr;
+	    d->kentry[d->nk] = d->deferred[i].entry_point.address;
+	    d->khandle[d->nk++] = h;
+	    return h;
+	  }
+      }
+  return NULL;
+}
+
+/* The depend items two tasks share, by symbol.  */
+static void
+shared_deps (struct diag *d, uint64_t a, uint64_t b, struct text *out)
+{
+  ompd_task_handle_t *ha = task_handle (d, a), *hb = task_handle (d, b);
+  if (d->x.deps == NULL || ha == NULL || hb == NULL)
+    return;
+  ompdbg_dependence_t *da = NULL, *db = NULL;
+  int na = 0, nb = 0;
+  if (d->x.deps (ha, &da, &na, NULL) != ompd_rc_ok)
+    return;
+  if (d->x.deps (hb, &db, &nb, NULL) == ompd_rc_ok)
+    {
+      bool first = true;
+      for (int i = 0; i < na; i++)
+	for (int j = 0; j < nb; j++)
+	  if (da[i].address.address == db[j].address.address)
+	    {
+	      const char *sym;
+	      uint64_t off;
+	      add (out, "%s", first ? " (" : ", ");
+	      if (ompdbg_addr_symbol (d->t, da[i].address.address, &sym, &off,
+				      NULL) == OMPDBG_E_OK && off == 0)
+		add (out, "%s", sym);
+	      else
+		add (out, "0x%llx",
+		     (unsigned long long) da[i].address.address);
+	      first = false;
+	    }
+      if (!first)
+	add (out, ")");
+    }
+  free (da);
+  free (db);
+}
+
+static void
+node_name (struct diag *d, struct node n, struct text *b)
+{
+  if (n.kind == N_THREAD)
+    thread_name (&d->th[n.v], b);
+  else if (n.kind == N_TASK)
+    task_name (d, n.v, b);
+}
+
+/* ---- the graph ---------------------------------------------------------- */
+
+static struct edge *
+edge_new (struct diag *d, struct node src, struct node dst,
+	  enum edge_kind kind)
+{
+  if (d->ne == d->ecap)
+    {
+      size_t cap = d->ecap ? d->ecap * 2 : 64;
+      struct edge *e = realloc (d->e, cap * sizeof *e);
+      if (e == NULL)
+	return NULL;
+      d->e = e;
+      d->ecap = cap;
+    }
+  struct edge *e = &d->e[d->ne++];
+  memset (e, 0, sizeof *e);
+  e->src = src;
+  e->dst = dst;
+  e->kind = kind;
+  return e;
+}
+
+static bool
+same (struct node a, struct node b)
+{
+  return a.kind == b.kind && a.v == b.v;
+}
+
+static struct edge *
+first_edge (struct diag *d, struct node n)
+{
+  for (size_t i = 0; i < d->ne; i++)
+    if (same (d->e[i].src, n))
+      return &d->e[i];
+  return NULL;
+}
+
+static long
+thread_index (struct diag *d, pid_t lwp)
+{
+  for (size_t i = 0; i < d->nth; i++)
+    if (d->th[i].lwp == lwp)
+      return (long) i;
+  return -1;
+}
+
+static void
+object_words (struct diag *d, struct dthread *t, ompdbg_wait_holder_t *h,
+	      bool have_h, char *buf, size_t size)
+{
+  const char *sym = NULL;
+  uint64_t off = 0;
+  if (ompdbg_addr_symbol (d->t, t->wid, &sym, &off, NULL) != OMPDBG_E_OK)
+    sym = NULL;
+  if (t->state == ompt_state_wait_critical)
+    {
+      if (sym && off == 0 && strncmp (sym, ".gomp_critical_user_", 20) == 0)
+	snprintf (buf, size, "critical (%s)", sym + 20);
+      else if (sym && strcmp (sym, "gomp_critical_lock") == 0)
+	snprintf (buf, size, "the unnamed critical");
+      else
+	snprintf (buf, size, "critical 0x%llx", (unsigned long long) t->wid);
+    }
+  else if (t->state == ompt_state_wait_atomic)
+    snprintf (buf, size, "the atomic lock");
+  else if (t->state == ompt_state_wait_ordered)
+    {
+      if (have_h)
+	snprintf (buf, size, "the ordered turn of iteration %lld",
+		  (long long) h->ordered_turn);
+      else
+	snprintf (buf, size, "its ordered turn");
+    }
+  else
+    {
+      char name[128];
+      if (sym && off == 0)
+	snprintf (name, sizeof name, "%s", sym);
+      else
+	snprintf (name, sizeof name, "lock 0x%llx",
+		  (unsigned long long) t->wid);
+      if (have_h && h->nest_count)
+	snprintf (buf, size, "nest lock %s (held %lld time%s)", name,
+		  (long long) h->nest_count, h->nest_count == 1 ? "" : "s");
+      else
+	snprintf (buf, size, "%s", name);
+    }
+}
+
+static void
+thread_edges (struct diag *d, size_t i)
+{
+  struct dthread *t = &d->th[i];
+  struct node src = { N_THREAD, i };
+  if (!t->have_state)
+    return;
+  ompd_word_t s = t->state;
+  if (s == ompt_state_wait_lock || s == ompt_state_wait_mutex
+      || s == ompt_state_wait_critical || s == ompt_state_wait_atomic
+      || s == ompt_state_wait_ordered)
+    {
+      ompdbg_wait_holder_t h;
+      bool have = d->x.wait_holder != NULL
+	&& d->x.wait_holder (t->th, &h) == ompd_rc_ok;
+      long hi = have && h.holder ? thread_index (d, (pid_t) h.holder) : -1;
+      struct node dst = { hi >= 0 ? N_THREAD : N_NONE,
+			  hi >= 0 ? (uint64_t) hi : 0 };
+      struct edge *e = edge_new (d, src, dst,
+				 hi < 0 ? E_FREE : s == ompt_state_wait_ordered
+				 ? E_ORDERED : E_LOCK);
+      if (e != NULL)
+	object_words (d, t, &h, have, e->obj, sizeof e->obj);
+    }
+  else if (barrier_state (s))
+    {
+      ompd_parallel_handle_t *par;
+      if (d->api->get_curr_parallel_handle (t->th, &par) != ompd_rc_ok)
+	return;
+      ompd_word_t size = 0;
+      if (d->icv_size == ompd_icv_undefined
+	  || d->api->get_icv_from_scope (par, ompd_scope_parallel,
+					 d->icv_size, &size) != ompd_rc_ok)
+	size = 0;
+      for (ompd_word_t k = 0; k < size && k < 65536; k++)
+	{
+	  ompd_thread_handle_t *mh;
+	  if (d->api->get_thread_in_parallel (par, (int) k, &mh) != ompd_rc_ok)
+	    continue;
+	  int64_t lwp = 0;
+	  ompd_rc_t rc = d->api->get_thread_id (mh, OMPD_THREAD_ID_LWP,
+						 sizeof lwp, &lwp);
+	  d->api->rel_thread_handle (mh);
+	  long j = rc == ompd_rc_ok ? thread_index (d, (pid_t) lwp) : -1;
+	  if (j < 0 || (size_t) j == i)
+	    continue;
+	  struct dthread *m = &d->th[j];
+	  if (m->have_state && m->state == s && m->wid == t->wid)
+	    continue;		/* arrived */
+	  struct node dst = { N_THREAD, (uint64_t) j };
+	  struct edge *e = edge_new (d, src, dst, E_BARRIER);
+	  if (e == NULL)
+	    break;
+	  e->barrier_state = (int) s;
+	  e->region = t->wid;
+	  /* A member at another barrier of the same region: a mismatch,
+	     said apart (no edge to follow).  */
+	  if (m->have_state && barrier_state (m->state) && m->wid == t->wid)
+	    e->dst.kind = N_NONE, e->obj[0] = 'm', e->barrier_state
+	      = (int) s, e->region = t->wid, e->dst.v = (uint64_t) j;
+	}
+      d->api->rel_parallel_handle (par);
+    }
+  else if ((s == ompt_state_wait_taskwait || s == ompt_state_wait_taskgroup)
+	   && t->nchain > 0)
+    for (int k = 0; k < d->ntedges; k++)
+      if (d->tedges[k].waiter.address == t->chain[0]
+	  && d->tedges[k].kind != ompdbg_task_wait_dependence)
+	{
+	  struct node dst = { N_TASK, d->tedges[k].blocker.address };
+	  edge_new (d, src, dst, s == ompt_state_wait_taskwait
+		    ? E_TASKWAIT : E_TASKGROUP);
+	}
+}
+
+static int
+count_kind (struct diag *d, struct node src, enum edge_kind k)
+{
+  int n = 0;
+  for (size_t i = 0; i < d->ne; i++)
+    if (same (d->e[i].src, src) && d->e[i].kind == k)
+      n++;
+  return n;
+}
+
+static void
+edge_words (struct diag *d, struct edge *e, struct text *b)
+{
+  struct text dn = { .n = 0 };
+  dn.s[0] = '\0';
+  node_name (d, e->dst, &dn);
+  switch (e->kind)
+    {
+    case E_LOCK:
+      add (b, "waits for %s, held by %s", e->obj, dn.s);
+      break;
+    case E_HELD:
+      add (b, "waits for %s", e->obj);
+      break;
+    case E_ORDERED:
+      add (b, "waits for %s, which %s has", e->obj, dn.s);
+      break;
+    case E_FREE:
+      add (b, "waits for %s, which no thread holds now", e->obj);
+      break;
+    case E_BARRIER:
+      {
+	add (b, "waits at %s of its region", state_words (e->barrier_state));
+	const char *w = where (d, &d->th[e->src.v]);
+	const char *at = strstr (w, " at ");
+	if (at != NULL)
+	  add (b, " (%s)", at + 4);
+	add (b, " for %s, which has not arrived", dn.s);
+	break;
+      }
+    case E_TASKWAIT:
+    case E_TASKGROUP:
+      {
+	int n = count_kind (d, e->src, e->kind);
+	const char *what = e->kind == E_TASKWAIT ? "in a taskwait"
+	  : "at the end of a taskgroup";
+	if (n > 1)
+	  add (b, "waits %s for %d tasks, among them %s", what, n, dn.s);
+	else
+	  add (b, "waits %s for %s", what, dn.s);
+	break;
+      }
+    case E_RUNS:
+      add (b, "running on %s", dn.s);
+      break;
+    case E_SUSPENDED:
+      add (b, "suspended on %s", dn.s);
+      break;
+    case E_DEPENDENCE:
+      add (b, "waits for %s", dn.s);
+      shared_deps (d, e->src.v, e->dst.v, b);
+      break;
+    }
+}
+
+/* How a chain ends at N, which waits for nothing known.  */
+static void
+end_words (struct diag *d, struct node n, struct text *b)
+{
+  if (n.kind == N_THREAD)
+    {
+      struct dthread *t = &d->th[n.v];
+      const char *w = where (d, t);
+      if (t->have_state && (t->state == ompt_state_work_parallel
+			    || t->state == ompt_state_work_serial))
+	add (b, ", which is running%s%s (not waiting in OpenMP)",
+	     w[0] ? " in " : "", w);
+      else if (t->have_state && t->state == ompt_state_idle)
+	add (b, ", which is idle");
+    }
+  else if (n.kind == N_TASK)
+    {
+      int st;
+      task_entry (d, n.v, &st);
+      if (st == ompdbg_task_state_queued)
+	add (b, ", which no thread has started (queued)");
+    }
+}
+
+/* Follow first edges from START until a node in STOP, one seen again or
+   an end; the nodes in NODES (at most MAX), the edges in EDGES.  */
+static int
+chain_from (struct diag *d, struct node start, const bool *stop,
+	    struct node *nodes, struct edge **edges, int max)
+{
+  int n = 0;
+  nodes[n] = start;
+  while (n + 1 < max)
+    {
+      struct edge *e = first_edge (d, nodes[n]);
+      if (e == NULL || e->dst.kind == N_NONE)
+	{
+	  if (e != NULL)
+	    edges[n++] = e, nodes[n] = e->dst;
+	  break;
+	}
+      edges[n] = e;
+      nodes[++n] = e->dst;
+      bool seen = false;
+      for (int k = 0; k < n; k++)
+	seen |= same (nodes[k], e->dst);
+      if (seen || (e->dst.kind == N_THREAD && stop[e->dst.v]))
+	break;
+    }
+  return n;
+}
+
+static void
+sentence (struct diag *d, struct node *nodes, struct edge **edges, int n,
+	  const char *holds, struct text *b)
+{
+  for (int i = 0; i < n; i++)
+    {
+      if (i == 0)
+	{
+	  node_name (d, nodes[0], b);
+	  add (b, " ");
+	  if (holds != NULL)
+	    add (b, "holds %s and ", holds);
+	}
+      else if (edges[i - 1]->kind == E_BARRIER)
+	add (b, ": it ");
+      else if (nodes[i].kind == N_TASK
+	       && (edges[i]->kind == E_RUNS || edges[i]->kind == E_SUSPENDED))
+	add (b, ", ");
+      else
+	add (b, ", which ");
+      edge_words (d, edges[i], b);
+    }
+}
+
+/* ---- the report --------------------------------------------------------- */
+
+struct report
+{
+  bool json;
+  FILE *out;
+  int ndead, nblocked;
+  bool first;
+};
+
+static void
+json_string (FILE *f, const char *s)
+{
+  fputc ('"', f);
+  for (; *s; s++)
+    {
+      unsigned char c = (unsigned char) *s;
+      if (c == '"' || c == '\\')
+	fprintf (f, "\\%c", c);
+      else if (c < 0x20)
+	fprintf (f, "\\u%04x", c);
+      else
+	fputc (c, f);
+    }
+  fputc ('"', f);
+}
+
+static void
+say (struct report *r, const char *key, const char *text, const pid_t *lwps,
+     int nlwps)
+{
+  if (!r->json)
+    {
+      fprintf (r->out, "%s\n", text);
+      return;
+    }
+  fprintf (r->out, "%s    {\"kind\": ", r->first ? "" : ",\n");
+  json_string (r->out, key);
+  fprintf (r->out, ", \"text\": ");
+  json_string (r->out, text);
+  fprintf (r->out, ", \"threads\": [");
+  for (int i = 0; i < nlwps; i++)
+    fprintf (r->out, "%s%d", i ? ", " : "", (int) lwps[i]);
+  fprintf (r->out, "]}");
+  r->first = false;
+}
+
+static void
+report (struct diag *d, struct report *r)
+{
+  bool *in_cycle = calloc (d->nth + 1, sizeof *in_cycle);
+  bool *said = calloc (d->nth + 1, sizeof *said);
+  struct node nodes[MAX_CHAIN + 1];
+  struct edge *edges[MAX_CHAIN + 1];
+  pid_t lwps[MAX_CHAIN + 1];
+  if (in_cycle == NULL || said == NULL)
+    {
+      free (in_cycle);
+      free (said);
+      return;
+    }
+  /* Cycles: from each thread, follow first edges; a walk that comes
+     back to where it started is a cycle.  */
+  for (size_t i = 0; i < d->nth; i++)
+    {
+      if (in_cycle[i])
+	continue;
+      struct node s = { N_THREAD, i };
+      int n = chain_from (d, s, in_cycle, nodes, edges, MAX_CHAIN);
+      if (n == 0 || !same (nodes[n], s))
+	continue;
+      /* Start at the lowest OpenMP thread number: the same sentence live
+	 and in any core, whatever order the threads are listed in.  */
+      int best = 0;
+      for (int k = 1; k < n; k++)
+	if (nodes[k].kind == N_THREAD
+	    && (nodes[best].kind != N_THREAD
+		|| (unsigned long) d->th[nodes[k].v].num
+		< (unsigned long) d->th[nodes[best].v].num))
+	  best = k;
+      if (best != 0)
+	{
+	  struct node rn[MAX_CHAIN + 1];
+	  struct edge *re[MAX_CHAIN + 1];
+	  for (int k = 0; k < n; k++)
+	    {
+	      rn[k] = nodes[(best + k) % n];
+	      re[k] = edges[(best + k) % n];
+	    }
+	  rn[n] = rn[0];
+	  memcpy (nodes, rn, sizeof rn);
+	  memcpy (edges, re, sizeof re);
+	}
+      const char *holds = NULL;
+      struct edge last = *edges[n - 1];
+      if ((last.kind == E_LOCK || last.kind == E_ORDERED) && n > 1)
+	{
+	  holds = edges[n - 1]->obj;
+	  last.kind = E_HELD;
+	  edges[n - 1] = &last;
+	}
+      struct text b = { .n = 0 };
+      add (&b, "Deadlock: ");
+      sentence (d, nodes, edges, n, holds, &b);
+      add (&b, ".");
+      int nl = 0;
+      bool w = false;
+      for (int k = 0; k < n; k++)
+	if (nodes[k].kind == N_THREAD)
+	  {
+	    struct dthread *t = &d->th[nodes[k].v];
+	    in_cycle[nodes[k].v] = true;
+	    lwps[nl++] = t->lwp;
+	    const char *wh = where (d, t);
+	    if (wh[0])
+	      {
+		add (&b, "%sLWP %d in %s", w ? "; " : "\n  Where: ",
+		     (int) t->lwp, wh);
+		w = true;
+	      }
+	  }
+      say (r, "deadlock", b.s, lwps, nl);
+      r->ndead++;
+    }
+  /* Barrier waits: the waiters of one barrier together.  */
+  for (size_t i = 0; i < d->nth; i++)
+    {
+      struct node s = { N_THREAD, i };
+      struct edge *e = first_edge (d, s);
+      if (in_cycle[i] || said[i] || e == NULL || e->kind != E_BARRIER)
+	continue;
+      bool mismatch = e->obj[0] == 'm';
+      int nl = 0;
+      struct text b = { .n = 0 };
+      add (&b, mismatch ? "Barrier mismatch: " : "Blocked: ");
+      /* The threads of this barrier, by OpenMP thread number.  */
+      size_t *grp = calloc (d->nth, sizeof *grp);
+      int nw = 0;
+      for (size_t j = 0; grp != NULL && j < d->nth; j++)
+	{
+	  struct edge *f = first_edge (d, (struct node) { N_THREAD, j });
+	  if (!in_cycle[j] && f != NULL && f->kind == E_BARRIER
+	      && f->region == e->region && f->barrier_state == e->barrier_state)
+	    {
+	      int k = nw++;
+	      while (k > 0 && (unsigned long) d->th[grp[k - 1]].num
+		     > (unsigned long) d->th[j].num)
+		grp[k] = grp[k - 1], k--;
+	      grp[k] = j;
+	    }
+	}
+      /* A mismatch is told from the side most threads are on.  */
+      if (mismatch && nw < count_kind (d, s, E_BARRIER))
+	{
+	  free (grp);
+	  continue;
+	}
+      for (int k = 0; k < nw; k++)
+	{
+	  add (&b, "%s", k ? ", " : "");
+	  thread_name (&d->th[grp[k]], &b);
+	  said[grp[k]] = true;
+	  lwps[nl++] = d->th[grp[k]].lwp;
+	}
+      free (grp);
+      add (&b, " wait%s at %s of their region", nw == 1 ? "s" : "",
+	   state_words (e->barrier_state));
+      const char *wh = where (d, &d->th[i]);
+      const char *at = strstr (wh, " at ");
+      if (at != NULL)
+	add (&b, " (%s)", at + 4);
+      /* The members that have not arrived.  */
+      for (size_t k = 0; k < d->ne; k++)
+	{
+	  struct edge *f = &d->e[k];
+	  if (!same (f->src, s) || f->kind != E_BARRIER)
+	    continue;
+	  struct dthread *m = &d->th[f->dst.v];
+	  add (&b, "; ");
+	  thread_name (m, &b);
+	  if (mismatch)
+	    {
+	      add (&b, " never arrives: it waits at %s of the same region",
+		   state_words ((int) m->state));
+	      said[f->dst.v] = true;
+	      continue;
+	    }
+	  add (&b, " has not arrived: ");
+	  int n = chain_from (d, f->dst, in_cycle, nodes, edges, MAX_CHAIN);
+	  if (n > 0)
+	    {
+	      add (&b, "it ");
+	      struct text c = { .n = 0 };
+	      sentence (d, nodes, edges, n, NULL, &c);
+	      struct text nm = { .n = 0 };
+	      thread_name (m, &nm);
+	      add (&b, "%s", c.s + nm.n + 1);
+	      if (nodes[n].kind == N_THREAD && in_cycle[nodes[n].v])
+		add (&b, ", which is deadlocked (above)");
+	      else
+		end_words (d, nodes[n], &b);
+	    }
+	  else
+	    {
+	      struct text c = { .n = 0 };
+	      end_words (d, f->dst, &c);
+	      add (&b, "it%s", c.n > 7 ? c.s + 7 : " is elsewhere");
+	    }
+	}
+      if (mismatch)
+	add (&b, ".  Every thread of a team must meet the same barriers, "
+	     "in the same order");
+      add (&b, ".");
+      say (r, mismatch ? "mismatch" : "blocked", b.s, lwps, nl);
+      r->nblocked++;
+    }
+  /* Other blocked threads, then tasks waiting for dependences.  */
+  for (size_t i = 0; i < d->nth; i++)
+    {
+      struct node s = { N_THREAD, i };
+      if (in_cycle[i] || said[i] || first_edge (d, s) == NULL)
+	continue;
+      int n = chain_from (d, s, in_cycle, nodes, edges, MAX_CHAIN);
+      struct text b = { .n = 0 };
+      add (&b, "Blocked: ");
+      sentence (d, nodes, edges, n, NULL, &b);
+      if (nodes[n].kind == N_THREAD && in_cycle[nodes[n].v])
+	add (&b, ", which is deadlocked (above)");
+      else
+	end_words (d, nodes[n], &b);
+      add (&b, ".");
+      lwps[0] = d->th[i].lwp;
+      say (r, "blocked", b.s, lwps, 1);
+      r->nblocked++;
+    }
+  for (size_t k = 0; k < d->ne; k++)
+    {
+      struct edge *e = &d->e[k];
+      if (e->kind != E_DEPENDENCE || first_edge (d, e->src) != e)
+	continue;
+      int n = chain_from (d, e->src, in_cycle, nodes, edges, MAX_CHAIN);
+      struct text b = { .n = 0 };
+      add (&b, "Blocked: ");
+      sentence (d, nodes, edges, n, NULL, &b);
+      if (nodes[n].kind == N_THREAD && in_cycle[nodes[n].v])
+	add (&b, ", which is deadlocked (above)");
+      else
+	end_words (d, nodes[n], &b);
+      add (&b, ".");
+      say (r, "blocked", b.s, lwps, 0);
+      r->nblocked++;
+    }
+  free (in_cycle);
+  free (said);
+}
+
+static void
+running (struct diag *d, struct report *r)
+{
+  struct text b = { .n = 0 };
+  int shown = 0, more = 0;
+  pid_t lwps[8];
+  for (size_t i = 0; i < d->nth; i++)
+    {
+      struct dthread *t = &d->th[i];
+      if (!t->have_state || (t->state != ompt_state_work_parallel
+			     && t->state != ompt_state_work_serial))
+	continue;
+      if (shown == 8)
+	{
+	  more++;
+	  continue;
+	}
+      add (&b, "%s", shown ? "; " : "Running: ");
+      thread_name (t, &b);
+      const char *w = where (d, t);
+      if (w[0])
+	add (&b, " in %s", w);
+      lwps[shown++] = t->lwp;
+    }
+  if (more)
+    add (&b, " and %d more", more);
+  if (shown)
+    {
+      add (&b, ".");
+      say (r, "running", b.s, lwps, shown);
+    }
+}
+
+/* ---- collecting --------------------------------------------------------- */
+
+static void
+find_icvs (struct diag *d)
+{
+  d->icv_num = d->icv_size = ompd_icv_undefined;
+  ompd_icv_id_t cur = ompd_icv_undefined, id;
+  const char *name;
+  ompd_scope_t scope;
+  int more = 0;
+  for (int i = 0; i < 1024; i++)
+    {
+      if (d->api->enumerate_icvs (d->as, cur, &id, &name, &scope, &more)
+	  != ompd_rc_ok)
+	break;
+      if (name != NULL && strcmp (name, "thread-num-var") == 0)
+	d->icv_num = id;
+      if (name != NULL && strcmp (name, "team-size-var") == 0)
+	d->icv_size = id;
+      free ((void *) name);
+      if (!more)
+	break;
+      cur = id;
+    }
+}
+
+static void
+collect (struct diag *d)
+{
+  size_t n = 0;
+  ompdbg_thread_count (d->t, &n);
+  d->th = calloc (n ? n : 1, sizeof *d->th);
+  d->kcap = n * MAX_CHAIN + 256;
+  d->ktask = calloc (d->kcap, sizeof *d->ktask);
+  d->kentry = calloc (d->kcap, sizeof *d->kentry);
+  d->khandle = calloc (d->kcap, sizeof *d->khandle);
+  if (!d->th || !d->ktask || !d->kentry || !d->khandle)
+    return;
+  for (size_t i = 0; i < n; i++)
+    {
+      struct ompdbg_thread *ot;
+      if (ompdbg_thread_at (d->t, i, &ot) != OMPDBG_E_OK)
+	continue;
+      int64_t id = ompdbg_thread_lwp (ot);
+      ompd_thread_handle_t *th;
+      if (d->api->get_thread_handle (d->as, OMPD_THREAD_ID_LWP, sizeof id,
+				     &id, &th) != ompd_rc_ok)
+	continue;
+      struct dthread *t = &d->th[d->nth++];
+      t->lwp = (pid_t) id;
+      t->th = th;
+      ompd_word_t num;
+      t->num = d->icv_num != ompd_icv_undefined
+	&& d->api->get_icv_from_scope (th, ompd_scope_thread, d->icv_num,
+				       &num) == ompd_rc_ok ? (long) num : -1;
+      t->have_state = d->api->get_state (th, &t->state, &t->wid)
+	== ompd_rc_ok;
+      ompd_task_handle_t *task;
+      if (d->api->get_curr_task_handle (th, &task) != ompd_rc_ok)
+	continue;
+      while (task != NULL && t->nchain < MAX_CHAIN)
+	{
+	  ompd_address_t a = { 0, 0 }, fn = { 0, 0 };
+	  if (d->x.task_address != NULL)
+	    d->x.task_address (task, &a);
+	  d->api->get_task_function (task, &fn);
+	  t->chain[t->nchain++] = a.address;
+	  if (d->nk < d->kcap)
+	    {
+	      d->ktask[d->nk] = a.address;
+	      d->kentry[d->nk] = fn.address;
+	      d->khandle[d->nk++] = task;
+	    }
+	  ompd_task_handle_t *next = NULL;
+	  if (d->api->get_scheduling_task_handle (task, &next) != ompd_rc_ok)
+	    next = NULL;
+	  task = next;
+	}
+    }
+  if (d->x.dlist != NULL && d->x.dlist (d->as, &d->dl, &d->ndeferred)
+      == ompd_rc_ok && d->ndeferred > 0)
+    {
+      d->deferred = calloc ((size_t) d->ndeferred, sizeof *d->deferred);
+      int got = 0;
+      if (d->deferred == NULL
+	  || d->x.dinfo (d->dl, 0, (int) d->ndeferred, d->deferred, &got)
+	  != ompd_rc_ok)
+	d->ndeferred = 0;
+      else
+	d->ndeferred = got;
+    }
+  if (d->x.task_edges != NULL
+      && d->x.task_edges (d->as, &d->tedges, &d->ntedges) != ompd_rc_ok)
+    d->ntedges = 0;
+  for (size_t i = 0; i < d->nth; i++)
+    thread_edges (d, i);
+  for (size_t i = 0; i < d->nth; i++)
+    for (int k = 0; k + 1 < d->th[i].nchain; k++)
+      {
+	/* The bottom of each chain is an implicit or initial task, which
+	   no edge leads to.  */
+	struct node src = { N_TASK, d->th[i].chain[k] };
+	struct node dst = { N_THREAD, i };
+	edge_new (d, src, dst, k == 0 ? E_RUNS : E_SUSPENDED);
+      }
+  for (int k = 0; k < d->ntedges; k++)
+    if (d->tedges[k].kind == ompdbg_task_wait_dependence)
+      {
+	struct node src = { N_TASK, d->tedges[k].waiter.address };
+	struct node dst = { N_TASK, d->tedges[k].blocker.address };
+	edge_new (d, src, dst, E_DEPENDENCE);
+      }
+}
+
+static void
+release (struct diag *d)
+{
+  for (size_t i = 0; i < d->nk; i++)
+    if (d->khandle[i] != NULL)
+      d->api->rel_task_handle (d->khandle[i]);
+  for (size_t i = 0; i < d->nth; i++)
+    d->api->rel_thread_handle (d->th[i].th);
+  if (d->dl != NULL && d->x.drel != NULL)
+    d->x.drel (d->dl);
+  free (d->deferred);
+  free (d->tedges);
+  free (d->th);
+  free (d->e);
+  free (d->ktask);
+  free (d->kentry);
+  free (d->khandle);
+}
+
+int
+ompdbg_cmd_diagnose (int argc, char **argv)
+{
+  bool json = false;
+  if (argc > 0 && strcmp (argv[0], "--json") == 0)
+    {
+      json = true;
+      argc--;
+      argv++;
+    }
+  struct ompdbg_target *t;
+  ompdbg_err_t err;
+  if (argc == 1)
+    {
+      char *end;
+      long pid = strtol (argv[0], &end, 10);
+      if (*end != '\0' || pid <= 0)
+	{
+	  fprintf (stderr, "ompdbg: '%s' is not a process id\n", argv[0]);
+	  return 2;
+	}
+      err = ompdbg_target_attach (pid, &t);
+      if (err != OMPDBG_E_OK)
+	{
+	  fprintf (stderr, "ompdbg: cannot attach to process %ld: %s\n",
+		   pid, ompdbg_errmsg (err));
+	  return 1;
+	}
+    }
+  else if (argc == 2)
+    {
+      err = ompdbg_target_open_core (argv[1], argv[0], &t);
+      if (err != OMPDBG_E_OK)
+	{
+	  fprintf (stderr, "ompdbg: cannot open core file %s of %s: %s\n",
+		   argv[1], argv[0], ompdbg_errmsg (err));
+	  return 1;
+	}
+    }
+  else
+    {
+      fprintf (stderr, "Usage: ompdbg diagnose [--json] PID\n"
+	       "       ompdbg diagnose [--json] EXECUTABLE CORE\n");
+      return 2;
+    }
+  char *why = NULL;
+  struct ompdbg_session *s = NULL;
+  /* The build tree's ompdbg names the libompd beside the runtime it
+     built (the runtime's own list names the installed one).  */
+  const char *lib = getenv ("OMPDBG_LIBOMPD");
+  err = ompdbg_session_open (t, lib && *lib ? lib : NULL, &s, &why);
+  if (s == NULL)
+    {
+      fprintf (stderr, "ompdbg: OMPD unavailable: %s\n%s",
+	       ompdbg_errmsg (err), why ? why : "");
+      free (why);
+      ompdbg_target_close (t);
+      return 1;
+    }
+  free (why);
+  struct diag d;
+  memset (&d, 0, sizeof d);
+  d.t = t;
+  d.api = ompdbg_session_api (s);
+  d.as = ompdbg_session_aspace (s);
+  /* The extension, where the library has it: looked up in the copy the
+     session loaded.  */
+  void *dl = dlopen (ompdbg_session_library (s), RTLD_NOW | RTLD_NOLOAD);
+  if (dl != NULL)
+    {
+#define EXT(field, name) *(void **) &d.x.field = dlsym (dl, #name)
+      EXT (wait_holder, ompdbg_get_wait_holder);
+      EXT (task_edges, ompdbg_get_task_edges);
+      EXT (task_address, ompdbg_get_task_address);
+      EXT (dlist, ompdbg_get_deferred_task_list);
+      EXT (dinfo, ompdbg_get_deferred_task_info);
+      EXT (dhandle, ompdbg_get_deferred_task_handle);
+      EXT (drel, ompdbg_rel_deferred_task_list);
+      EXT (deps, ompdbg_get_task_dependences);
+#undef EXT
+      if (d.x.dinfo == NULL || d.x.drel == NULL)
+	d.x.dlist = NULL;
+    }
+  find_icvs (&d);
+  collect (&d);
+  struct report r = { json, stdout, 0, 0, true };
+  if (json)
+    {
+      printf ("{\"ompdbg_json\": 1, \"command\": \"diagnose\", \"target\": ");
+      if (ompdbg_target_is_live (t))
+	printf ("{\"pid\": %d}", (int) ompdbg_target_pid (t));
+      else
+	{
+	  printf ("{\"executable\": ");
+	  json_string (stdout, argv[0]);
+	  printf (", \"core\": ");
+	  json_string (stdout, argv[1]);
+	  printf ("}");
+	}
+      printf (",\n  \"findings\": [\n");
+    }
+  report (&d, &r);
+  if (r.ndead == 0 && r.nblocked == 0)
+    {
+      say (&r, "nothing", "Nothing is blocked: no OpenMP thread waits for "
+	   "another thread or task.", NULL, 0);
+      running (&d, &r);
+    }
+  if (d.x.wait_holder == NULL)
+    say (&r, "note", "(Without the ompdbg extension of libompd the holders "
+	 "of locks and the tasks' waits are not known.)", NULL, 0);
+  if (json)
+    printf ("\n  ],\n  \"deadlocks\": %d, \"blocked\": %d}\n", r.ndead,
+	    r.nblocked);
+  release (&d);
+  if (dl != NULL)
+    dlclose (dl);
+  ompdbg_session_close (s);
+  ompdbg_target_close (t);
+  return 0;
+}

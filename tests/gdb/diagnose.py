@@ -1,0 +1,293 @@
+#!/usr/bin/python3
+"""diagnose.py -- `ompd diagnose' in gdb and `ompdbg diagnose' on every
+kind of hang of tests/gdb/hangs.c: live (stopped in hang_stop, or a PID
+for ompdbg), on a gcore core and on a kernel core (skipped, with the
+reason in the log, where the machine does not write them to a file).
+Each explanation must name the threads of the scene as the scene's own
+truth file says (their LWPs, OpenMP numbers), the objects they wait for
+and the source lines; the program with no hang must not be called
+hung."""
+
+import json
+import os
+import re
+import resource
+import subprocess
+import time
+
+import gdbtest as T
+
+HANGS = os.path.join(T.BUILDDIR, "tests", "gdb", "hangs")
+INSPECT = os.path.join(T.BUILDDIR, "corefiles", "ompdbg-inspect")
+OMPDBG = os.path.join(T.BUILDDIR, "ompdbg")
+
+# What each explanation says.  {role} is a thread of that role ("thread
+# G (OpenMP N)" in gdb, "LWP L (OpenMP N)" in ompdbg), {line:X} the
+# source line X of the scene (hangs.c:L).
+SPECS = {
+    "locks": ["Deadlock: {transfer} holds audit_lock and waits for "
+              "account_lock, held by {audit}, which waits for audit_lock",
+              "{line:transfer}", "{line:audit}"],
+    "nestlock": ["Deadlock: {holder} holds nest lock journal_lock (held 2 "
+                 "times) and waits at the barrier of",
+                 "for {waiter}, which has not arrived: it waits for nest "
+                 "lock journal_lock (held 2 times)",
+                 "{line:barrier}"],
+    "lockcrit": ["Deadlock: {lockholder} holds ledger_lock and waits for "
+                 "critical (audit), held by {critholder}, which waits for "
+                 "ledger_lock", "{line:critical}", "{line:lock}"],
+    "barrier": ["Blocked: {waiter*} wait at the barrier of",
+                "{line:barrier}", "{late} has not arrived: it is running",
+                "{line:spin}", "(not waiting in OpenMP)"],
+    "barmismatch": ["Barrier mismatch: {waiter*} wait at the barrier of",
+                    "{line:barrier}",
+                    "{skipper} never arrives: it waits at the implicit "
+                    "barrier at the end of the same region"],
+    "ordered": ["Deadlock: {turnholder} holds the ordered turn of "
+                "iteration 0 and waits for handoff_lock, held by "
+                "{turnwaiter}, which waits for the ordered turn of "
+                "iteration 0"],
+    "taskwait": ["Deadlock: {parent} holds ledger_lock and waits in a "
+                 "taskwait for the task at {line:task}", "running on "
+                 "{child}, which waits for ledger_lock"],
+    "depcycle": ["{creator} waits in a taskwait for 2 tasks",
+                 "the task at {line:consumer}",
+                 "waits for the task at {line:producer}", "(x)",
+                 "running on {spinner}, which is running",
+                 "(not waiting in OpenMP)"],
+    "taskgroup": ["Deadlock: {groupwaiter} holds ledger_lock and waits at "
+                  "the end of a taskgroup for the task at {line:task}",
+                  "running on {member}, which waits for ledger_lock"],
+    "nohang": ["Nothing is blocked", "Running: "],
+}
+# Words a scene's explanation must not have.
+NOT = {"nohang": ["Deadlock", "Blocked", "mismatch"]}
+
+
+def flat(text):
+    """TEXT as one line: wrapped lines joined by single spaces."""
+    return re.sub(r"\s+", " ", text).strip()
+
+
+class Scene(object):
+    def __init__(self, kind, truth):
+        self.kind = kind
+        t = T.read_truth(truth)
+        self.roles = {}
+        for d in T.truth_of(t, "thread"):
+            self.roles.setdefault(d["role"], []).append(
+                (int(d["tid"]), int(d["num"])))
+        self.lines = dict((d["name"], d["line"])
+                          for d in T.truth_of(t, "line"))
+        self.ready = any(k == "ready" for k, d in t)
+
+    def expect(self, name_of):
+        """The SPECS strings of the scene with NAME_OF (lwp, num) -> the
+        front end's name of a thread."""
+        out = []
+        for s in SPECS[self.kind]:
+            def sub(m):
+                key = m.group(1)
+                if key.startswith("line:"):
+                    return "hangs.c:%s" % self.lines[key[5:]]
+                if key.endswith("*"):
+                    return name_of(self.roles[key[:-1]])
+                return name_of(self.roles[key][:1])
+            out.append(re.sub(r"\{([^}]+)\}", sub, s))
+        return out
+
+    def check(self, text, name_of, what):
+        text = flat(text)
+        ok = True
+        for s in self.expect(name_of):
+            ok &= T.check(s in text, "%s %s: says `%s'" % (what, self.kind,
+                                                            s))
+        for s in NOT.get(self.kind, ()):
+            ok &= T.check(s not in text, "%s %s: does not say `%s'"
+                          % (what, self.kind, s))
+        if not ok:
+            T.log("the explanation was:\n" + text)
+
+
+def gdb_names(g):
+    """(lwp -> gdb number) from `ompd threads'."""
+    out = g.cmd("ompd threads")
+    rows = T.parse_table(out, "GDB")
+    return dict((int(r["LWP"]), int(r["GDB"])) for r in rows
+                if r.get("LWP", "").isdigit() and r.get("GDB", "").isdigit())
+
+
+def gdb_name_of(g):
+    gmap = gdb_names(g)
+
+    def name_of(threads):
+        nums = sorted(gmap.get(l, -1) for l, n in threads)
+        omp = sorted(n for l, n in threads)
+        if len(threads) == 1:
+            return "thread %d (OpenMP %d)" % (nums[0], omp[0])
+        return "threads %s (OpenMP %s)" % (ranges(nums), ranges(omp))
+    return name_of
+
+
+def ranges(nums):
+    out = []
+    i = 0
+    while i < len(nums):
+        j = i
+        while j + 1 < len(nums) and nums[j + 1] == nums[j] + 1:
+            j += 1
+        out.append(str(nums[i]) if i == j else "%d-%d" % (nums[i], nums[j]))
+        i = j + 1
+    return ", ".join(out)
+
+
+def cli_name_of(threads):
+    return ", ".join("LWP %d (OpenMP %d)" % t
+                     for t in sorted(threads, key=lambda x: x[1]))
+
+
+def gdb_session(args, env=None):
+    return T.Gdb(args, env=env, pre=("set sysroot /",
+                                     "set solib-search-path " + T.OURS))
+
+
+def run_live(kind, d):
+    """gdb with KIND stopped in hang_stop; (gdb, Scene)."""
+    truth = os.path.join(d, kind + ".truth")
+    g = T.Gdb(["--args", HANGS, kind, truth],
+              env={"LD_LIBRARY_PATH": T.OURS})
+    g.cmd("break hang_stop")
+    out = g.cmd("run", timeout=120)
+    if "Operation not permitted" in out or "Could not trace" in out:
+        g.kill()
+        T.skip("gdb may not trace processes here")
+    if "hit Breakpoint" not in out:
+        g.kill()
+        T.hard("%s did not reach hang_stop under gdb" % kind)
+    return g, Scene(kind, truth)
+
+
+def cli(args):
+    p = subprocess.run([OMPDBG, "diagnose"] + args, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, universal_newlines=True,
+                       timeout=120, env=T.clean_env())
+    T.log("$ ompdbg diagnose %s\n%s" % (" ".join(args), p.stdout))
+    return p.returncode, p.stdout
+
+
+def check_cli(scene, args, what):
+    rc, out = cli(args)
+    T.check(rc == 0, "%s %s: ompdbg diagnose exits 0" % (what, scene.kind))
+    scene.check(out, cli_name_of, what + " ompdbg")
+    rc, out = cli(["--json"] + args)
+    try:
+        j = json.loads(out)
+    except ValueError:
+        j = None
+    if T.check(isinstance(j, dict), "%s %s: --json is one JSON object"
+               % (what, scene.kind)):
+        T.check(j.get("ompdbg_json") == 1 and j.get("command") == "diagnose"
+                and isinstance(j.get("target"), dict),
+                "%s %s: --json has the envelope" % (what, scene.kind))
+        hung = scene.kind != "nohang"
+        T.check(bool(j.get("deadlocks") or j.get("blocked")) == hung,
+                "%s %s: --json %s" % (what, scene.kind,
+                                      "finds the hang" if hung
+                                      else "finds no hang"))
+
+
+def limits():
+    soft, hard = resource.getrlimit(resource.RLIMIT_CORE)
+    resource.setrlimit(resource.RLIMIT_CORE, (hard, hard))
+
+
+def kernel_core(kind, kd):
+    truth = os.path.join(kd, kind + ".truth")
+    try:
+        subprocess.run([HANGS, kind, truth, "abort"], cwd=kd,
+                       env=T.clean_env({"LD_LIBRARY_PATH": T.OURS}),
+                       preexec_fn=limits, timeout=120,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except (OSError, subprocess.SubprocessError) as e:
+        T.log("no kernel core of %s (%s)" % (kind, e))
+        return None, None
+    for i in range(20):
+        cores = [f for f in os.listdir(kd) if f.startswith("core")]
+        if cores:
+            time.sleep(0.2)
+            return os.path.join(kd, cores[0]), Scene(kind, truth)
+        time.sleep(0.1)
+    T.log("no kernel core of %s written" % kind)
+    return None, None
+
+
+T.require_libompd()
+if not os.path.exists(HANGS):
+    T.hard("%s is not built" % HANGS)
+have_cli = os.path.exists(INSPECT) and os.path.exists(OMPDBG)
+if not have_cli:
+    T.hard("%s or %s is not built" % (INSPECT, OMPDBG))
+d = T.tmpdir()
+kinds = [k for k in SPECS]
+pattern = open("/proc/sys/kernel/core_pattern").read().strip()
+hard_limit = resource.getrlimit(resource.RLIMIT_CORE)[1]
+kernel_why = None
+if pattern.startswith("|"):
+    kernel_why = "kernel cores go to a helper (%s)" % pattern
+elif "/" in pattern:
+    kernel_why = "kernel cores go to another directory (%s)" % pattern
+elif hard_limit == 0:
+    kernel_why = "the hard core size limit is 0"
+if kernel_why:
+    T.log(kernel_why + ": kernel-core checks skipped")
+
+for kind in kinds:
+    # Live, in gdb; then a gcore core of the same process.
+    g, scene = run_live(kind, d)
+    T.check(scene.ready, "%s: the scene wrote its truth" % kind)
+    out = g.cmd("ompd diagnose", timeout=120)
+    T.no_traceback(out, "live %s: ompd diagnose" % kind)
+    scene.check(out, gdb_name_of(g), "live gdb")
+    core = os.path.join(d, kind + ".core")
+    g.cmd("gcore " + core, timeout=120)
+    g.quit()
+    g = gdb_session([HANGS, core])
+    out = g.cmd("ompd diagnose", timeout=120)
+    T.no_traceback(out, "gcore %s: ompd diagnose" % kind)
+    scene.check(out, gdb_name_of(g), "gcore gdb")
+    g.quit()
+    if have_cli:
+        check_cli(scene, [HANGS, core], "gcore")
+        # Live: the scene waits for ever; ompdbg attaches to it.
+        truth = os.path.join(d, kind + ".live.truth")
+        p = subprocess.Popen([HANGS, kind, truth, "hang"],
+                             env=T.clean_env({"LD_LIBRARY_PATH": T.OURS}),
+                             stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+        try:
+            for i in range(600):
+                if os.path.exists(truth) and \
+                        open(truth).read().endswith("ready\n"):
+                    break
+                time.sleep(0.1)
+            check_cli(Scene(kind, truth), [str(p.pid)], "live")
+        finally:
+            p.kill()
+            p.wait()
+    os.unlink(core)
+    if kernel_why is None:
+        kd = os.path.join(d, "k-" + kind)
+        os.mkdir(kd)
+        kcore, kscene = kernel_core(kind, kd)
+        if kcore is None:
+            kernel_why = "no kernel core"
+            continue
+        g = gdb_session([HANGS, kcore])
+        out = g.cmd("ompd diagnose", timeout=120)
+        T.no_traceback(out, "kernel core %s: ompd diagnose" % kind)
+        kscene.check(out, gdb_name_of(g), "kernel core gdb")
+        g.quit()
+        if have_cli:
+            check_cli(kscene, [HANGS, kcore], "kernel core")
+        os.unlink(kcore)
+T.finish()
