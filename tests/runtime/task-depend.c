@@ -1,7 +1,8 @@
 /* task-depend.c -- task dependences: out -> in ordering, inout chains,
    in tasks between two out tasks, mutexinoutset (mutual exclusion, and a
    later in task waits for all of them), depobj, taskwait depend,
-   dependences of undeferred tasks; teams of 1, 2, 3, 8 and 64.
+   dependences of undeferred tasks, chains longer than the runtimes
+   let unfinished tasks pile up; teams of 1, 2, 3, 8 and 64.
 
    GCC 12: a depend clause -> GOMP_task with flag 8 and DEPEND, an array
    [n, nout, addr...] or, with mutexinoutset or depobj,
@@ -280,6 +281,46 @@ check_per_thread (int nthr)
   shared_x = 0;
 }
 
+/* Chains longer than both runtimes let a thread's unfinished tasks grow
+   (64 per team member): past that, a new task waits for its
+   predecessors and runs at once, and the order must still hold, readers
+   included.  */
+#define LONG_CHAIN 3000
+
+static void
+check_long_chain (int nthr)
+{
+  bad = 0;
+  long ran = 0;
+#pragma omp parallel num_threads(nthr) shared(ran)
+  {
+    int chain = 0;
+    for (int k = 0; k < LONG_CHAIN; k++)
+      {
+#pragma omp task depend(inout: chain) shared(chain, ran) firstprivate(k)
+	{
+	  if (chain != k)
+	    fail (30);
+	  chain = k + 1;
+	  __atomic_add_fetch (&ran, 1, __ATOMIC_RELAXED);
+	}
+	if (k % 7 == 0)
+#pragma omp task depend(in: chain) shared(chain, ran) firstprivate(k)
+	  {
+	    if (chain != k + 1)
+	      fail (31);
+	    __atomic_add_fetch (&ran, 1, __ATOMIC_RELAXED);
+	  }
+      }
+#pragma omp taskwait
+    if (chain != LONG_CHAIN)
+      fail (32);
+  }
+  CHECK_EQ (bad, 0, "nthr=%d: long chains (see fail codes)", nthr);
+  CHECK_EQ (ran, (long) nthr * (LONG_CHAIN + (LONG_CHAIN + 6) / 7),
+	    "nthr=%d: tasks of the long chains run", nthr);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -289,6 +330,7 @@ main (int argc, char **argv)
     {
       check_depend (test_thread_counts[i]);
       check_per_thread (test_thread_counts[i]);
+      check_long_chain (test_thread_counts[i]);
     }
   return 0;
 }
