@@ -1,7 +1,8 @@
 /* task-depend.c -- task dependences: out -> in ordering, inout chains,
    in tasks between two out tasks, mutexinoutset (mutual exclusion, and a
    later in task waits for all of them), depobj, taskwait depend,
-   dependences of undeferred tasks, chains longer than the runtimes
+   dependences of undeferred tasks (a mutexinoutset one excluding its
+   running sibling), chains longer than the runtimes
    let unfinished tasks pile up; teams of 1, 2, 3, 8 and 64.
 
    GCC 12: a depend clause -> GOMP_task with flag 8 and DEPEND, an array
@@ -281,6 +282,39 @@ check_per_thread (int nthr)
   shared_x = 0;
 }
 
+/* An undeferred mutexinoutset task (if (0)) excludes a sibling of the
+   same kind that is running: the sibling is started first (on another
+   thread), stays inside a while, and the undeferred one, created then,
+   must not run until it has left.  */
+static void
+check_undeferred_mutex (int nthr)
+{
+  int x = 0, started = 0, inside = 0, overlap = 0, ran = 0;
+  (void) x;
+#pragma omp parallel num_threads(nthr)
+#pragma omp single
+  {
+#pragma omp task depend(mutexinoutset: x) shared(started, inside)
+    {
+      __atomic_store_n (&inside, 1, __ATOMIC_SEQ_CST);
+      __atomic_store_n (&started, 1, __ATOMIC_SEQ_CST);
+      sleep_us (20000);
+      __atomic_store_n (&inside, 0, __ATOMIC_SEQ_CST);
+    }
+    while (!__atomic_load_n (&started, __ATOMIC_SEQ_CST))
+      ;
+#pragma omp task depend(mutexinoutset: x) if (0) shared(inside, overlap, ran)
+    {
+      if (__atomic_load_n (&inside, __ATOMIC_SEQ_CST))
+	overlap = 1;
+      ran = 1;
+    }
+  }
+  CHECK_EQ (ran, 1, "nthr=%d: the undeferred mutexinoutset task", nthr);
+  CHECK_EQ (overlap, 0, "nthr=%d: an undeferred mutexinoutset task ran "
+	    "while its sibling did", nthr);
+}
+
 /* Chains longer than both runtimes let a thread's unfinished tasks grow
    (64 per team member): past that, a new task waits for its
    predecessors and runs at once, and the order must still hold, readers
@@ -331,6 +365,8 @@ main (int argc, char **argv)
       check_depend (test_thread_counts[i]);
       check_per_thread (test_thread_counts[i]);
       check_long_chain (test_thread_counts[i]);
+      if (test_thread_counts[i] > 1)
+	check_undeferred_mutex (test_thread_counts[i]);
     }
   return 0;
 }
