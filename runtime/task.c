@@ -474,18 +474,13 @@ undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
     {
       unsigned long limit = (unsigned long) TASK_THROTTLE * team->nthreads;
       unsigned long queued;
-      struct gomp_task *parent = thr->task;
-      if (!(flags & GOMP_TASK_FLAG_DEPEND))
+      if (flags & GOMP_TASK_FLAG_DEPEND)
+	queued = thr->task->children_created
+	  - atomic_load_explicit (&thr->task->children_done,
+				  memory_order_relaxed);
+      else
 	queued = atomic_load_explicit (&thr->queue_count,
 				       memory_order_relaxed);
-      else if (parent->kind & TASK_ON_STACK)
-	/* No child yet (creating one moves it) and no counts either
-	   (task_init_node).  */
-	queued = 0;
-      else
-	queued = parent->children_created
-	  - atomic_load_explicit (&parent->children_done,
-				  memory_order_relaxed);
       if (queued >= limit)
 	return true;
       thr->throttle_credit = limit - queued;
