@@ -450,7 +450,7 @@ undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
   struct gomp_team *team = thr->ts.team;
   if (!if_clause || team == NULL || (thr->task->kind & TASK_FINAL))
     return true;
-  if (flags & GOMP_TASK_FLAG_DETACH)
+  if (flags & (GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_DETACH))
     return false;
   /* The throttle looks at the creator's own queue, not at the team's
      count of pending tasks, whose line every completing thread writes;
@@ -458,29 +458,12 @@ undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
      have filled it: the queue's line is also written by every thread
      that steals from it, so each look may wait for a transfer.  The
      credit is spent when a task is queued (task_create), so that asking
-     twice for one task (GOMP_task, then task_create) costs nothing.
-
-     A task with dependences may wait for its predecessors outside any
-     queue: a chain of them (each thread's tasks inout on one address,
-     EPCC's PARALLEL TASK DEPS) fills no queue however long it grows,
-     and every one of its tasks is a live block, beyond what the
-     per-thread cache keeps, so a malloc and a free each.  Those count
-     the creating task's unfinished children instead (waiting, queued or
-     running), as libgomp counts the team's: past the limit the new task
-     waits for its predecessors, running tasks meanwhile, and runs here
-     (task_create), as in libgomp.  A child completing elsewhere writes
-     children_done, read here once per credit.  */
+     twice for one task (GOMP_task, then task_create) costs nothing.  */
   if (thr->throttle_credit == 0)
     {
       unsigned long limit = (unsigned long) TASK_THROTTLE * team->nthreads;
-      unsigned long queued;
-      if (flags & GOMP_TASK_FLAG_DEPEND)
-	queued = thr->task->children_created
-	  - atomic_load_explicit (&thr->task->children_done,
-				  memory_order_relaxed);
-      else
-	queued = atomic_load_explicit (&thr->queue_count,
-				       memory_order_relaxed);
+      unsigned long queued = atomic_load_explicit (&thr->queue_count,
+						   memory_order_relaxed);
       if (queued >= limit)
 	return true;
       thr->throttle_credit = limit - queued;

@@ -2,8 +2,8 @@
    in tasks between two out tasks, mutexinoutset (mutual exclusion, and a
    later in task waits for all of them), depobj, taskwait depend,
    dependences of undeferred tasks (a mutexinoutset one excluding its
-   running sibling), chains longer than the runtimes
-   let unfinished tasks pile up; teams of 1, 2, 3, 8 and 64.
+   running sibling), chains longer than libgomp lets unfinished tasks
+   pile up; teams of 1, 2, 3, 8 and 64.
 
    GCC 12: a depend clause -> GOMP_task with flag 8 and DEPEND, an array
    [n, nout, addr...] or, with mutexinoutset or depobj,
@@ -315,10 +315,10 @@ check_undeferred_mutex (int nthr)
 	    "while its sibling did", nthr);
 }
 
-/* Chains longer than both runtimes let a thread's unfinished tasks grow
-   (64 per team member): past that, a new task waits for its
-   predecessors and runs at once, and the order must still hold, readers
-   included.  */
+/* Chains longer than libgomp lets a team's unfinished tasks grow (64
+   per team member; past that a new task waits for its predecessors and
+   runs at once there, and stays deferred here): the order must hold
+   either way, readers included.  */
 #define LONG_CHAIN 3000
 
 static void
