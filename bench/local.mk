@@ -11,12 +11,13 @@
 ## must be set with '=' exactly once in the whole non-recursive Makefile, so
 ## another folder could not use it too.
 
-EXTRA_DIST += bench/ompbench.c bench/floor.c bench/run-bench.sh \
+EXTRA_DIST += bench/ompbench.c bench/floor.c bench/taskapps.c \
+	bench/run-bench.sh \
 	bench/state-count.sh bench/gdb-threads.sh bench/gdb-tasks.sh \
 	bench/ompdbg-stacks.sh \
 	bench/diagnose.sh \
 	bench/README.md
-CLEANFILES += bench/ompbench bench/floor bench/results.txt \
+CLEANFILES += bench/ompbench bench/floor bench/taskapps bench/results.txt \
 	bench/results-raw.txt bench/libomp-compat/libgomp.so.1 \
 	bench/nostate/libgomp.so.1 bench/state-cost.txt bench/state-cost-raw.txt \
 	bench/state-count.txt bench/state-count-1.txt \
@@ -89,6 +90,29 @@ bench/floor: $(srcdir)/bench/floor.c config.h
 	$(AM_V_CC)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) \
 	  $(AM_CFLAGS) $(CFLAGS) $(LDFLAGS) \
 	  -o $@ $(srcdir)/bench/floor.c -lpthread $(LIBS)
+
+## bench/taskapps: BOTS floorplan's and alignment's shapes of task
+## parallelism (bench/taskapps.c).  `make bench-apps` runs each on our
+## runtime and on the system's libgomp in turn, BENCH_APPS_ROUNDS times.
+bench/taskapps: $(srcdir)/bench/taskapps.c config.h
+	@$(MKDIR_P) bench
+	$(AM_V_CC)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) \
+	  -fopenmp $(AM_CFLAGS) $(CFLAGS) $(LDFLAGS) \
+	  -o $@ $(srcdir)/bench/taskapps.c $(LIBS)
+
+BENCH_APPS_ROUNDS = 7
+.PHONY: bench-apps
+bench-apps: all bench/taskapps
+	@for r in `seq $(BENCH_APPS_ROUNDS)`; do \
+	  for app in branch align; do \
+	    for lib in 'ours=$(abs_top_builddir)/runtime/.libs' \
+	      'libgomp=$(SYSTEM_LIBGOMP_DIR)'; do \
+	      printf '%s\t%s\t' "$$r" "$${lib%%=*}"; \
+	      OMP_NUM_THREADS=$(BENCH_THREADS) LD_LIBRARY_PATH="$${lib#*=}" \
+	        ./bench/taskapps -r 5 $$app || exit 1; \
+	    done; \
+	  done; \
+	done
 
 .PHONY: bench-floor
 bench-floor: bench/floor

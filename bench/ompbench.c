@@ -480,6 +480,20 @@ test_single (long reps)
     }
 }
 
+/* ORDERED: REPS iterations of a loop with schedule(static,1) in all,
+   each one's work item in the ordered region, so serialised in turn
+   (EPCC syncbench's row).  */
+static void
+test_ordered (long reps)
+{
+#pragma omp parallel for ordered schedule(static, 1)
+  for (long j = 0; j < reps; j++)
+    {
+#pragma omp ordered
+      delay (delay_len);
+    }
+}
+
 /* CRITICAL, LOCK and ATOMIC: REPS instances in all, REPS / nthreads per
    thread (REPS is a multiple of nthreads), all serialised.  */
 static void
@@ -564,6 +578,23 @@ test_sched_dynamic (long reps)
     }
 }
 
+/* The same with the monotonic modifier, EPCC's DYNAMIC_MONOTONIC: GCC
+   calls the monotonic entry points (GOMP_loop_dynamic_*), which must hand
+   out chunks in increasing order to each thread.  */
+static void
+test_sched_dynamic_monotonic (long reps)
+{
+  long n = sched_iters * nthreads;
+  int chunk = sched_chunk;
+#pragma omp parallel firstprivate(n, chunk)
+  for (long j = 0; j < reps; j++)
+    {
+#pragma omp for schedule(monotonic: dynamic, chunk)
+      for (long i = 0; i < n; i++)
+        delay (sched_delay_len);
+    }
+}
+
 static void
 test_sched_guided (long reps)
 {
@@ -589,6 +620,27 @@ test_parallel_task (long reps)
 #pragma omp task
       delay (delay_len);
     }
+}
+
+/* PARALLEL TASK DEPS: the same, each thread's tasks chained by an inout
+   dependence on a word of its own (EPCC taskbench's row): every task
+   enters the dependence table and waits for the one before.  */
+static void
+test_parallel_task_deps (long reps)
+{
+  int *dep = calloc (nthreads, sizeof *dep);
+  if (!dep)
+    abort ();
+#pragma omp parallel
+  {
+    int id = omp_get_thread_num ();
+    for (long j = 0; j < reps; j++)
+      {
+#pragma omp task depend(inout: dep[id])
+        delay (delay_len);
+      }
+  }
+  free (dep);
 }
 
 /* MASTER TASK: the master creates REPS tasks per thread, the others run
@@ -923,6 +975,7 @@ static const struct row rows[] = {
   { "SINGLE", test_single, ref_delay, EXCLUSIVE, 0 },
   { "CRITICAL", test_critical, ref_delay, EXCLUSIVE, 0 },
   { "LOCK/UNLOCK", test_lock, ref_delay, EXCLUSIVE, 0 },
+  { "ORDERED", test_ordered, ref_delay, EXCLUSIVE, 0 },
   { "ATOMIC", test_atomic, ref_atomic, ATOMIC, 0 },
   { "REDUCTION", test_reduction, ref_delay, PER_THREAD, 0 },
   { "SCHED static,1", test_sched_static, ref_sched_fixed, SCHED, 1 },
@@ -933,11 +986,14 @@ static const struct row rows[] = {
   { "SCHED dynamic,4", test_sched_dynamic, ref_sched, SCHED, 4 },
   { "SCHED dynamic,16", test_sched_dynamic, ref_sched, SCHED, 16 },
   { "SCHED dynamic,64", test_sched_dynamic, ref_sched, SCHED, 64 },
+  { "SCHED monotonic dynamic,1", test_sched_dynamic_monotonic, ref_sched,
+    SCHED, 1 },
   { "SCHED guided,1", test_sched_guided, ref_sched, SCHED, 1 },
   { "SCHED guided,4", test_sched_guided, ref_sched, SCHED, 4 },
   { "SCHED guided,16", test_sched_guided, ref_sched, SCHED, 16 },
   { "SCHED guided,64", test_sched_guided, ref_sched, SCHED, 64 },
   { "PARALLEL TASK", test_parallel_task, ref_delay, PER_THREAD, 0 },
+  { "PARALLEL TASK DEPS", test_parallel_task_deps, ref_delay, PER_THREAD, 0 },
   { "MASTER TASK", test_master_task, ref_delay, PER_THREAD, 0 },
   { "MASTER TASK BUSY SLAVES", test_master_task_busy, ref_delay, BUSY, 0 },
   { "CONDITIONAL TASK", test_conditional_task, ref_delay, PER_THREAD, 0 },

@@ -130,6 +130,20 @@ static_next (struct gomp_thread *thr, struct gomp_work_share *ws,
       *k1 = e;
       return true;
     }
+  /* An ordered loop alone: the thread would take every chunk in turn
+     and pass the turn to itself after each.  It takes them all at once,
+     as libgomp does for any static loop of one thread, which makes the
+     turn (held from the first ordered region to the loop's end) cost
+     nothing per iteration.  Other loops alone take gomp_iter_next's
+     short path; doacross loops are not ordered here (doacross.c).  */
+  if (nthr == 1 && ws->ordered)
+    {
+      if (trip > 0 || n == 0)
+	return false;
+      *k0 = 0;
+      *k1 = n;
+      return true;
+    }
   /* Chunk number trip * nthreads + id, if it exists.  */
   unsigned long long c, s;
   if (__builtin_mul_overflow (trip, nthr, &c)

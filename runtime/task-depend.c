@@ -386,8 +386,13 @@ gomp_depend_wait (struct gomp_thread *thr, void **depend, void *cfa)
       unsigned int kind;
       depend_item (depend, i, &addr, &kind);
       struct gomp_dep_addr *node = table_find (t, addr, false);
+      /* A mutexinoutset (or inoutset) task run at once must also
+	 exclude its siblings of the same kind, which a deferred one
+	 does when it starts (mutex_owner): it waits for every unfinished
+	 sibling on the address, as inout, which nothing created after it
+	 can join while it runs.  */
       if (node)
-	depend_on (node, kind, &waiter, NULL);
+	depend_on (node, kind == DEP_IN ? DEP_IN : DEP_INOUT, &waiter, NULL);
     }
   table_unlock (t);
   if (atomic_fetch_sub_explicit (&waiter.npred, 1, memory_order_acq_rel)

@@ -948,7 +948,13 @@ EXPORT void
 omp_fulfill_event (omp_event_handle_t event)
 {
   struct gomp_task *task = (struct gomp_task *) (uintptr_t) event;
-  /* libgomp's text, its newline included: the line ends in two.  */
+  /* libgomp's texts, their newline included: the line ends in two.  An
+     undeferred task's event is a semaphore its encountering thread waits
+     on in libgomp, which checks it with its own words.  */
+  if (task != NULL && (task->kind & TASK_UNDEFERRED)
+      && __atomic_load_n (&task->fulfilled, __ATOMIC_ACQUIRE))
+    gomp_fatal ("omp_fulfill_event: %p event already fulfilled!\n",
+		(void *) task);
   if (task == NULL
       || atomic_load_explicit (&task->task_state, memory_order_acquire)
 	 == TASK_STATE_DONE

@@ -60,6 +60,7 @@ tests_runtime_c = \
 	tests/runtime/target \
 	tests/runtime/alloc \
 	tests/runtime/pause \
+	tests/runtime/resource-reset \
 	tests/runtime/task-basic \
 	tests/runtime/task-wait \
 	tests/runtime/taskloop \

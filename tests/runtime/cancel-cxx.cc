@@ -21,8 +21,13 @@
 // - parallel: thread 0 creates tasks with copies, then cancels the region;
 //   the other threads wait at a cancellation point; firstprivate and
 //   private objects of the region itself;
-// - for and sections: private, firstprivate and lastprivate objects, one
-//   iteration or section cancelling the construct.
+// - for (dynamic and static) and sections: private, firstprivate and
+//   lastprivate objects, one iteration or section cancelling the
+//   construct;
+// - cancel parallel while the other threads wait at a barrier, with the
+//   region's objects and those of a loop before it;
+// - a taskgroup nested in a task of another: tasks with copies waiting
+//   in the inner group when it is cancelled.
 // With a team of 1 every deferred task is still queued when its region or
 // group is cancelled: a runtime that discards tasks with copies fails
 // there every time.  Cancellation off: the same code, everything runs.
@@ -217,6 +222,109 @@ case_sections (int n)
   balanced ("sections", n);
 }
 
+// A static loop (GCC schedules it inline: the cancellation reaches it
+// through the team's flag only), each thread's private objects.
+static void
+case_for_static (int n)
+{
+  {
+    obj f (3), l (0);
+#pragma omp parallel num_threads (n)
+    {
+      obj p (0);
+#pragma omp for firstprivate (f) lastprivate (l) private (p) schedule (static)
+      for (int i = 0; i < 100; i++)
+	{
+	  l.v = i;
+	  p.v = f.v;
+	  if (i == 0)
+	    {
+#pragma omp cancel for
+	    }
+#pragma omp cancellation point for
+	}
+    }
+  }
+  balanced ("for static", n);
+}
+
+// cancel parallel while the other threads wait at a barrier, each with
+// the region's objects and those of a loop before it: the barrier, a
+// cancellable one in a region with a cancel construct, lets them go
+// without the cancelling thread, which never reaches it.
+static void
+case_parallel_barrier (int n)
+{
+  {
+    obj f (4);
+#pragma omp parallel num_threads (n) shared (f)
+    {
+      obj mine (5);
+#pragma omp for firstprivate (f) private (mine) schedule (dynamic) nowait
+      for (int i = 0; i < 64; i++)
+	mine.v = f.v + i;
+      if (omp_get_thread_num () == 0)
+	{
+	  obj last (6);
+#pragma omp cancel parallel
+	}
+#pragma omp barrier
+    }
+  }
+  balanced ("parallel with threads at a barrier", n);
+}
+
+// A task of an outer taskgroup creates, in an inner taskgroup, tasks
+// with copies, and the inner group is cancelled by one of them (the
+// first may run once it is created: the others wait for it by
+// dependence).  Every copy made is destroyed once.
+static void
+case_nested_taskgroup (int n)
+{
+  long ran = 0;
+  {
+    obj o (1);
+#pragma omp parallel num_threads (n)
+#pragma omp single
+#pragma omp taskgroup
+    {
+#pragma omp task firstprivate (o) shared (ran)
+      {
+	int gate = 0;
+	(void) gate;
+#pragma omp taskgroup
+	{
+#pragma omp task firstprivate (o) depend (out: gate) shared (ran)
+	  {
+	    ADD (ran, o.v);
+	    // Innermost: the inner group, cancelled alone.
+#pragma omp cancel taskgroup
+	  }
+	  for (int i = 0; i < NT; i++)
+	    {
+#pragma omp task firstprivate (o) depend (in: gate) shared (ran)
+	      ADD (ran, o.v);
+	    }
+	}
+	for (int i = 0; i < NT; i++)
+	  {
+#pragma omp task firstprivate (o) shared (ran)
+	    ADD (ran, o.v);
+	  }
+      }
+    }
+  }
+  balanced ("nested taskgroup", n);
+  // Those created before the cancellation have copies, so they run; on
+  // more than one thread the first may cancel while the others are
+  // being created, and the rest are then not created.  The outer
+  // group's tasks all run.
+  CHECK (ran >= NT + 1 && ran <= 2L * NT + 1, "nested taskgroup, %d "
+	 "threads: %ld tasks", n, ran);
+  if (n == 1 || !cancel_on)
+    CHECK_EQ (ran, 2L * NT + 1, "nested taskgroup, %d threads: tasks", n);
+}
+
 static void
 run_cases (void)
 {
@@ -229,5 +337,8 @@ run_cases (void)
       case_parallel (n);
       case_for (n);
       case_sections (n);
+      case_for_static (n);
+      case_parallel_barrier (n);
+      case_nested_taskgroup (n);
     }
 }

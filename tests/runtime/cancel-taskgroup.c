@@ -15,7 +15,9 @@
    - only the cancelled group is affected: other threads' groups, later
      groups of the same thread (with `cancel taskgroup if (0)`, i.e.
      GOMP_cancel (8, false), in every task) run every task, and taskwait
-     and the barriers still work.
+     and the barriers still work;
+   - nested taskgroups (case_nested): what ours and libgomp share, and
+     that each follows its own model whole where they differ.
    With cancellation off every task runs.  Team sizes 1, 2, 3, 8.  */
 
 #include "cancel-check.h"
@@ -182,6 +184,107 @@ case_groups (int n)
   CHECK_EQ (after, team, "n=%d: threads at the end", n);
 }
 
+/* Nested taskgroups.  What both runtimes do:
+   - `cancel taskgroup` in an inner group cancels that group only: its
+     waiting tasks are discarded, the enclosing group's tasks all run;
+   - a running task of a group that another task cancels creates no
+     child of its own (none is created once its group is cancelled), and
+     at a cancellation point outside any inner group it leaves.
+   Where they differ (docs/running.md): a task of a cancelled group that
+   opens an inner taskgroup region.  The tasks it creates there belong to
+   the cancelled group's set (OpenMP 5.1 §2.20.1: the set is the tasks
+   generated in the region and their descendants), and so does the task
+   itself: on ours they are not created; libgomp 12 looks at the
+   innermost group only, which is not cancelled, so it creates and runs
+   them.  Checked here: either model whole, never a mixture.  (GCC
+   accepts `cancellation point taskgroup` only closely nested in a task,
+   so the inner region's own cancellation point cannot be written.)  */
+static void
+case_nested (int n)
+{
+  int ran_inner = 0, ran_outer = 0;
+  int a_direct = 0, a_inner = 0, a_inner_cp = 0, a_end = 0, a_started = 0;
+#pragma omp parallel num_threads(n)
+#pragma omp single
+  {
+    int x = 0;
+    (void) x;
+#pragma omp taskgroup
+    {
+      /* Inner group cancelled, outer not.  */
+#pragma omp taskgroup
+      {
+#pragma omp task depend(out: x)
+	{
+#pragma omp cancel taskgroup
+	}
+	for (int i = 0; i < NT; i++)
+	  {
+#pragma omp task depend(in: x) shared(ran_inner)
+	    ADD (ran_inner, 1);
+	  }
+      }
+      for (int i = 0; i < NT; i++)
+	{
+#pragma omp task shared(ran_outer)
+	  ADD (ran_outer, 1);
+	}
+    }
+    /* A task whose group is cancelled while it runs opens an inner
+       one.  */
+#pragma omp taskgroup
+    {
+#pragma omp task shared(a_direct, a_inner, a_inner_cp, a_end, a_started)
+      {
+	ADD (a_started, 1);
+	/* A child of this task, in the same group, cancels it; the
+	   taskwait returns once it has: this task then runs on in a
+	   cancelled group.  */
+#pragma omp task
+	{
+#pragma omp cancel taskgroup
+	}
+#pragma omp taskwait
+	for (int i = 0; i < NT; i++)
+	  {
+#pragma omp task shared(a_direct)
+	    ADD (a_direct, 1);
+	  }
+#pragma omp taskgroup
+	{
+	  for (int i = 0; i < NT; i++)
+	    {
+#pragma omp task shared(a_inner)
+	      ADD (a_inner, 1);
+	    }
+	  ADD (a_inner_cp, 1);
+	}
+#pragma omp cancellation point taskgroup
+	ADD (a_end, 1);
+      }
+    }
+  }
+  CHECK_EQ (ran_inner, cancel_on ? 0 : NT, "n=%d: the cancelled inner group",
+	    n);
+  CHECK_EQ (ran_outer, NT, "n=%d: the outer group of a cancelled inner one",
+	    n);
+  CHECK_EQ (a_started, 1, "n=%d: the cancelling task ran", n);
+  if (!cancel_on)
+    {
+      CHECK (a_direct == NT && a_inner == NT && a_inner_cp == 1
+	     && a_end == 1, "n=%d, no cancellation: %d %d %d %d", n, a_direct,
+	     a_inner, a_inner_cp, a_end);
+      return;
+    }
+  CHECK_EQ (a_direct, 0, "n=%d: children after the task's cancel", n);
+  CHECK_EQ (a_end, 0, "n=%d: the cancellation point after the inner group",
+	    n);
+  CHECK_EQ (a_inner_cp, 1, "n=%d: the inner group's region", n);
+  /* The spec's model (ours: none) or libgomp's (all), whole.  */
+  CHECK (a_inner == 0 || a_inner == NT, "n=%d: %d tasks created and run in "
+	 "an inner group of a cancelled one", n, a_inner);
+}
+
 static void
 run_cases (void)
 {
@@ -197,6 +300,7 @@ run_cases (void)
 	  if (n > 1)
 	    case_spinner (n);
 	  case_groups (n);
+	  case_nested (n);
 	}
     }
 }

@@ -7,7 +7,9 @@
    - omp_fulfill_event on an event already fulfilled (twice in the
      detached task's body): "omp_fulfill_event: %p event is invalid or
      has already been fulfilled!" and the newline that libgomp's format
-     itself ends with, so the line ends in two;
+     itself ends with, so the line ends in two; the same for an
+     undeferred task (if (0)), whose event libgomp keeps elsewhere and
+     reports as "omp_fulfill_event: %p event already fulfilled!";
    - omp_alloc with an allocator whose fallback is abort_fb, for more
      memory than exists: "Out of memory allocating N bytes";
    - a target region on device 1 (there is none) with
@@ -29,13 +31,14 @@ child (const char *what)
 {
   printf ("before\n");
   fflush (stdout);
-  if (strcmp (what, "fulfill") == 0)
+  if (strcmp (what, "fulfill") == 0 || strcmp (what, "fulfill-undeferred") == 0)
     {
       omp_event_handle_t ev;
+      int deferred = strcmp (what, "fulfill") == 0;
 #pragma omp parallel num_threads (2)
 #pragma omp single
       {
-#pragma omp task detach (ev)
+#pragma omp task detach (ev) if (deferred)
 	{
 	  printf ("%p\n", (void *) (uintptr_t) ev);
 	  fflush (stdout);
@@ -103,17 +106,25 @@ main (int argc, char **argv)
 
   /* The event's address is the child's: from its stdout.  */
   struct child c;
-  run_self (&c, "fulfill", none);
-  void *ev = NULL;
-  CHECK (sscanf (c.out, "before\n%p", &ev) == 1, CHILD_FMT, "fulfill", "",
-	 c.status, c.out, c.err);
-  snprintf (want, sizeof want, "\nlibgomp: omp_fulfill_event: %p event is "
-	    "invalid or has already been fulfilled!\n\n", ev);
-  CHECK (c.status == 1 && strcmp (c.err, want) == 0 && !strstr (c.out,
-								"after"),
-	 "expected exit status 1 and \"%s\"\n" CHILD_FMT, want, "fulfill", "",
-	 c.status, c.out, c.err);
-  child_free (&c);
+  for (int deferred = 1; deferred >= 0; deferred--)
+    {
+      const char *what = deferred ? "fulfill" : "fulfill-undeferred";
+      run_self (&c, what, none);
+      void *ev = NULL;
+      CHECK (sscanf (c.out, "before\n%p", &ev) == 1, CHILD_FMT, what, "",
+	     c.status, c.out, c.err);
+      if (deferred)
+	snprintf (want, sizeof want, "\nlibgomp: omp_fulfill_event: %p event "
+		  "is invalid or has already been fulfilled!\n\n", ev);
+      else
+	snprintf (want, sizeof want, "\nlibgomp: omp_fulfill_event: %p event "
+		  "already fulfilled!\n\n", ev);
+      CHECK (c.status == 1 && strcmp (c.err, want) == 0
+	     && !strstr (c.out, "after"),
+	     "expected exit status 1 and \"%s\"\n" CHILD_FMT, want, what, "",
+	     c.status, c.out, c.err);
+      child_free (&c);
+    }
 
   snprintf (want, sizeof want, "\nlibgomp: Out of memory allocating %lu "
 	    "bytes\n", (unsigned long) HUGE_SIZE);

@@ -1,7 +1,9 @@
 /* task-depend.c -- task dependences: out -> in ordering, inout chains,
    in tasks between two out tasks, mutexinoutset (mutual exclusion, and a
    later in task waits for all of them), depobj, taskwait depend,
-   dependences of undeferred tasks; teams of 1, 2, 3, 8 and 64.
+   dependences of undeferred tasks (a mutexinoutset one excluding its
+   running sibling), chains longer than libgomp lets unfinished tasks
+   pile up; teams of 1, 2, 3, 8 and 64.
 
    GCC 12: a depend clause -> GOMP_task with flag 8 and DEPEND, an array
    [n, nout, addr...] or, with mutexinoutset or depobj,
@@ -280,6 +282,79 @@ check_per_thread (int nthr)
   shared_x = 0;
 }
 
+/* An undeferred mutexinoutset task (if (0)) excludes a sibling of the
+   same kind that is running: the sibling is started first (on another
+   thread), stays inside a while, and the undeferred one, created then,
+   must not run until it has left.  */
+static void
+check_undeferred_mutex (int nthr)
+{
+  int x = 0, started = 0, inside = 0, overlap = 0, ran = 0;
+  (void) x;
+#pragma omp parallel num_threads(nthr)
+#pragma omp single
+  {
+#pragma omp task depend(mutexinoutset: x) shared(started, inside)
+    {
+      __atomic_store_n (&inside, 1, __ATOMIC_SEQ_CST);
+      __atomic_store_n (&started, 1, __ATOMIC_SEQ_CST);
+      sleep_us (20000);
+      __atomic_store_n (&inside, 0, __ATOMIC_SEQ_CST);
+    }
+    while (!__atomic_load_n (&started, __ATOMIC_SEQ_CST))
+      ;
+#pragma omp task depend(mutexinoutset: x) if (0) shared(inside, overlap, ran)
+    {
+      if (__atomic_load_n (&inside, __ATOMIC_SEQ_CST))
+	overlap = 1;
+      ran = 1;
+    }
+  }
+  CHECK_EQ (ran, 1, "nthr=%d: the undeferred mutexinoutset task", nthr);
+  CHECK_EQ (overlap, 0, "nthr=%d: an undeferred mutexinoutset task ran "
+	    "while its sibling did", nthr);
+}
+
+/* Chains longer than libgomp lets a team's unfinished tasks grow (64
+   per team member; past that a new task waits for its predecessors and
+   runs at once there, and stays deferred here): the order must hold
+   either way, readers included.  */
+#define LONG_CHAIN 3000
+
+static void
+check_long_chain (int nthr)
+{
+  bad = 0;
+  long ran = 0;
+#pragma omp parallel num_threads(nthr) shared(ran)
+  {
+    int chain = 0;
+    for (int k = 0; k < LONG_CHAIN; k++)
+      {
+#pragma omp task depend(inout: chain) shared(chain, ran) firstprivate(k)
+	{
+	  if (chain != k)
+	    fail (30);
+	  chain = k + 1;
+	  __atomic_add_fetch (&ran, 1, __ATOMIC_RELAXED);
+	}
+	if (k % 7 == 0)
+#pragma omp task depend(in: chain) shared(chain, ran) firstprivate(k)
+	  {
+	    if (chain != k + 1)
+	      fail (31);
+	    __atomic_add_fetch (&ran, 1, __ATOMIC_RELAXED);
+	  }
+      }
+#pragma omp taskwait
+    if (chain != LONG_CHAIN)
+      fail (32);
+  }
+  CHECK_EQ (bad, 0, "nthr=%d: long chains (see fail codes)", nthr);
+  CHECK_EQ (ran, (long) nthr * (LONG_CHAIN + (LONG_CHAIN + 6) / 7),
+	    "nthr=%d: tasks of the long chains run", nthr);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -289,6 +364,9 @@ main (int argc, char **argv)
     {
       check_depend (test_thread_counts[i]);
       check_per_thread (test_thread_counts[i]);
+      check_long_chain (test_thread_counts[i]);
+      if (test_thread_counts[i] > 1)
+	check_undeferred_mutex (test_thread_counts[i]);
     }
   return 0;
 }
