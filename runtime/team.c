@@ -70,6 +70,7 @@ team_arrays (struct gomp_team *team, unsigned int n)
   team->threads = threads;
   team->implicit = implicit;
   team->capacity = n;
+  gomp_task_map_resize (&team->queued, n);
 }
 
 /* A new team.  Its work-share ring starts empty: slot I last held the
@@ -104,6 +105,7 @@ team_free (struct gomp_team *team)
     gomp_ws_free (&team->ws[i]);
   free (team->threads);
   free (team->implicit);
+  gomp_task_map_free (&team->queued);
   free (team);
 }
 
