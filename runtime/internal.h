@@ -882,6 +882,7 @@ HIDDEN void gomp_idle_sleep (struct gomp_team *team, unsigned int seen);
 /* stack-guard.c */
 HIDDEN void gomp_stack_guard_thread (void);
 HIDDEN void gomp_stack_guard_thread_end (void);
+HIDDEN bool gomp_stack_low (void);
 
 /* task-depend.c */
 HIDDEN void gomp_depend_add (struct gomp_task *parent,

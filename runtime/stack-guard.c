@@ -178,3 +178,39 @@ gomp_stack_guard_thread_end (void)
     munmap (alt_stack, alt_size);
   alt_stack = NULL;
 }
+
+/* Is the calling thread's stack more than three quarters used?  The
+   task throttle (task.c) then queues a task rather than run it at once
+   on top of its creator: an undeferred task keeps its descriptor on the
+   stack, some 500 bytes a level with the frames, where a queued one that
+   taskwait runs costs about 110, so a deep recursion that fills the
+   queue would otherwise overflow a stack it fits in (tests/runtime/
+   task-deep.c).  The bounds are learned once per thread; a thread whose
+   bounds cannot be read never counts as low.  Called only when the
+   throttle would run a task undeferred.  */
+static __thread uintptr_t any_lo, any_size
+  __attribute__ ((tls_model ("initial-exec")));
+
+bool
+gomp_stack_low (void)
+{
+  if (any_size == 0)
+    {
+      pthread_attr_t attr;
+      void *lo;
+      size_t size;
+      any_size = 1;
+      if (pthread_getattr_np (pthread_self (), &attr) != 0)
+	return false;
+      if (pthread_attr_getstack (&attr, &lo, &size) == 0 && size > 1)
+	{
+	  any_lo = (uintptr_t) lo;
+	  any_size = size;
+	}
+      pthread_attr_destroy (&attr);
+    }
+  if (any_size == 1)
+    return false;
+  uintptr_t sp = (uintptr_t) __builtin_frame_address (0);
+  return sp < any_lo + any_size / 4;
+}

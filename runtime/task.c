@@ -472,9 +472,12 @@ undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
       unsigned long limit = (unsigned long) TASK_THROTTLE * team->nthreads;
       unsigned long queued = atomic_load_explicit (&thr->queue_count,
 						   memory_order_relaxed);
-      if (queued >= limit)
+      /* Full: run this one now, unless the stack runs low: nesting
+	 undeferred tasks costs more stack than queued ones do
+	 (stack-guard.c).  */
+      if (queued >= limit && !gomp_stack_low ())
 	return true;
-      thr->throttle_credit = limit - queued;
+      thr->throttle_credit = queued < limit ? limit - queued : 1;
     }
   return false;
 }
