@@ -933,6 +933,7 @@ HIDDEN NORETURN void gomp_own_fatal (const char *fmt, ...)
 
 /* wait.c */
 extern HIDDEN _Atomic unsigned int gomp_busy_threads;
+HIDDEN bool gomp_oversubscribed (void);
 HIDDEN unsigned long long gomp_spin_limit (void);
 HIDDEN void gomp_word_wait_for (_Atomic unsigned int *word, unsigned int mask,
 				unsigned int value, bool equal);

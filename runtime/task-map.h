@@ -26,6 +26,19 @@
 
 #include "internal.h"
 
+/* Teams up to this size keep no map: a thief looks at every member, as
+   cheap as reading the map there, and the queue's changes between empty
+   and not (every task, in a producer-consumer pattern) write no shared
+   word: on two threads the map cost MASTER TASK 19 % more instructions
+   and PARALLEL TASK 32 %.  */
+#define GOMP_TASK_MAP_MIN 16
+
+static inline bool
+gomp_task_map_used (const struct gomp_team *team)
+{
+  return team->nthreads > GOMP_TASK_MAP_MIN;
+}
+
 static inline uint64_t
 gomp_task_map_summary_bit (unsigned int word)
 {

@@ -151,7 +151,8 @@ gomp_task_enqueue (struct gomp_thread *thr, struct gomp_task *task)
       qlock (&thr->queue_lock);
       queue_push_head (thr, task);
       queue_count_add (thr, 1);
-      gomp_task_map_set (&team->queued, thr->ts.team_id);
+      if (gomp_task_map_used (team))
+	gomp_task_map_set (&team->queued, thr->ts.team_id);
       qunlock (&thr->queue_lock);
     }
   /* One idle thread for one task (idle.c); the waits of tied tasks all,
@@ -220,7 +221,8 @@ take_from (struct gomp_thread *owner, struct gomp_thread *thr,
     {
       /* Its map bit is stale: clear it under the lock, where no task can
 	 be queued meanwhile (task-map.h).  */
-      if (atomic_load_explicit (&team->queued.words[owner_id / 64],
+      if (gomp_task_map_used (team)
+	  && atomic_load_explicit (&team->queued.words[owner_id / 64],
 				memory_order_relaxed)
 	  & ((uint64_t) 1 << (owner_id % 64)))
 	{
@@ -251,8 +253,9 @@ take_from (struct gomp_thread *owner, struct gomp_thread *thr,
 			    atomic_load_explicit (&owner->queue_count,
 						  memory_order_relaxed));
       queue_count_add (owner, -(int) (1 + moved));
-      if (atomic_load_explicit (&owner->queue_count,
-				memory_order_relaxed) == 0)
+      if (gomp_task_map_used (team)
+	  && atomic_load_explicit (&owner->queue_count,
+				   memory_order_relaxed) == 0)
 	gomp_task_map_clear (&team->queued, owner_id);
     }
   if (batch)
@@ -260,7 +263,8 @@ take_from (struct gomp_thread *owner, struct gomp_thread *thr,
       if (moved)
 	{
 	  queue_count_add (thr, (int) moved);
-	  gomp_task_map_set (&team->queued, thr->ts.team_id);
+	  if (gomp_task_map_used (team))
+	    gomp_task_map_set (&team->queued, thr->ts.team_id);
 	}
       qunlock (&thr->queue_lock);
     }
@@ -305,7 +309,9 @@ gomp_task_take_child (struct gomp_thread *thr, struct gomp_task *parent)
     {
       queue_unlink (thr, t);
       queue_count_add (thr, -1);
-      if (atomic_load_explicit (&thr->queue_count, memory_order_relaxed) == 0)
+      if (gomp_task_map_used (team)
+	  && atomic_load_explicit (&thr->queue_count,
+				   memory_order_relaxed) == 0)
 	gomp_task_map_clear (&team->queued, thr->ts.team_id);
     }
   else
@@ -373,6 +379,19 @@ static struct gomp_task *
 steal (struct gomp_thread *thr, struct gomp_team *team,
        const struct gomp_task *constraint, bool all)
 {
+  if (!gomp_task_map_used (team))
+    {
+      /* A small team: every member, from the next one on.  */
+      for (unsigned int i = 1; i < team->nthreads; i++)
+	{
+	  unsigned int id = (thr->ts.team_id + i) % team->nthreads;
+	  struct gomp_task *t = take_from (team->threads[id], thr, team,
+					   constraint, id);
+	  if (t)
+	    return t;
+	}
+      return NULL;
+    }
   struct gomp_task_map *map = &team->queued;
   unsigned int nwords = (team->nthreads + 63) / 64;
   unsigned int budget = all ? UINT_MAX : STEAL_PROBES;
@@ -461,7 +480,7 @@ task_run_taken (struct gomp_thread *thr, struct gomp_team *team,
      burst of tasks spreads over the sleepers one wake at a time
      (idle.c).  */
   if (atomic_load_explicit (&team->idle.sleepers, memory_order_relaxed)
-      && gomp_task_map_any (&team->queued))
+      && gomp_task_map_used (team) && gomp_task_map_any (&team->queued))
     gomp_idle_wake (team, 1);
   if (t->has_mutex && !gomp_depend_try_lock (t))
     {
