@@ -22,7 +22,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 # Everything the build, the tests and the benchmarks use.
 packages="gcc g++ gfortran make autoconf automake libtool pkgconf binutils
   libc6-dev libdw-dev libelf-dev elfutils gdb python3 python3-pexpect
-  python3-pytest pyflakes3 libomp-dev libomp-14-dev valgrind
+  python3-pytest pyflakes3 libomp-dev libomp-14-dev valgrind gnuplot-nox
   python3-jsonschema openmpi-bin libopenmpi-dev libunwind-dev"
 
 missing_packages () {

@@ -12,12 +12,14 @@
 ## another folder could not use it too.
 
 EXTRA_DIST += bench/ompbench.c bench/floor.c bench/taskapps.c \
-	bench/run-bench.sh \
+	bench/run-bench.sh bench/scale.c bench/run-scale.sh \
 	bench/state-count.sh bench/gdb-threads.sh bench/gdb-tasks.sh \
 	bench/ompdbg-stacks.sh \
 	bench/diagnose.sh \
 	bench/README.md
 CLEANFILES += bench/ompbench bench/floor bench/taskapps bench/results.txt \
+	bench/scale bench/scale.txt bench/scale-raw.txt bench/scale.dat \
+	bench/scale.svg \
 	bench/results-raw.txt bench/libomp-compat/libgomp.so.1 \
 	bench/nostate/libgomp.so.1 bench/state-cost.txt bench/state-cost-raw.txt \
 	bench/state-count.txt bench/state-count-1.txt \
@@ -183,3 +185,31 @@ bench-state-count: all bench/ompbench bench/nostate/libgomp.so.1
 	    'nostate=$(abs_top_builddir)/bench/nostate' \
 	    -- $(BENCH_STATE_ROWS) || exit 1; \
 	done
+
+## `make bench-scale`: a region, a barrier, a task and a taskloop in teams
+## of BENCH_SCALE_SIZES threads, far beyond the CPUs, on our runtime,
+## the system's libgomp and libomp, in one run (bench/run-scale.sh):
+## bench/scale.txt (elapsed and CPU seconds per construct, ours over the
+## better peer) and bench/scale.svg (gnuplot).  Some ten minutes.
+BENCH_SCALE_SIZES = 2 4 8 16 32 64 128 256 512 1024 2048 4096
+BENCH_SCALE_SECONDS = 0.2
+bench/scale: $(srcdir)/bench/scale.c config.h
+	@$(MKDIR_P) bench
+	$(AM_V_CC)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) \
+	  -fopenmp $(AM_CFLAGS) $(CFLAGS) $(LDFLAGS) \
+	  -o $@ $(srcdir)/bench/scale.c $(LIBS)
+
+.PHONY: bench-scale
+bench-scale: all bench/scale
+	@libomp_dir=; \
+	if test -n '$(LIBOMP)'; then \
+	  $(MKDIR_P) bench/libomp-compat && \
+	  rm -f bench/libomp-compat/libgomp.so.1 && \
+	  $(LN_S) '$(LIBOMP)' bench/libomp-compat/libgomp.so.1 && \
+	  libomp_dir='$(BENCH_LIBOMP_DIR)' || exit 1; \
+	fi; \
+	$(SHELL) $(srcdir)/bench/run-scale.sh -b bench/scale \
+	  -o bench/scale.txt -m '$(BENCH_SCALE_SECONDS)' \
+	  -T '$(BENCH_SCALE_SIZES)' \
+	  'ours=$(abs_top_builddir)/runtime/.libs' \
+	  'libgomp=$(SYSTEM_LIBGOMP_DIR)' "libomp=$$libomp_dir"

@@ -6,14 +6,25 @@
    last thread to arrive stores the next generation with the count at
    zero.  Waiters spin reading the same word, which stays in their cache
    until that store: on 2 threads a barrier costs the add's cache-line
-   transfer plus the store's.  Waiters that spun out sleep on the team's
-   task_event (so new tasks can wake them too); opening the barrier makes
-   a system call only when one sleeps there.  When tasks are pending the
+   transfer plus the store's.  Waiters that spun out sleep with the
+   team's idle threads (idle.c, so that new tasks can wake them too);
+   opening the barrier makes a system call only when one sleeps there.  When tasks are pending the
    barrier opens only once they have all completed, and the waiting
    threads execute them meanwhile.  A
    centralised barrier is the fastest kind for the team sizes of a
    2-to-64-core node; its cost grows with contention on the one word,
-   which a tree barrier would trade for more transfers per thread.  */
+   which a tree barrier would trade for more transfers per thread.
+
+   At any team size the critical path from the last arrival to the
+   release is O(1): the last arriver's compare-and-swap, then one
+   futex_wake for all the idle sleepers (idle.c) if any sleep.  The
+   waiters cost O(1) each per event: a look reads this word, the pending
+   count and the team's map of queued work (task-sched.c), never every
+   member's queue, and with more threads than CPUs they spin only the
+   throttled count before sleeping (wait.c).  The arrivals serialise on
+   the word's line, which costs nothing extra where threads outnumber
+   cores and is what a two-level barrier would remove at hundreds of
+   cores (docs/runtime.md, "At 64-256 cores").  */
 
 #include "config.h"
 #include "internal.h"

@@ -494,6 +494,23 @@ struct gomp_barrier
   _Atomic unsigned long task_pending;
 };
 
+/* A bit per member whose queue may hold ready tasks of the team, and a
+   summary bit per group of map words (task-map.h).  */
+struct gomp_task_map
+{
+  CACHE_ALIGNED _Atomic uint64_t summary;
+  unsigned int nwords;
+  _Atomic uint64_t *words;
+};
+
+/* Threads of the team that found nothing to run, asleep on WORD, which
+   changes at each wake; SLEEPERS counts them (idle.c).  */
+struct gomp_idle
+{
+  _Atomic unsigned int word;
+  _Atomic unsigned int sleepers;
+};
+
 #define BAR_ARRIVE 4u
 #define BAR_COUNT_MASK 0x003ffffcu
 #define BAR_GEN 0x00400000u
@@ -563,6 +580,10 @@ struct gomp_team
      if somebody sleeps on it (WORD_SLEEPING): every thread waiting for a
      task-related event or at the barrier sleeps here.  */
   CACHE_ALIGNED _Atomic unsigned int task_event;
+  /* Which members' queues may hold ready tasks of this team, and the
+     threads asleep with nothing to run (task-map.h, idle.c).  */
+  struct gomp_task_map queued;
+  CACHE_ALIGNED struct gomp_idle idle;
   /* Ready tasks with a priority above zero, highest first (task-sched.c);
      tasks of priority 0 go to the creating thread's own queue.  */
   CACHE_ALIGNED _Atomic int prio_lock;
@@ -852,6 +873,22 @@ HIDDEN void gomp_task_drain_kept (struct gomp_thread *thr);
 HIDDEN void gomp_task_help_region (struct gomp_thread *thr);
 HIDDEN void gomp_task_drain_region (struct gomp_thread *thr);
 HIDDEN bool gomp_task_none_pending (struct gomp_team *team);
+HIDDEN void gomp_task_event_done (struct gomp_team *team);
+
+/* task-map.c */
+HIDDEN void gomp_task_map_resize (struct gomp_task_map *map, unsigned int n);
+HIDDEN void gomp_task_map_free (struct gomp_task_map *map);
+
+/* idle.c */
+HIDDEN void gomp_idle_wake (struct gomp_team *team, int n);
+HIDDEN unsigned int gomp_idle_prepare (struct gomp_team *team);
+HIDDEN void gomp_idle_cancel (struct gomp_team *team);
+HIDDEN void gomp_idle_sleep (struct gomp_team *team, unsigned int seen);
+
+/* stack-guard.c */
+HIDDEN void gomp_stack_guard_thread (void);
+HIDDEN void gomp_stack_guard_thread_end (void);
+HIDDEN bool gomp_stack_low (void);
 
 /* task-depend.c */
 HIDDEN void gomp_depend_add (struct gomp_task *parent,
@@ -902,6 +939,7 @@ HIDDEN NORETURN void gomp_own_fatal (const char *fmt, ...)
 
 /* wait.c */
 extern HIDDEN _Atomic unsigned int gomp_busy_threads;
+HIDDEN bool gomp_oversubscribed (void);
 HIDDEN unsigned long long gomp_spin_limit (void);
 HIDDEN void gomp_word_wait_for (_Atomic unsigned int *word, unsigned int mask,
 				unsigned int value, bool equal);

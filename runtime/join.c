@@ -57,6 +57,10 @@
 # error "join.c: the count must be the word's first 32 bits (the futex)"
 #endif
 
+/* Teams of more threads than this per CPU let a worker that spun out
+   at the region's end leave before the master is done (gomp_join_early).  */
+#define JOIN_LEAVE_FACTOR 8
+
 /* One finished region in the upper half.  */
 #define JOIN_DONE_ONE ((uint64_t) 1 << 32)
 
@@ -164,14 +168,26 @@ gomp_join_early (struct gomp_thread *thr, struct gomp_team *team)
 	  v = atomic_load_explicit (&team->join, memory_order_acquire);
 	  if (join_master_done (v, seq))
 	    break;
-	  if (spins < limit
-	      && atomic_load_explicit (&team->barrier.task_pending,
-				       memory_order_relaxed) == 0)
+	  bool idle = atomic_load_explicit (&team->barrier.task_pending,
+					    memory_order_relaxed) == 0;
+	  if (spins < limit && idle)
 	    {
 	      spins++;
 	      gomp_cpu_relax ();
 	      continue;
 	    }
+	  /* Spun out with no task pending, in a team of more than
+	     JOIN_LEAVE_FACTOR threads per CPU: stay joined and go to the
+	     dock.  Waiting on for tasks the master may still create would
+	     cost a sleep and a wake per worker and region, and the
+	     master's end would then wait for every such worker to be
+	     scheduled once more to join: at 4096 threads on 2 CPUs most of
+	     a region's time, for helpers that have no CPU to help on.
+	     Tasks created after this run on the master and the workers
+	     still here.  A smaller team keeps every worker for them
+	     (tests/runtime/join-recall.c).  */
+	  if (idle && team->nthreads > JOIN_LEAVE_FACTOR * gomp_num_procs)
+	    break;
 	  /* Fails if the master finished meanwhile (or another worker
 	     joined: look again).  */
 	  if (atomic_compare_exchange_weak_explicit (&team->join, &v, v - 2,

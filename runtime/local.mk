@@ -41,6 +41,10 @@ runtime_libgomp_la_SOURCES = \
 	runtime/error-directive.c \
 	runtime/task.c \
 	runtime/task-sched.c \
+	runtime/task-map.c \
+	runtime/task-map.h \
+	runtime/idle.c \
+	runtime/stack-guard.c \
 	runtime/task-depend.c \
 	runtime/taskwait.c \
 	runtime/cancel.c \

@@ -38,6 +38,7 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
     struct gomp_team team;
     struct gomp_thread *threads[1];
     struct gomp_task task;
+    _Atomic uint64_t queued_word;
   } r;
   struct gomp_team *team = &r.team;
   /* Kept in a register for its frame, at the start and the end.  */
@@ -69,6 +70,12 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   atomic_store_explicit (&team->prio_lock, 0, memory_order_relaxed);
   atomic_store_explicit (&team->prio_count, 0, memory_order_relaxed);
   team->prio_head = NULL;
+  /* The map of queued work (task-map.h): one word for one member.  */
+  atomic_store_explicit (&r.queued_word, 0, memory_order_relaxed);
+  atomic_store_explicit (&team->queued.summary, 0, memory_order_relaxed);
+  team->queued.words = &r.queued_word;
+  team->queued.nwords = 1;
+  atomic_store_explicit (&team->idle.sleepers, 0, memory_order_relaxed);
   team->tool_data = 0;
   team->affinity_show = false;
   atomic_store_explicit (&team->barrier.word, 0, memory_order_relaxed);

@@ -166,6 +166,7 @@ worker_exit (struct gomp_thread *thr)
   GOMP_TOOL_EVENT (thread_end, thr);
   gomp_task_cache_release (thr);
   gomp_registry_remove (thr);
+  gomp_stack_guard_thread_end ();
   pthread_exit (NULL);
 }
 
@@ -175,6 +176,8 @@ worker_main (void *arg)
   struct gomp_thread *thr = arg;
   gomp_tls = thr;
   thr->tid = gomp_gettid ();
+  /* A message naming OMP_STACKSIZE should the stack overflow.  */
+  gomp_stack_guard_thread ();
   gomp_registry_started (thr);
   /* OMPD native-thread-begin; thread-end in worker_exit.  */
   GOMP_OMPD_EVENT (thread_begin);

@@ -322,7 +322,7 @@ gomp_depend_release (struct gomp_thread *thr, struct gomp_task *task)
 	  != 1)
 	continue;
       if (waiter)
-	gomp_task_event (team);
+	gomp_task_event_done (team);
       else
 	gomp_task_ready (thr, s);
     }

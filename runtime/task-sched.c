@@ -18,14 +18,27 @@
    of that task; at a barrier or the end of a region any task may run.
    Every task is treated as tied.
 
-   Waiting: a thread that found nothing to run spins, then sleeps on the
-   team's task_event word, which changes whenever a task becomes ready or
-   completes, or the barrier opens, but only if somebody sleeps on it.  */
+   Finding work costs the same at any team size: a waiting thread first
+   reads the team's pending count (nothing pending: nothing to find), then
+   its own queue, then at most STEAL_PROBES members that the team's map
+   of queued work names (task-map.h); never every member's queue on each
+   spin, which at 4000 threads on 2 CPUs made a region cost 10 times
+   libgomp's.  Only before it sleeps does it walk the whole map.
+
+   Waiting: a thread that found nothing to run spins, then sleeps.  A
+   thread free to run any task (a barrier, a region's end) sleeps with
+   the team's other idle threads (idle.c), woken one per task that
+   becomes ready and all at once when the barrier opens; a thread in a
+   tied task's wait sleeps on the team's task_event word, which changes
+   whenever a task becomes ready or completes, or the barrier opens, but
+   only if somebody sleeps on it.  */
 
 #include "config.h"
 #include "internal.h"
 #include "os.h"
+#include "task-map.h"
 
+#include <limits.h>
 #include <time.h>
 
 /* Queues are held for a few pointer updates: a test-and-set lock.  */
@@ -53,12 +66,24 @@ qunlock (_Atomic int *l)
    took to create, queue and run (one thread, 50 tasks then taskwait;
    libgomp 111), and task completion paid it again.  */
 void
-gomp_task_event (struct gomp_team *team)
+gomp_task_event_done (struct gomp_team *team)
 {
   gomp_fence_after_rmw ();
   if (atomic_load_explicit (&team->task_event, memory_order_relaxed)
       & WORD_SLEEPING)
     gomp_word_bump (&team->task_event);
+}
+
+/* The same, and every idle thread (idle.c): for events every waiter
+   must see -- the barrier opens, the region ends or is cancelled, the
+   team's last pending task completes.  gomp_task_event_done alone for a
+   task completion that leaves others pending: only the waits in tied
+   tasks wait for single completions.  */
+void
+gomp_task_event (struct gomp_team *team)
+{
+  gomp_task_event_done (team);
+  gomp_idle_wake (team, INT_MAX);
 }
 
 /* A thread's queue of ready tasks, under its queue_lock.  */
@@ -126,9 +151,14 @@ gomp_task_enqueue (struct gomp_thread *thr, struct gomp_task *task)
       qlock (&thr->queue_lock);
       queue_push_head (thr, task);
       queue_count_add (thr, 1);
+      if (gomp_task_map_used (team))
+	gomp_task_map_set (&team->queued, thr->ts.team_id);
       qunlock (&thr->queue_lock);
     }
-  gomp_task_event (team);
+  /* One idle thread for one task (idle.c); the waits of tied tasks all,
+     since only some of them may run it.  */
+  gomp_task_event_done (team);
+  gomp_idle_wake (team, 1);
 }
 
 /* May a thread suspended in CONSTRAINT start TASK?  Only a descendant:
@@ -182,12 +212,28 @@ steal_more (struct gomp_thread *owner, struct gomp_thread *thief,
    private copies), so they are skipped like disallowed ones.  */
 static struct gomp_task *
 take_from (struct gomp_thread *owner, struct gomp_thread *thr,
-	   const struct gomp_team *team, const struct gomp_task *constraint)
+	   struct gomp_team *team, const struct gomp_task *constraint,
+	   unsigned int owner_id)
 {
   unsigned int count = atomic_load_explicit (&owner->queue_count,
 					     memory_order_relaxed);
   if (count == 0)
-    return NULL;
+    {
+      /* Its map bit is stale: clear it under the lock, where no task can
+	 be queued meanwhile (task-map.h).  */
+      if (gomp_task_map_used (team)
+	  && atomic_load_explicit (&team->queued.words[owner_id / 64],
+				memory_order_relaxed)
+	  & ((uint64_t) 1 << (owner_id % 64)))
+	{
+	  qlock (&owner->queue_lock);
+	  if (atomic_load_explicit (&owner->queue_count,
+				    memory_order_relaxed) == 0)
+	    gomp_task_map_clear (&team->queued, owner_id);
+	  qunlock (&owner->queue_lock);
+	}
+      return NULL;
+    }
   bool own = owner == thr;
   bool batch = !own && constraint == NULL && count >= 4;
   if (batch && thr < owner)
@@ -207,11 +253,19 @@ take_from (struct gomp_thread *owner, struct gomp_thread *thr,
 			    atomic_load_explicit (&owner->queue_count,
 						  memory_order_relaxed));
       queue_count_add (owner, -(int) (1 + moved));
+      if (gomp_task_map_used (team)
+	  && atomic_load_explicit (&owner->queue_count,
+				   memory_order_relaxed) == 0)
+	gomp_task_map_clear (&team->queued, owner_id);
     }
   if (batch)
     {
       if (moved)
-	queue_count_add (thr, (int) moved);
+	{
+	  queue_count_add (thr, (int) moved);
+	  if (gomp_task_map_used (team))
+	    gomp_task_map_set (&team->queued, thr->ts.team_id);
+	}
       qunlock (&thr->queue_lock);
     }
   qunlock (&owner->queue_lock);
@@ -255,6 +309,10 @@ gomp_task_take_child (struct gomp_thread *thr, struct gomp_task *parent)
     {
       queue_unlink (thr, t);
       queue_count_add (thr, -1);
+      if (gomp_task_map_used (team)
+	  && atomic_load_explicit (&thr->queue_count,
+				   memory_order_relaxed) == 0)
+	gomp_task_map_clear (&team->queued, thr->ts.team_id);
     }
   else
     t = NULL;
@@ -262,23 +320,168 @@ gomp_task_take_child (struct gomp_thread *thr, struct gomp_task *parent)
   return t;
 }
 
-/* Run one ready task the calling thread may run, if there is one.  */
-bool
-gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
+/* Members a thief tries per look, besides its own queue: enough that
+   one look usually finds work when some is queued, few enough that a
+   look costs the same at any team size.  */
+#define STEAL_PROBES 4
+
+/* Where the calling thread's next steal starts in the map: a different
+   place for each thread and each look, so that thieves spread over the
+   members with work rather than all taking from the first.  */
+static __thread unsigned int steal_seed
+  __attribute__ ((tls_model ("initial-exec")));
+
+static inline unsigned int
+steal_next (void)
 {
-  struct gomp_team *team = thr->ts.team;
-  if (team == NULL)
-    return false;
+  /* A xorshift step: cheap, and distinct sequences per thread once
+     seeded with the thread number.  */
+  unsigned int x = steal_seed;
+  x ^= x << 13;
+  x ^= x >> 17;
+  x ^= x << 5;
+  steal_seed = x;
+  return x;
+}
+
+/* Try the members whose map word W names; at most *BUDGET of them.  */
+static struct gomp_task *
+steal_word (struct gomp_thread *thr, struct gomp_team *team,
+	    const struct gomp_task *constraint, unsigned int w,
+	    unsigned int *budget)
+{
+  uint64_t bits = atomic_load_explicit (&team->queued.words[w],
+					memory_order_acquire);
+  if (bits == 0)
+    return NULL;
+  /* Rotate so that thieves start at different members of the word.  */
+  unsigned int r = steal_next () % 64;
+  bits = r ? (bits >> r) | (bits << (64 - r)) : bits;
+  while (bits && *budget)
+    {
+      unsigned int b = (__builtin_ctzll (bits) + r) % 64;
+      bits &= bits - 1;
+      unsigned int id = w * 64 + b;
+      if (id >= team->nthreads || id == thr->ts.team_id)
+	continue;
+      --*budget;
+      struct gomp_task *t = take_from (team->threads[id], thr, team,
+				       constraint, id);
+      if (t)
+	return t;
+    }
+  return NULL;
+}
+
+/* A ready task of another member, or NULL.  ALL: look at every member
+   the map names (before sleeping); else at most STEAL_PROBES.  */
+static struct gomp_task *
+steal (struct gomp_thread *thr, struct gomp_team *team,
+       const struct gomp_task *constraint, bool all)
+{
+  if (!gomp_task_map_used (team))
+    {
+      /* A small team: every member, from the next one on.  */
+      for (unsigned int i = 1; i < team->nthreads; i++)
+	{
+	  unsigned int id = (thr->ts.team_id + i) % team->nthreads;
+	  struct gomp_task *t = take_from (team->threads[id], thr, team,
+					   constraint, id);
+	  if (t)
+	    return t;
+	}
+      return NULL;
+    }
+  struct gomp_task_map *map = &team->queued;
+  unsigned int nwords = (team->nthreads + 63) / 64;
+  unsigned int budget = all ? UINT_MAX : STEAL_PROBES;
+  if (steal_seed == 0)
+    steal_seed = thr->ts.team_id * 2654435761u + 1;
+  if (all)
+    {
+      unsigned int start = steal_next () % nwords;
+      for (unsigned int i = 0; i < nwords; i++)
+	{
+	  struct gomp_task *t = steal_word (thr, team, constraint,
+					    (start + i) % nwords, &budget);
+	  if (t)
+	    return t;
+	}
+      return NULL;
+    }
+  uint64_t summary = atomic_load_explicit (&map->summary,
+					   memory_order_acquire);
+  if (summary == 0)
+    return NULL;
+  /* The summary's groups, from a random one: group J is the words
+     J, J + 64, ...  */
+  unsigned int r = steal_next () % 64;
+  summary = r ? (summary >> r) | (summary << (64 - r)) : summary;
+  while (summary && budget)
+    {
+      unsigned int j = (__builtin_ctzll (summary) + r) % 64;
+      summary &= summary - 1;
+      bool empty = true;
+      for (unsigned int w = j; w < nwords && budget; w += 64)
+	{
+	  if (atomic_load_explicit (&map->words[w], memory_order_relaxed))
+	    empty = false;
+	  struct gomp_task *t = steal_word (thr, team, constraint, w,
+					    &budget);
+	  if (t)
+	    return t;
+	}
+      if (empty && budget)
+	{
+	  /* A stale summary bit: clear it, then look again, and set it
+	     back if a member queued work meanwhile (task-map.h).  */
+	  uint64_t sb = gomp_task_map_summary_bit (j);
+	  atomic_fetch_and_explicit (&map->summary, ~sb, memory_order_seq_cst);
+	  for (unsigned int w = j; w < nwords; w += 64)
+	    if (atomic_load_explicit (&map->words[w], memory_order_seq_cst))
+	      {
+		atomic_fetch_or_explicit (&map->summary, sb,
+					  memory_order_seq_cst);
+		break;
+	      }
+	}
+    }
+  return NULL;
+}
+
+/* A ready task the calling thread may run, taken from its queue: the
+   priority list, its own queue, then a few other members' (ALL: every
+   member's).  */
+static struct gomp_task *
+task_take (struct gomp_thread *thr, struct gomp_team *team,
+	   struct gomp_task *constraint, bool all)
+{
+  /* Nothing pending, nothing queued: the count is never below the true
+     one (task.c), and every ready task is counted before it is queued.
+     The common case of a barrier or a region's end without tasks costs
+     this one load.  */
+  if (atomic_load_explicit (&team->barrier.task_pending,
+			    memory_order_relaxed) == 0)
+    return NULL;
   struct gomp_task *t = take_priority (team, constraint);
   if (t == NULL)
-    t = take_from (thr, thr, team, constraint);
-  for (unsigned int i = 1; t == NULL && i < team->nthreads; i++)
-    {
-      unsigned int victim = (thr->ts.team_id + i) % team->nthreads;
-      t = take_from (team->threads[victim], thr, team, constraint);
-    }
-  if (t == NULL)
-    return false;
+    t = take_from (thr, thr, team, constraint, thr->ts.team_id);
+  if (t == NULL && team->nthreads > 1)
+    t = steal (thr, team, constraint, all);
+  return t;
+}
+
+/* Run T, taken by task_take.  */
+static bool
+task_run_taken (struct gomp_thread *thr, struct gomp_team *team,
+		struct gomp_task *t)
+{
+  /* Work remains queued and threads sleep: wake one more, so that a
+     burst of tasks spreads over the sleepers one wake at a time
+     (idle.c).  */
+  if (atomic_load_explicit (&team->idle.sleepers, memory_order_relaxed)
+      && gomp_task_map_used (team) && gomp_task_map_any (&team->queued))
+    gomp_idle_wake (team, 1);
   if (t->has_mutex && !gomp_depend_try_lock (t))
     {
       /* Another task holds one of its mutexinoutset addresses: put it
@@ -293,6 +496,19 @@ gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
   else
     gomp_task_run (thr, t);
   return true;
+}
+
+/* Run one ready task the calling thread may run, if there is one.  */
+bool
+gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
+{
+  struct gomp_team *team = thr->ts.team;
+  if (team == NULL)
+    return false;
+  struct gomp_task *t = task_take (thr, team, constraint, false);
+  if (t == NULL)
+    return false;
+  return task_run_taken (thr, team, t);
 }
 
 /* Wait until DONE (ARG), running the tasks CONSTRAINT allows meanwhile;
@@ -354,6 +570,26 @@ task_wait (struct gomp_thread *thr, bool (*done) (void *), void *arg,
       /* Nobody may wait for this thread's completed tasks while it
 	 sleeps.  */
       gomp_task_pending_flush (thr);
+      if (constraint == NULL)
+	{
+	  /* Free to run any task: sleep with the team's idle threads,
+	     after one look at every member the map names (idle.c).  */
+	  unsigned int seen = gomp_idle_prepare (team);
+	  if (done (arg))
+	    {
+	      gomp_idle_cancel (team);
+	      break;
+	    }
+	  struct gomp_task *t = task_take (thr, team, NULL, true);
+	  if (t)
+	    {
+	      gomp_idle_cancel (team);
+	      task_run_taken (thr, team, t);
+	      continue;
+	    }
+	  gomp_idle_sleep (team, seen);
+	  continue;
+	}
       /* Announce the sleep, then look once more: whoever changes task
 	 state after our compare-and-swap sees WORD_SLEEPING and wakes us
 	 (gomp_task_event).  */
@@ -369,8 +605,12 @@ task_wait (struct gomp_thread *thr, bool (*done) (void *), void *arg,
 	}
       if (done (arg))
 	break;
-      if (gomp_task_run_one (thr, constraint))
-	continue;
+      struct gomp_task *t = task_take (thr, team, constraint, true);
+      if (t)
+	{
+	  task_run_taken (thr, team, t);
+	  continue;
+	}
       futex_wait (&team->task_event, v);
     }
   if (!kept)

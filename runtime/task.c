@@ -365,11 +365,15 @@ task_complete (struct gomp_thread *thr, struct gomp_task *task)
 	{
 	  excess_team (thr, team);
 	  thr->pending_excess++;
+	  /* The waits in tied tasks; the idle threads only care for the
+	     last completion, which this thread's flush reports.  */
+	  gomp_task_event_done (team);
 	}
+      else if (atomic_fetch_sub_explicit (&team->barrier.task_pending, 1,
+					  memory_order_seq_cst) == 1)
+	gomp_task_event (team);
       else
-	atomic_fetch_sub_explicit (&team->barrier.task_pending, 1,
-				   memory_order_seq_cst);
-      gomp_task_event (team);
+	gomp_task_event_done (team);
     }
 }
 
@@ -388,9 +392,13 @@ gomp_task_pending_flush (struct gomp_thread *thr)
   if (n == 0)
     return;
   thr->pending_excess = 0;
-  atomic_fetch_sub_explicit (&thr->excess_team->barrier.task_pending, n,
-			     memory_order_seq_cst);
-  gomp_task_event (thr->excess_team);
+  /* Down to none: a barrier or a region's end may be done, which every
+     idle thread waits for (idle.c).  */
+  if (atomic_fetch_sub_explicit (&thr->excess_team->barrier.task_pending, n,
+				 memory_order_seq_cst) == n)
+    gomp_task_event (thr->excess_team);
+  else
+    gomp_task_event_done (thr->excess_team);
 }
 
 /* The completion count of a task: its function, plus its event when it
@@ -467,9 +475,12 @@ undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
       unsigned long limit = (unsigned long) TASK_THROTTLE * team->nthreads;
       unsigned long queued = atomic_load_explicit (&thr->queue_count,
 						   memory_order_relaxed);
-      if (queued >= limit)
+      /* Full: run this one now, unless the stack runs low: nesting
+	 undeferred tasks costs more stack than queued ones do
+	 (stack-guard.c).  */
+      if (queued >= limit && !gomp_stack_low ())
 	return true;
-      thr->throttle_credit = limit - queued;
+      thr->throttle_credit = queued < limit ? limit - queued : 1;
     }
   return false;
 }

@@ -71,6 +71,7 @@ team_arrays (struct gomp_team *team, unsigned int n)
   team->threads = threads;
   team->implicit = implicit;
   team->capacity = n;
+  gomp_task_map_resize (&team->queued, n);
 }
 
 /* A new team.  Its work-share ring starts empty: slot I last held the
@@ -105,6 +106,7 @@ team_free (struct gomp_team *team)
     gomp_ws_free (&team->ws[i]);
   free (team->threads);
   free (team->implicit);
+  gomp_task_map_free (&team->queued);
   free (team);
 }
 

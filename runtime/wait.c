@@ -25,11 +25,17 @@ HIDDEN _Atomic unsigned int gomp_busy_threads = 1;
    every OpenMP thread that exists: gomp_registry.nthreads, which changes
    only when a thread is created, so reading it here costs no cache miss
    in the steady state.  */
+bool
+gomp_oversubscribed (void)
+{
+  return atomic_load_explicit (&gomp_registry.nthreads, memory_order_relaxed)
+    > gomp_num_procs;
+}
+
 unsigned long long
 gomp_spin_limit (void)
 {
-  if (atomic_load_explicit (&gomp_registry.nthreads, memory_order_relaxed)
-      > gomp_num_procs)
+  if (gomp_oversubscribed ())
     return gomp_global_icv.throttled_spin_count;
   return gomp_global_icv.spin_count;
 }

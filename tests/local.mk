@@ -68,6 +68,8 @@ tests_runtime_c = \
 	tests/runtime/task-depend \
 	tests/runtime/task-detach \
 	tests/runtime/task-recursion \
+	tests/runtime/task-deep \
+	tests/runtime/stack-overflow \
 	tests/runtime/task-undeferred-nest \
 	tests/runtime/task-many \
 	tests/runtime/task-producer \

@@ -1,0 +1,216 @@
+/* stack-guard.c -- a clear message instead of a bare segfault when a
+   worker thread's stack overflows.
+
+   Every pool thread's stack has a guard page below it (pthreads puts
+   one there by default, and pool.c keeps the default).  A thread that runs past
+   it faults on the guard, on a stack it can no longer push a signal
+   frame onto: so each worker gets an alternate signal stack
+   (sigaltstack), and the process a SIGSEGV handler run on it
+   (SA_ONSTACK).  The handler compares the fault address with the
+   faulting thread's guard zone, recorded when the thread started; on a
+   match it writes
+
+     ompdbg runtime: a thread's stack overflowed (N bytes); OMP_STACKSIZE sets its size
+
+   in the runtime's message style (docs/running.md), with write(2) only,
+   which is async-signal-safe.  Then, for that fault and any other, it
+   restores the default action and returns: the faulting instruction
+   runs again and the process dies of the SIGSEGV as it would have, core
+   file included, so that a debugger (ompdbg, gdb with libompd) can still
+   show where it overflowed.
+
+   A program's own SIGSEGV handler is left alone: the runtime installs
+   its handler only if SIGSEGV's action is the default one when the
+   first worker starts, and a handler the program installs later
+   replaces it (the message is then lost, nothing else).  Programs that
+   handle SIGSEGV themselves (garbage collectors, JITs) thus see no
+   change.  The initial thread is not covered: its stack is the
+   process's, sized by the stack limit (ulimit -s), not OMP_STACKSIZE.  */
+
+#include "config.h"
+#include "internal.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* Where the calling worker's stack ends: faults in
+   [guard_lo, guard_hi) are overflows.  Initial-exec TLS: readable in a
+   signal handler.  */
+static __thread uintptr_t guard_lo, guard_hi
+  __attribute__ ((tls_model ("initial-exec")));
+static __thread size_t stack_size
+  __attribute__ ((tls_model ("initial-exec")));
+static __thread void *alt_stack
+  __attribute__ ((tls_model ("initial-exec")));
+static __thread size_t alt_size
+  __attribute__ ((tls_model ("initial-exec")));
+
+static pthread_once_t install_once = PTHREAD_ONCE_INIT;
+static _Atomic bool installed;
+
+/* Unsigned decimal into BUF (at least 21 bytes); returns its start.  */
+static char *
+utoa (char *buf, size_t n)
+{
+  char *p = buf + 20;
+  *p = '\0';
+  do
+    *--p = (char) ('0' + n % 10);
+  while ((n /= 10) != 0);
+  return p;
+}
+
+static void
+put (const char *s)
+{
+  size_t len = strlen (s);
+  while (len)
+    {
+      ssize_t w = write (STDERR_FILENO, s, len);
+      if (w <= 0)
+	return;
+      s += w;
+      len -= (size_t) w;
+    }
+}
+
+static void
+segv_handler (int sig, siginfo_t *info, void *uctx)
+{
+  (void) uctx;
+  uintptr_t a = (uintptr_t) info->si_addr;
+  if (guard_hi != 0 && a >= guard_lo && a < guard_hi)
+    {
+      char buf[24];
+      put ("\n" OMPDBG_RUNTIME_NAME ": a thread's stack overflowed (");
+      put (utoa (buf, stack_size));
+      put (" bytes); OMP_STACKSIZE sets its size\n");
+    }
+  /* The default action, for this fault and whatever comes after: the
+     instruction faults again on return and the process dies of it.  */
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = SIG_DFL;
+  sigemptyset (&sa.sa_mask);
+  sigaction (sig, &sa, NULL);
+}
+
+static void
+install (void)
+{
+  struct sigaction old;
+  if (sigaction (SIGSEGV, NULL, &old) != 0
+      || (old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL)
+    return;
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_sigaction = segv_handler;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset (&sa.sa_mask);
+  if (sigaction (SIGSEGV, &sa, NULL) == 0)
+    atomic_store_explicit (&installed, true, memory_order_relaxed);
+}
+
+/* The calling worker starts: record its guard zone and give it an
+   alternate signal stack.  Any failure only means no message.  */
+void
+gomp_stack_guard_thread (void)
+{
+  pthread_once (&install_once, install);
+  if (!atomic_load_explicit (&installed, memory_order_relaxed))
+    return;
+  pthread_attr_t attr;
+  void *lo;
+  size_t size, guard;
+  if (pthread_getattr_np (pthread_self (), &attr) != 0)
+    return;
+  int err = pthread_attr_getstack (&attr, &lo, &size);
+  if (err == 0)
+    err = pthread_attr_getguardsize (&attr, &guard);
+  pthread_attr_destroy (&attr);
+  if (err != 0)
+    return;
+  long page = sysconf (_SC_PAGESIZE);
+  if (page <= 0)
+    page = 4096;
+  if (guard < (size_t) page)
+    guard = (size_t) page;
+  /* The guard below the stack (glibc reports the stack without it, or
+     with it at its bottom: both are covered), and a page above its end
+     for a fault on the last bytes.  */
+  size_t alt = 64 * 1024;
+  void *s = mmap (NULL, alt, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (s == MAP_FAILED)
+    return;
+  stack_t ss;
+  ss.ss_sp = s;
+  ss.ss_size = alt;
+  ss.ss_flags = 0;
+  if (sigaltstack (&ss, NULL) != 0)
+    {
+      munmap (s, alt);
+      return;
+    }
+  alt_stack = s;
+  alt_size = alt;
+  stack_size = size;
+  guard_lo = (uintptr_t) lo - guard;
+  guard_hi = (uintptr_t) lo + (size_t) page;
+}
+
+/* The calling worker ends.  */
+void
+gomp_stack_guard_thread_end (void)
+{
+  if (alt_stack == NULL)
+    return;
+  guard_hi = 0;
+  stack_t ss;
+  memset (&ss, 0, sizeof ss);
+  ss.ss_flags = SS_DISABLE;
+  if (sigaltstack (&ss, NULL) == 0)
+    munmap (alt_stack, alt_size);
+  alt_stack = NULL;
+}
+
+/* Is the calling thread's stack more than three quarters used?  The
+   task throttle (task.c) then queues a task rather than run it at once
+   on top of its creator: an undeferred task keeps its descriptor on the
+   stack, some 500 bytes a level with the frames, where a queued one that
+   taskwait runs costs about 110, so a deep recursion that fills the
+   queue would otherwise overflow a stack it fits in (tests/runtime/
+   task-deep.c).  The bounds are learned once per thread; a thread whose
+   bounds cannot be read never counts as low.  Called only when the
+   throttle would run a task undeferred.  */
+static __thread uintptr_t any_lo, any_size
+  __attribute__ ((tls_model ("initial-exec")));
+
+bool
+gomp_stack_low (void)
+{
+  if (any_size == 0)
+    {
+      pthread_attr_t attr;
+      void *lo;
+      size_t size;
+      any_size = 1;
+      if (pthread_getattr_np (pthread_self (), &attr) != 0)
+	return false;
+      if (pthread_attr_getstack (&attr, &lo, &size) == 0 && size > 1)
+	{
+	  any_lo = (uintptr_t) lo;
+	  any_size = size;
+	}
+      pthread_attr_destroy (&attr);
+    }
+  if (any_size == 1)
+    return false;
+  uintptr_t sp = (uintptr_t) __builtin_frame_address (0);
+  return sp < any_lo + any_size / 4;
+}
