@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "collector.h"
+
 /* The collector's state (OMP_COLLECTOR_API_THR_STATE) for an
    ompt_state_t the runtime stores.  */
 HIDDEN unsigned int gomp_collector_map_state (unsigned int ompt_state);

@@ -5,8 +5,11 @@
 
    The runtime keeps every state and region id for debuggers anyway
    (internal.h), so START allocates nothing: it only lets the events
-   through (collector.h), and STATE and the region ids read what is
-   kept (collector-state.c).  Events GCC gives the runtime no place to
+   through (collector.h, tool-word.h), and STATE and the region ids read what is
+   kept (collector-state.c).  The events come from the runtime's one
+   set of event points, those OMPT's come from (tool.h): START sets the
+   collector's bit of their word, and their slow paths call
+   gomp_collector_dispatch.  Events GCC gives the runtime no place to
    send from are unsupported: master and masked are compiled to a test
    of the thread number, with no call into the runtime, and the block of
    a single construct ends in the program's code, at a barrier call
@@ -15,8 +18,6 @@
 #include "config.h"
 #include "internal.h"
 #include "collector-internal.h"
-
-int gomp_collector_active;
 
 typedef void (*collector_callback) (OMP_COLLECTORAPI_EVENT);
 
@@ -64,11 +65,13 @@ update_active (void)
   for (int e = 1; e < NEVENTS; e++)
     any |= atomic_load_explicit (&collector.callbacks[e],
 				 memory_order_relaxed) != NULL;
-  __atomic_store_n (&gomp_collector_active,
-		    any && !collector.paused
-		    && atomic_load_explicit (&collector.started,
-					     memory_order_relaxed),
-		    __ATOMIC_RELEASE);
+  if (any && !collector.paused
+      && atomic_load_explicit (&collector.started, memory_order_relaxed))
+    __atomic_fetch_or (&gomp_tool_active, GOMP_TOOL_COLLECTOR,
+		       __ATOMIC_RELEASE);
+  else
+    __atomic_fetch_and (&gomp_tool_active, ~GOMP_TOOL_COLLECTOR,
+			__ATOMIC_RELEASE);
 }
 
 static void
@@ -84,11 +87,6 @@ gomp_collector_dispatch (unsigned int event, unsigned int state)
 {
   if (event == GOMP_COLLECTOR_WAIT_BEGIN || event == GOMP_COLLECTOR_WAIT_END)
     {
-      if (state == GOMP_COLLECTOR_OWN_STATE)
-	{
-	  struct gomp_thread *thr = gomp_tls;
-	  state = thr ? gomp_get_state (thr) : 0;
-	}
       event = gomp_collector_wait_event (state,
 					 event == GOMP_COLLECTOR_WAIT_END);
     }
@@ -97,7 +95,8 @@ gomp_collector_dispatch (unsigned int event, unsigned int state)
   collector_callback cb
     = atomic_load_explicit (&collector.callbacks[event], memory_order_acquire);
   /* Once more: a PAUSE or STOP may have come since the caller looked.  */
-  if (cb != NULL && __atomic_load_n (&gomp_collector_active, __ATOMIC_RELAXED))
+  if (cb != NULL && (__atomic_load_n (&gomp_tool_active, __ATOMIC_RELAXED)
+		    & GOMP_TOOL_COLLECTOR))
     cb ((OMP_COLLECTORAPI_EVENT) event);
 }
 

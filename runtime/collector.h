@@ -1,40 +1,35 @@
-/* collector.h -- where the runtime tells a collector (omp_collector_api.h,
-   collector.c) what its threads do.
+/* collector.h -- the collector interface (omp_collector_api.h,
+   collector.c) as a consumer of the runtime's event points.
 
-   The events are sent from the places that keep the state for debuggers
-   (internal.h: gomp_own_wait_begin and friends; the region's start and
-   end in team.c and parallel.c, a worker's dock in pool.c): one set of
-   instrumentation points, each a call of gomp_collector_event, which
-   tests one global word and calls the one dispatch function only when a
-   collector has started the interface and asked for some event.  Before
-   that, an event costs a compare of a global with zero and a branch not
-   taken.  */
+   The collector has no event points of its own: it is the second
+   consumer of the tool layer (tool.h, tool-word.h).  While a collector
+   has started the interface, not paused it, and registered some
+   callback, collector.c sets GOMP_TOOL_COLLECTOR in gomp_tool_active,
+   and the slow paths of the event points (ompt-events.c) call
+   gomp_collector_dispatch with the collector's event for that point.
+   Before that, an event point costs what it costs without any tool.  */
 
 #ifndef OMPDBG_RUNTIME_COLLECTOR_H
 #define OMPDBG_RUNTIME_COLLECTOR_H 1
 
 #include "omp_collector_api.h"
 
-/* Nonzero while the interface is started, not paused, and some event has
-   a callback (collector.c).  Written only under the interface's lock.  */
-extern HIDDEN int gomp_collector_active;
-
-/* What gomp_collector_event sends besides the events themselves: the
-   begin and end of a wait whose ompt_state_t is STATE (collector.c maps
-   it to the event), or GOMP_COLLECTOR_OWN_STATE for the wait the
-   calling thread's state word holds.  */
+/* What gomp_collector_dispatch is sent besides the events themselves:
+   the begin and end of a wait whose ompt_state_t is STATE (collector.c
+   maps it to the event).  */
 #define GOMP_COLLECTOR_WAIT_BEGIN 0x10000u
 #define GOMP_COLLECTOR_WAIT_END 0x10001u
-#define GOMP_COLLECTOR_OWN_STATE (~0u)
-
-HIDDEN void gomp_collector_dispatch (unsigned int event, unsigned int state);
 
 /* EVENT (an OMP_EVENT_* or a wait's begin or end, STATE its ompt_state_t)
    happens on the calling thread.  */
-static inline __attribute__ ((always_inline)) void
+HIDDEN void gomp_collector_dispatch (unsigned int event, unsigned int state);
+
+/* From a slow path: to the collector, if its bit is set.  */
+static inline void
 gomp_collector_event (unsigned int event, unsigned int state)
 {
-  if (__builtin_expect (gomp_collector_active != 0, 0))
+  if (__atomic_load_n (&gomp_tool_active, __ATOMIC_RELAXED)
+      & GOMP_TOOL_COLLECTOR)
     gomp_collector_dispatch (event, state);
 }
 

@@ -819,8 +819,8 @@ EXPORT void ompd_bp_device_end (void);
     }							\
   while (0)
 
-/* collector.c: the collector interface's events.  */
-#include "collector.h"
+/* The word and check of the in-process tools' event points.  */
+#include "tool-word.h"
 
 /* task.c */
 HIDDEN void gomp_task_init_implicit (struct gomp_task *task,
@@ -1451,14 +1451,14 @@ gomp_own_wait_begin (struct gomp_thread *thr, unsigned int state,
   saved.state = gomp_get_state (thr);
   gomp_set_state (thr, state, wait_id);
   saved.frame = gomp_task_enter_frame (thr->task, cfa);
-  gomp_collector_event (GOMP_COLLECTOR_WAIT_BEGIN, state);
+  GOMP_TOOL_EVENT (wait_begin, thr, state);
   return saved;
 }
 
 static inline void
 gomp_own_wait_end (struct gomp_thread *thr, struct gomp_own_wait saved)
 {
-  gomp_collector_event (GOMP_COLLECTOR_WAIT_END, GOMP_COLLECTOR_OWN_STATE);
+  GOMP_TOOL_EVENT (wait_end, thr, gomp_get_state (thr));
   gomp_task_enter_frame_restore (thr->task, saved.frame);
   gomp_set_state (thr, saved.state, 0);
 }

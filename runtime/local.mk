@@ -60,6 +60,7 @@ runtime_libgomp_la_SOURCES = \
 	runtime/task-depend.h \
 	runtime/offload.c \
 	runtime/tool.h \
+	runtime/tool-word.h \
 	runtime/ompt.h \
 	runtime/ompt-init.c \
 	runtime/ompt-entry.c \

@@ -1,6 +1,11 @@
 /* ompt-events.c -- the slow paths of the event points of tool.h: each
    turns what the runtime passes into the arguments OpenMP 5.1 §4.5.2
-   gives the callback, and calls the callback the tool registered.
+   gives the callback, and calls the callback an OMPT tool registered,
+   if any; where the collector interface has an event for the same point
+   it sends that too (gomp_collector_event: only while the collector's
+   bit of gomp_tool_active is set).  The OMPT callbacks are NULL while
+   no OMPT tool is attached, so with only a collector each slow path
+   comes down to the collector's call.
 
    Tool data words are the runtime's own (internal.h: tool_data of the
    thread, team and task, which OMPD reads too); frames are the tasks'
@@ -9,6 +14,7 @@
 #include "config.h"
 #include "ompt.h"
 #include "task-depend.h"
+#include "collector.h"
 
 #include <stdlib.h>
 
@@ -72,6 +78,7 @@ gomp_tool_parallel_begin (struct gomp_thread *thr, struct gomp_team *team,
 			  int flags, void *cfa)
 {
   struct gomp_task *parent = team->parent_task;
+  gomp_collector_event (OMP_EVENT_FORK, 0);
   team->tool_data = 0;
   if (GOMP_OMPT_CB (parallel_begin))
     {
@@ -99,6 +106,8 @@ gomp_tool_region_barrier_begin (struct gomp_thread *thr, void *cfa)
   const void *ra = thr->ts.team_id == 0 ? gomp_tool_ra_of_cfa (cfa) : NULL;
   ompt_data_t *pd = gomp_ompt_data (&thr->ts.team->tool_data);
   ompt_data_t *td = gomp_ompt_data (&thr->task->tool_data);
+  gomp_collector_event (GOMP_COLLECTOR_WAIT_BEGIN,
+			ompt_state_wait_barrier_implicit_parallel);
   if (GOMP_OMPT_CB (sync_region))
     GOMP_OMPT_CB (sync_region) (ompt_sync_region_barrier_implicit_parallel,
 				ompt_scope_begin, pd, td, ra);
@@ -112,6 +121,8 @@ void
 gomp_tool_region_barrier_end (struct gomp_thread *thr)
 {
   ompt_data_t *td = gomp_ompt_data (&thr->task->tool_data);
+  gomp_collector_event (GOMP_COLLECTOR_WAIT_END,
+			ompt_state_wait_barrier_implicit_parallel);
   if (GOMP_OMPT_CB (sync_region_wait))
     GOMP_OMPT_CB (sync_region_wait)
       (ompt_sync_region_barrier_implicit_parallel, ompt_scope_end, NULL, td,
@@ -141,6 +152,7 @@ gomp_tool_parallel_end (struct gomp_thread *thr, struct gomp_team *team,
 				 gomp_ompt_data (&parent->tool_data),
 				 flags | ompt_parallel_team,
 				 gomp_tool_ra_of_cfa (cfa));
+  gomp_collector_event (OMP_EVENT_JOIN, 0);
 }
 
 /* ---- barriers, taskwait, taskgroup -------------------------------------- */
@@ -217,6 +229,36 @@ gomp_tool_sync_end (struct gomp_thread *thr)
       state = sync_state[sync_depth];
     }
   sync_event (thr, state, ompt_scope_end, ra);
+}
+
+/* ---- waits, idle, single: the collector's events ------------------------ */
+
+void
+gomp_tool_wait_begin (struct gomp_thread *thr, unsigned int state)
+{
+  (void) thr;
+  gomp_collector_event (GOMP_COLLECTOR_WAIT_BEGIN, state);
+}
+
+void
+gomp_tool_wait_end (struct gomp_thread *thr, unsigned int state)
+{
+  (void) thr;
+  gomp_collector_event (GOMP_COLLECTOR_WAIT_END, state);
+}
+
+void
+gomp_tool_idle (ompt_scope_endpoint_t endpoint)
+{
+  gomp_collector_event (endpoint == ompt_scope_begin
+			? OMP_EVENT_THR_BEGIN_IDLE : OMP_EVENT_THR_END_IDLE,
+			0);
+}
+
+void
+gomp_tool_single_begin (void)
+{
+  gomp_collector_event (OMP_EVENT_THR_BEGIN_SINGLE, 0);
 }
 
 /* ---- tasks ------------------------------------------------------------ */
@@ -362,6 +404,8 @@ void
 gomp_tool_mutex_acquired (ompt_mutex_t kind, uintptr_t wait_id,
 			  const void *ra)
 {
+  if (kind == ompt_mutex_ordered)
+    gomp_collector_event (OMP_EVENT_THR_BEGIN_ORDERED, 0);
   if (GOMP_OMPT_CB (mutex_acquired))
     GOMP_OMPT_CB (mutex_acquired) (kind, wait_id, ra);
 }
@@ -370,6 +414,8 @@ void
 gomp_tool_mutex_released (ompt_mutex_t kind, uintptr_t wait_id,
 			  const void *ra)
 {
+  if (kind == ompt_mutex_ordered)
+    gomp_collector_event (OMP_EVENT_THR_END_ORDERED, 0);
   if (GOMP_OMPT_CB (mutex_released))
     GOMP_OMPT_CB (mutex_released) (kind, wait_id, ra);
 }

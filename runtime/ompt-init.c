@@ -187,7 +187,8 @@ gomp_tool_init (struct gomp_thread *initial)
 	  verbose ("it returned nonzero: the tool is attached.\n");
 	  tool = r;
 	  tool_initial_thread = initial;
-	  __atomic_store_n (&gomp_tool_active, 1, __ATOMIC_RELEASE);
+	  __atomic_fetch_or (&gomp_tool_active, GOMP_TOOL_OMPT,
+			     __ATOMIC_RELEASE);
 	}
       else
 	{
@@ -210,7 +211,7 @@ void
 gomp_ompt_finalize (void)
 {
   ompt_start_tool_result_t *r = tool;
-  if (r == NULL || !gomp_tool_active)
+  if (r == NULL || !(gomp_tool_active & GOMP_TOOL_OMPT))
     return;
   struct gomp_thread *thr = gomp_tls;
   if (thr != NULL && thr == tool_initial_thread)
@@ -218,7 +219,7 @@ gomp_ompt_finalize (void)
       gomp_ompt_initial_task (thr, ompt_scope_end);
       gomp_tool_thread_end (thr);
     }
-  __atomic_store_n (&gomp_tool_active, 0, __ATOMIC_RELEASE);
+  __atomic_fetch_and (&gomp_tool_active, ~GOMP_TOOL_OMPT, __ATOMIC_RELEASE);
   tool = NULL;
   if (r->finalize)
     r->finalize (&r->tool_data);

@@ -74,7 +74,6 @@ GOMP_ordered_start (void)
       wait_turn (thr, ws, thr->ts.ordered_lo, GOMP_CFA ());
       thr->ts.ordered_held = true;
     }
-  gomp_collector_event (OMP_EVENT_THR_BEGIN_ORDERED, 0);
   GOMP_TOOL_EVENT (mutex_acquired, ompt_mutex_ordered, (uintptr_t) ws,
 		   GOMP_TOOL_RA ());
 }
@@ -83,7 +82,6 @@ EXPORT void
 GOMP_ordered_end (void)
 {
   /* The turn passes when the chunk is done (gomp_ordered_chunk_done).  */
-  gomp_collector_event (OMP_EVENT_THR_END_ORDERED, 0);
   GOMP_TOOL_EVENT (mutex_released, ompt_mutex_ordered,
 		   (uintptr_t) gomp_thread ()->ts.ws, GOMP_TOOL_RA ());
 }

@@ -94,7 +94,6 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   /* OMPD events as for any region (team.c): a serialized region is one.  */
   if (unlikely (gomp_ompd_enabled))
     gomp_ompd_parallel_begin (thr, team);
-  gomp_collector_event (OMP_EVENT_FORK, 0);
   GOMP_TOOL_EVENT (parallel_begin, thr, team, ompt_parallel_invoker_runtime,
 		   REGION_CFA);
 
@@ -139,7 +138,6 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
 
   thr->ts = team->master_saved;
   gomp_sync_ws (thr);
-  gomp_collector_event (OMP_EVENT_JOIN, 0);
 }
 
 EXPORT void

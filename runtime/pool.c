@@ -127,8 +127,6 @@ worker_end (struct gomp_thread *thr, struct gomp_team *team,
   /* Its enter frame, equal to its exit frame now, says the code has
      returned (libompd/task-frame.c).  */
   gomp_task_wait_begin (task, ompt_state_wait_barrier_implicit_parallel, cfa);
-  gomp_collector_event (GOMP_COLLECTOR_WAIT_BEGIN,
-			ompt_state_wait_barrier_implicit_parallel);
   GOMP_TOOL_EVENT (region_barrier_begin, thr, cfa);
   bool early = team->early_join && !gomp_ompd_enabled && !gomp_tool_active
     && gomp_task_none_pending (team);
@@ -191,12 +189,12 @@ worker_main (void *arg)
     {
       /* Idle: from here on, as debuggers see it once its last region has
 	 ended (worker_end).  */
-      gomp_collector_event (OMP_EVENT_THR_BEGIN_IDLE, 0);
+      GOMP_TOOL_EVENT (idle, ompt_scope_begin);
       gomp_word_wait (&thr->dock, seen);
       seen = atomic_load_explicit (&thr->dock, memory_order_acquire)
 	& ~WORD_SLEEPING;
       struct gomp_team *team = thr->dock_team;
-      gomp_collector_event (OMP_EVENT_THR_END_IDLE, 0);
+      GOMP_TOOL_EVENT (idle, ompt_scope_end);
       if (unlikely (team == NULL))
 	worker_exit (thr);
       /* With places, move to the place the master chose, if it is not
@@ -217,8 +215,6 @@ worker_main (void *arg)
       struct gomp_task *task = thr->task;
       team->fn (team->data);
       worker_end (thr, team, task, cfa);
-      gomp_collector_event (GOMP_COLLECTOR_WAIT_END,
-			    ompt_state_wait_barrier_implicit_parallel);
     }
 }
 

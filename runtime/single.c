@@ -7,6 +7,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 
 EXPORT bool
 GOMP_single_start (void)
@@ -24,7 +25,7 @@ GOMP_single_start (void)
 						      memory_order_relaxed);
     }
   if (mine)
-    gomp_collector_event (OMP_EVENT_THR_BEGIN_SINGLE, 0);
+    GOMP_TOOL_EVENT (single_begin);
   return mine;
 }
 
@@ -57,7 +58,7 @@ GOMP_single_copy_start (void)
 	  GOMP_SET_IF_CHANGED (ws->copyprivate, NULL);
 	}
       gomp_ws_publish (thr);
-      gomp_collector_event (OMP_EVENT_THR_BEGIN_SINGLE, 0);
+      GOMP_TOOL_EVENT (single_begin);
       return NULL;
     }
   gomp_team_barrier (thr, ompt_state_wait_barrier_implementation, cfa);

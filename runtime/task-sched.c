@@ -539,7 +539,7 @@ task_wait (struct gomp_thread *thr, bool (*done) (void *), void *arg,
   else
     {
       gomp_task_wait_begin (thr->task, state, cfa);
-      gomp_collector_event (GOMP_COLLECTOR_WAIT_BEGIN, state);
+      GOMP_TOOL_EVENT (wait_begin, thr, state);
     }
   unsigned long long spins = 0, limit = gomp_spin_limit ();
   for (;;)
@@ -615,7 +615,7 @@ task_wait (struct gomp_thread *thr, bool (*done) (void *), void *arg,
     }
   if (!kept)
     {
-      gomp_collector_event (GOMP_COLLECTOR_WAIT_END, state);
+      GOMP_TOOL_EVENT (wait_end, thr, state);
       gomp_task_enter_frame_restore (thr->task, NULL);
     }
 }

@@ -247,7 +247,6 @@ team_start (struct gomp_thread *thr, struct gomp_team *team,
      flag for both (ompd-support.c binds each to its task).  */
   if (unlikely (gomp_ompd_enabled))
     gomp_ompd_parallel_begin (thr, team);
-  gomp_collector_event (OMP_EVENT_FORK, 0);
   GOMP_TOOL_EVENT (parallel_begin, thr, team,
 		   cfa ? ompt_parallel_invoker_runtime
 		   : ompt_parallel_invoker_program, cfa);
@@ -374,8 +373,6 @@ gomp_team_end (void *cfa)
      barrier, for debuggers from here on.  */
   gomp_task_wait_begin (thr->task, ompt_state_wait_barrier_implicit_parallel,
 			cfa);
-  gomp_collector_event (GOMP_COLLECTOR_WAIT_BEGIN,
-			ompt_state_wait_barrier_implicit_parallel);
   GOMP_TOOL_EVENT (region_barrier_begin, thr, cfa);
   /* The region's implicit barrier: every task of the team completes.  The
      workers that have not joined wait for the master to be done and run
@@ -396,8 +393,6 @@ gomp_team_end (void *cfa)
   GOMP_OMPD_EVENT (task_end);
   if (team->nthreads > 1)
     team_join (team, joined);
-  gomp_collector_event (GOMP_COLLECTOR_WAIT_END,
-			ompt_state_wait_barrier_implicit_parallel);
   GOMP_TOOL_EVENT (region_barrier_end, thr);
   /* The implicit task has ended: the thread is back in the encountering
      task, still in the region that ends (OpenMP 5.1 binds parallel-end
@@ -429,7 +424,6 @@ gomp_team_end (void *cfa)
   team->single_first = thr->ts.single_seq;
   thr->ts = team->master_saved;
   gomp_sync_ws (thr);
-  gomp_collector_event (OMP_EVENT_JOIN, 0);
   team->in_use = false;
   if (team != thr->hot_team)
     {

@@ -1,15 +1,20 @@
 /* tool.h -- the runtime's event points for first-party tools.
 
-   Every place where the runtime tells a tool something (OMPT, OpenMP 5.1
-   chapter 4) is one call of an inline function below, guarded by one
-   global word, gomp_tool_active: nonzero while some tool is attached.
-   Without a tool each event point costs one load of that word, which
-   every thread keeps in its cache (nobody writes it after start-up), and
-   one branch that is never taken; everything else is in the slow path,
-   out of line, in the ompt-*.c files (gomp_tool_*).  A slow path serves
-   every consumer of the event: OMPT's registered callback now; another
-   interface to the same events adds its call there, not another set of
-   event points.
+   Every place where the runtime tells an in-process tool something is
+   one GOMP_TOOL_EVENT below, guarded by one global word,
+   gomp_tool_active (tool-word.h): one bit for an attached OMPT tool
+   (OpenMP 5.1 chapter 4), one for a started collector (collector.c,
+   omp_collector_api.h).  Without a tool each event point costs one load
+   of that word, which every thread keeps in its cache, and one branch
+   that is never taken; everything else is in the slow path, out of
+   line, in ompt-events.c (gomp_tool_*), which calls the OMPT callback
+   registered, if any, and the collector's dispatch when its bit is set,
+   with the collector's event for the same point (FORK at parallel-begin,
+   JOIN at parallel-end, the region's implicit barrier, ordered's
+   acquired and released).  Where only one of them has an event the
+   point is still of this layer, and the other ignores it: the waits of
+   tool-word.h, idle, single.  One set of event points, whatever the
+   interface.
 
    The event points pass what the runtime has at hand (the thread, its
    team or task, the frame of the entry point); the slow paths turn it
@@ -22,20 +27,6 @@
 #define OMPDBG_RUNTIME_TOOL_H 1
 
 #include "internal.h"
-
-/* Nonzero while a tool is attached (ompt-init.c).  */
-extern HIDDEN int gomp_tool_active;
-
-#define GOMP_TOOL_ON() unlikely (gomp_tool_active)
-
-/* Pass event EVENT to the attached tools, if any: gomp_tool_EVENT (...).  */
-#define GOMP_TOOL_EVENT(event, ...)			\
-  do							\
-    {							\
-      if (GOMP_TOOL_ON ())				\
-	gomp_tool_##event (__VA_ARGS__);		\
-    }							\
-  while (0)
 
 /* The return address of the function this is written in; in an inline
    function, of the function it is inlined into.  */
@@ -151,6 +142,12 @@ HIDDEN int gomp_tool_test_lock (void *lock, int self, ompt_mutex_t kind,
 HIDDEN void gomp_tool_work (ompt_work_t kind, ompt_scope_endpoint_t endpoint,
 			    uint64_t count, const void *ra);
 HIDDEN void gomp_tool_dispatch (ompt_dispatch_t kind, uint64_t instance);
+
+/* A pool thread starts (ompt_scope_begin) or stops waiting for work.  */
+HIDDEN void gomp_tool_idle (ompt_scope_endpoint_t endpoint);
+/* The calling thread is the one that executes a single construct's
+   block.  */
+HIDDEN void gomp_tool_single_begin (void);
 
 /* Cancellation (ompt_cancel_flag_t), the error directive.  */
 HIDDEN void gomp_tool_cancel (int flags, const void *ra);

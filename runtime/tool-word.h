@@ -1,0 +1,49 @@
+/* tool-word.h -- the one word that says whether an in-process tool
+   wants the runtime's events, and the check at each event point.
+
+   Two interfaces consume the same event points (tool.h): OMPT
+   (ompt-init.c sets GOMP_TOOL_OMPT while a tool is attached) and the
+   collector API (collector.c sets GOMP_TOOL_COLLECTOR while a collector
+   has started it, not paused, with some callback).  An event point tests
+   the whole word once; its slow path (ompt-events.c) serves each
+   consumer whose bit is set.  Here rather than in tool.h because the
+   inline wait functions of internal.h have event points too.  */
+
+#ifndef OMPDBG_RUNTIME_TOOL_WORD_H
+#define OMPDBG_RUNTIME_TOOL_WORD_H 1
+
+struct gomp_thread;
+
+/* Nonzero while some in-process tool wants events: the bits below.
+   Written only when a tool attaches, detaches, or a collector changes
+   what it asks for; every thread keeps it in its cache.  */
+extern HIDDEN int gomp_tool_active;
+
+#define GOMP_TOOL_OMPT 1
+#define GOMP_TOOL_COLLECTOR 2
+
+#define GOMP_TOOL_ON() unlikely (gomp_tool_active)
+
+/* Pass event EVENT to the in-process tools, if any: gomp_tool_EVENT
+   (...).  */
+#define GOMP_TOOL_EVENT(event, ...)			\
+  do							\
+    {							\
+      if (GOMP_TOOL_ON ())				\
+	gomp_tool_##event (__VA_ARGS__);		\
+    }							\
+  while (0)
+
+/* THR really waits, in state STATE (ompt_state_t), and stops waiting:
+   the slow path of a contended mutex, ordered's turn, a barrier's or a
+   taskwait's wait (internal.h, task-sched.c).  OMPT has no event there
+   (its sync-region-wait and mutex-acquire come at the construct's entry);
+   the collector's wait events are these.  STATE at the end is the
+   wait's, as at its begin (the arguments of an event point are
+   evaluated only when some tool is on).  */
+HIDDEN void gomp_tool_wait_begin (struct gomp_thread *thr,
+				  unsigned int state);
+HIDDEN void gomp_tool_wait_end (struct gomp_thread *thr,
+				unsigned int state);
+
+#endif /* OMPDBG_RUNTIME_TOOL_WORD_H */
