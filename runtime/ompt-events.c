@@ -152,6 +152,11 @@ gomp_tool_parallel_end (struct gomp_thread *thr, struct gomp_team *team,
 				 gomp_ompt_data (&parent->tool_data),
 				 flags | ompt_parallel_team,
 				 gomp_tool_ra_of_cfa (cfa));
+}
+
+void
+gomp_tool_join (void)
+{
   gomp_collector_event (OMP_EVENT_JOIN, 0);
 }
 

@@ -138,6 +138,7 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
 
   thr->ts = team->master_saved;
   gomp_sync_ws (thr);
+  GOMP_TOOL_EVENT (join);
 }
 
 EXPORT void

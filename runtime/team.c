@@ -424,6 +424,7 @@ gomp_team_end (void *cfa)
   team->single_first = thr->ts.single_seq;
   thr->ts = team->master_saved;
   gomp_sync_ws (thr);
+  GOMP_TOOL_EVENT (join);
   team->in_use = false;
   if (team != thr->hot_team)
     {

@@ -10,10 +10,11 @@
    line, in ompt-events.c (gomp_tool_*), which calls the OMPT callback
    registered, if any, and the collector's dispatch when its bit is set,
    with the collector's event for the same point (FORK at parallel-begin,
-   JOIN at parallel-end, the region's implicit barrier, ordered's
-   acquired and released).  Where only one of them has an event the
-   point is still of this layer, and the other ignores it: the waits of
-   tool-word.h, idle, single.  One set of event points, whatever the
+   the region's implicit barrier, ordered's acquired and released).
+   Where only one of them has an event the point is still of this layer,
+   and the other ignores it: the waits of tool-word.h, idle, single,
+   join (after parallel-end, where the thread is back in the encountering
+   task's state).  One set of event points, whatever the
    interface.
 
    The event points pass what the runtime has at hand (the thread, its
@@ -80,6 +81,11 @@ HIDDEN void gomp_tool_parallel_end (struct gomp_thread *thr,
 				    struct gomp_team *team,
 				    struct gomp_task *parent, int flags,
 				    void *cfa);
+
+/* After parallel-end: the master has left the region, back in the
+   encountering task's state and team (the collector's JOIN, whose STATE
+   is the encountering task's).  */
+HIDDEN void gomp_tool_join (void);
 
 /* Barriers, taskwait, taskgroup: a thread-state value (the wait's,
    internal.h) names the kind.  The end is that of the innermost region
