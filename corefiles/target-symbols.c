@@ -118,6 +118,44 @@ ompdbg_lookup_symbol (struct ompdbg_target *t, const char *name,
   return ompdbg_lookup_symbol_tls (t, name, file_name, addr, NULL, NULL);
 }
 
+/* For dwfl_getmodules: whether WANT's address lies in a loadable
+   segment of the module, up to the segment's size in memory.  A live
+   process's module ends where the file is mapped (/proc/PID/maps): the
+   zero-filled tail of the data segment (.bss past the last page of the
+   file) is an anonymous mapping that belongs to no module there.  */
+struct in_segment
+{
+  uint64_t addr;
+  Dwfl_Module *mod;
+};
+
+static int
+module_has_segment (Dwfl_Module *mod, void **userdata, const char *name,
+		    Dwarf_Addr start, void *arg)
+{
+  (void) userdata;
+  (void) name;
+  (void) start;
+  struct in_segment *want = arg;
+  GElf_Addr bias;
+  Elf *elf = dwfl_module_getelf (mod, &bias);
+  size_t n;
+  if (elf == NULL || elf_getphdrnum (elf, &n) != 0)
+    return DWARF_CB_OK;
+  for (size_t i = 0; i < n; i++)
+    {
+      GElf_Phdr mem, *ph = gelf_getphdr (elf, i, &mem);
+      if (ph != NULL && ph->p_type == PT_LOAD
+	  && want->addr >= bias + ph->p_vaddr
+	  && want->addr - (bias + ph->p_vaddr) < ph->p_memsz)
+	{
+	  want->mod = mod;
+	  return DWARF_CB_ABORT;
+	}
+    }
+  return DWARF_CB_OK;
+}
+
 ompdbg_err_t
 ompdbg_addr_symbol (struct ompdbg_target *t, uint64_t addr, const char **sym,
 		    uint64_t *offset, const char **module)
@@ -125,6 +163,12 @@ ompdbg_addr_symbol (struct ompdbg_target *t, uint64_t addr, const char **sym,
   if (!ompdbg_target_valid (t))
     return OMPDBG_E_BADHANDLE;
   Dwfl_Module *mod = dwfl_addrmodule (t->dwfl, addr);
+  if (mod == NULL)
+    {
+      struct in_segment want = { addr, NULL };
+      dwfl_getmodules (t->dwfl, module_has_segment, &want, 0);
+      mod = want.mod;
+    }
   if (module != NULL)
     *module = mod != NULL ? dwfl_module_info (mod, NULL, NULL, NULL, NULL,
 					      NULL, NULL, NULL) : NULL;
