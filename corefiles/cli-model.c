@@ -195,6 +195,12 @@ find_runtime (struct cli *c)
 int
 cli_open (struct cli *c, int argc, char **argv)
 {
+  return cli_open_with (c, argc, argv, NULL);
+}
+
+int
+cli_open_with (struct cli *c, int argc, char **argv, const char *library)
+{
   memset (c, 0, sizeof *c);
   c->pid = -1;
   ompdbg_err_t err;
@@ -239,7 +245,7 @@ cli_open (struct cli *c, int argc, char **argv)
     }
   else
     return 2;
-  c->session_err = ompdbg_session_open (c->t, NULL, &c->s, &c->diag);
+  c->session_err = ompdbg_session_open (c->t, library, &c->s, &c->diag);
   if (c->s != NULL)
     {
       c->api = ompdbg_session_api (c->s);

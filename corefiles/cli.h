@@ -210,6 +210,10 @@ struct cli
    says why).  Prints the error and returns 1 when the target cannot be
    opened, 2 on a usage error.  */
 int cli_open (struct cli *c, int argc, char **argv);
+/* The same with LIBRARY, when not NULL, as the libompd to load instead
+   of the one the target's runtime lists.  */
+int cli_open_with (struct cli *c, int argc, char **argv,
+		   const char *library);
 void cli_close (struct cli *c);
 
 /* Keep S (malloc'ed) until cli_close; returns S.  */
