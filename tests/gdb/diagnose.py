@@ -17,9 +17,15 @@ import time
 
 import gdbtest as T
 
+try:
+    import jsonschema
+except ImportError:
+    jsonschema = None
+
 HANGS = os.path.join(T.BUILDDIR, "tests", "gdb", "hangs")
 INSPECT = os.path.join(T.BUILDDIR, "corefiles", "ompdbg-inspect")
 OMPDBG = os.path.join(T.BUILDDIR, "ompdbg")
+SCHEMA = os.path.join(T.SRCDIR, "docs", "ompdbg-json.schema.json")
 
 # What each explanation says.  {role} is a thread of that role ("thread
 # G (OpenMP N)" in gdb, "LWP L (OpenMP N)" in ompdbg), {line:X} the
@@ -175,7 +181,55 @@ def cli(args):
     return p.returncode, p.stdout
 
 
-def check_cli(scene, args, what):
+def valid(doc, what):
+    """Check DOC against the schema of docs/json.md."""
+    if jsonschema is None:
+        T.log("python3-jsonschema is not installed: %s not validated"
+              % what)
+        return
+    with open(SCHEMA) as f:
+        errs = list(jsonschema.Draft7Validator(json.load(f))
+                    .iter_errors(doc))
+    T.check(not errs, "%s: valid by the schema%s" % (
+        what, "".join("\n  " + e.message for e in errs[:3])))
+
+
+def gdb_json(g, scene, what):
+    """`ompd diagnose --json' in G: its document, checked."""
+    out = g.cmd("ompd diagnose --json", timeout=120)
+    T.no_traceback(out, "%s %s: ompd diagnose --json" % (what, scene.kind))
+    docs = [l for l in out.splitlines() if l.startswith("{")]
+    j = json.loads(docs[0]) if len(docs) == 1 else None
+    if not T.check(isinstance(j, dict) and j.get("command") ==
+                   "ompd diagnose" and "findings" in j,
+                   "%s %s: ompd diagnose --json is one document"
+                   % (what, scene.kind)):
+        return None
+    valid(j, "%s %s: ompd diagnose --json" % (what, scene.kind))
+    # The same findings as the text, paragraph for paragraph.
+    text = flat(g.cmd("ompd diagnose", timeout=120))
+    T.check(" ".join(flat(f["text"]) for f in j["findings"]) == text,
+            "%s %s: the --json findings are the text" % (what, scene.kind))
+    return j
+
+
+def same_findings(gj, cj, what):
+    """GJ (gdb's document) and CJ (ompdbg's) of one target agree."""
+    T.check(set(gj) == set(cj),
+            "%s: gdb and ompdbg --json have the same keys (%s; %s)"
+            % (what, sorted(gj), sorted(cj)))
+    for k in ("deadlocks", "blocked"):
+        T.check(gj.get(k) == cj.get(k), "%s: the same %s (%s, %s)"
+                % (what, k, gj.get(k), cj.get(k)))
+
+    def key(j):
+        return sorted((f["kind"], sorted(f["threads"]))
+                      for f in j.get("findings", ()))
+    T.check(key(gj) == key(cj), "%s: the same kinds and LWPs (%s; %s)"
+            % (what, key(gj), key(cj)))
+
+
+def check_cli(scene, args, what, gj=None):
     rc, out = cli(args)
     T.check(rc == 0, "%s %s: ompdbg diagnose exits 0" % (what, scene.kind))
     scene.check(out, cli_name_of, what + " ompdbg")
@@ -194,6 +248,9 @@ def check_cli(scene, args, what):
                 "%s %s: --json %s" % (what, scene.kind,
                                       "finds the hang" if hung
                                       else "finds no hang"))
+        valid(j, "%s %s: ompdbg diagnose --json" % (what, scene.kind))
+        if gj is not None:
+            same_findings(gj, j, "%s %s" % (what, scene.kind))
 
 
 def limits():
@@ -255,9 +312,10 @@ for kind in kinds:
     out = g.cmd("ompd diagnose", timeout=120)
     T.no_traceback(out, "gcore %s: ompd diagnose" % kind)
     scene.check(out, gdb_name_of(g), "gcore gdb")
+    gj = gdb_json(g, scene, "gcore")
     g.quit()
     if have_cli:
-        check_cli(scene, [HANGS, core], "gcore")
+        check_cli(scene, [HANGS, core], "gcore", gj)
         # Live: the scene waits for ever; ompdbg attaches to it.
         truth = os.path.join(d, kind + ".live.truth")
         p = subprocess.Popen([HANGS, kind, truth, "hang"],
