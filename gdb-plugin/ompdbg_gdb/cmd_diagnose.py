@@ -651,7 +651,7 @@ class Diagnosis(object):
 class OmpdDiagnose(U.OmpdCommand):
     """Explain why the program is hung: who waits for whom.
 
-Usage: ompd diagnose
+Usage: ompd diagnose [--json]
 
 Builds the wait-for graph of the OpenMP threads and tasks, live or in a
 core file, and says in words what blocks whom:
@@ -670,14 +670,15 @@ the program's code; `Blocked:' lines are chains that end at a thread
 that runs (not waiting in OpenMP: look there) or at a task no thread has
 started.  When nothing waits for anything, it says so and shows what
 runs.  Needs the ompdbg extension of libompd for holders and tasks;
-without it only barriers are diagnosed."""
+without it only barriers are diagnosed.  --json writes the findings as
+one JSON document (docs/json.md), as `ompdbg diagnose --json' does."""
 
     def __init__(self):
         super(OmpdDiagnose, self).__init__("ompd diagnose",
                                            gdb.COMMAND_STATUS)
 
     def candidates(self, before, cur):
-        return []
+        return [o for o in ("--json",) if o not in before]
 
     def run(self, arg, from_tty):
         if U.split_args(arg):
