@@ -872,6 +872,16 @@ cli_json_val (struct json *j, const struct cli_val *v)
     json_null (j);
 }
 
+const char *
+cli_val_cell (struct cli *c, const struct cli_val *v, const char *none)
+{
+  if (v->ok)
+    return cli_printf (c, "%lld", v->v);
+  if (v->reason != NULL)
+    return cli_printf (c, "unreadable (%s)", v->reason);
+  return none;
+}
+
 void
 cli_json_begin (struct cli *c, struct json *j, const char *cmd)
 {

@@ -258,6 +258,10 @@ struct cli_thread *cli_member (struct cli *c, int r, int num);
 /* Text for an ompd_rc_t read error.  */
 const char *cli_rc_words (ompd_rc_t rc);
 
+/* V as a table cell: its number, "unreadable (REASON)", or NONE.  */
+const char *cli_val_cell (struct cli *c, const struct cli_val *v,
+			  const char *none);
+
 /* The JSON envelope's start: {"ompdbg_json": 1, "command": CMD,
    "target": {...}, "ompd": ...  The caller adds its keys and closes.  */
 void cli_json_begin (struct cli *c, struct json *j, const char *cmd);
