@@ -253,6 +253,18 @@ def check_cli(scene, args, what, gj=None):
             same_findings(gj, j, "%s %s" % (what, scene.kind))
 
 
+def diagnose_core(core, scene, what):
+    """`ompd diagnose' and its --json in gdb on CORE of SCENE, checked;
+    the document."""
+    g = gdb_session([HANGS, core])
+    out = g.cmd("ompd diagnose", timeout=120)
+    T.no_traceback(out, "%s %s: ompd diagnose" % (what, scene.kind))
+    scene.check(out, gdb_name_of(g), what + " gdb")
+    j = gdb_json(g, scene, what)
+    g.quit()
+    return j
+
+
 def limits():
     soft, hard = resource.getrlimit(resource.RLIMIT_CORE)
     resource.setrlimit(resource.RLIMIT_CORE, (hard, hard))
@@ -308,12 +320,7 @@ for kind in kinds:
     core = os.path.join(d, kind + ".core")
     g.cmd("gcore " + core, timeout=120)
     g.quit()
-    g = gdb_session([HANGS, core])
-    out = g.cmd("ompd diagnose", timeout=120)
-    T.no_traceback(out, "gcore %s: ompd diagnose" % kind)
-    scene.check(out, gdb_name_of(g), "gcore gdb")
-    gj = gdb_json(g, scene, "gcore")
-    g.quit()
+    gj = diagnose_core(core, scene, "gcore")
     if have_cli:
         check_cli(scene, [HANGS, core], "gcore", gj)
         # Live: the scene waits for ever; ompdbg attaches to it.
@@ -340,12 +347,8 @@ for kind in kinds:
         if kcore is None:
             kernel_why = "no kernel core"
             continue
-        g = gdb_session([HANGS, kcore])
-        out = g.cmd("ompd diagnose", timeout=120)
-        T.no_traceback(out, "kernel core %s: ompd diagnose" % kind)
-        kscene.check(out, gdb_name_of(g), "kernel core gdb")
-        g.quit()
+        kj = diagnose_core(kcore, kscene, "kernel core")
         if have_cli:
-            check_cli(kscene, [HANGS, kcore], "kernel core")
+            check_cli(kscene, [HANGS, kcore], "kernel core", kj)
         os.unlink(kcore)
 T.finish()
