@@ -6,7 +6,9 @@ reason in the log, where the machine does not write them to a file).
 Each explanation must name the threads of the scene as the scene's own
 truth file says (their LWPs, OpenMP numbers), the objects they wait for
 and the source lines; the program with no hang must not be called
-hung."""
+hung.  Both tools' --json documents must be valid by the schema of
+docs/json.md, and on one core give the same findings: kinds, LWPs and
+counts."""
 
 import json
 import os
