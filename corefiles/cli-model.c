@@ -195,6 +195,12 @@ find_runtime (struct cli *c)
 int
 cli_open (struct cli *c, int argc, char **argv)
 {
+  return cli_open_with (c, argc, argv, NULL);
+}
+
+int
+cli_open_with (struct cli *c, int argc, char **argv, const char *library)
+{
   memset (c, 0, sizeof *c);
   c->pid = -1;
   ompdbg_err_t err;
@@ -239,7 +245,7 @@ cli_open (struct cli *c, int argc, char **argv)
     }
   else
     return 2;
-  c->session_err = ompdbg_session_open (c->t, NULL, &c->s, &c->diag);
+  c->session_err = ompdbg_session_open (c->t, library, &c->s, &c->diag);
   if (c->s != NULL)
     {
       c->api = ompdbg_session_api (c->s);
@@ -864,6 +870,16 @@ cli_json_val (struct json *j, const struct cli_val *v)
     json_unreadable (j, v->reason);
   else
     json_null (j);
+}
+
+const char *
+cli_val_cell (struct cli *c, const struct cli_val *v, const char *none)
+{
+  if (v->ok)
+    return cli_printf (c, "%lld", v->v);
+  if (v->reason != NULL)
+    return cli_printf (c, "unreadable (%s)", v->reason);
+  return none;
 }
 
 void

@@ -210,6 +210,10 @@ struct cli
    says why).  Prints the error and returns 1 when the target cannot be
    opened, 2 on a usage error.  */
 int cli_open (struct cli *c, int argc, char **argv);
+/* The same with LIBRARY, when not NULL, as the libompd to load instead
+   of the one the target's runtime lists.  */
+int cli_open_with (struct cli *c, int argc, char **argv,
+		   const char *library);
 void cli_close (struct cli *c);
 
 /* Keep S (malloc'ed) until cli_close; returns S.  */
@@ -253,6 +257,10 @@ struct cli_thread *cli_member (struct cli *c, int r, int num);
 
 /* Text for an ompd_rc_t read error.  */
 const char *cli_rc_words (ompd_rc_t rc);
+
+/* V as a table cell: its number, "unreadable (REASON)", or NONE.  */
+const char *cli_val_cell (struct cli *c, const struct cli_val *v,
+			  const char *none);
 
 /* The JSON envelope's start: {"ompdbg_json": 1, "command": CMD,
    "target": {...}, "ompd": ...  The caller adds its keys and closes.  */

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "corefiles/cli.h"
 #include "corefiles/ompdbg-target.h"
 #include "libompd/ompdbg-ext.h"
 
@@ -697,47 +698,54 @@ sentence (struct diag *d, struct node *nodes, struct edge **edges, int n,
 
 struct report
 {
-  bool json;
-  FILE *out;
+  struct json *j;		/* NULL: the text */
   int ndead, nblocked;
-  bool first;
 };
-
-static void
-json_string (FILE *f, const char *s)
-{
-  fputc ('"', f);
-  for (; *s; s++)
-    {
-      unsigned char c = (unsigned char) *s;
-      if (c == '"' || c == '\\')
-	fprintf (f, "\\%c", c);
-      else if (c < 0x20)
-	fprintf (f, "\\u%04x", c);
-      else
-	fputc (c, f);
-    }
-  fputc ('"', f);
-}
 
 static void
 say (struct report *r, const char *key, const char *text, const pid_t *lwps,
      int nlwps)
 {
-  if (!r->json)
+  if (r->j == NULL)
     {
-      fprintf (r->out, "%s\n", text);
+      printf ("%s\n", text);
       return;
     }
-  fprintf (r->out, "%s    {\"kind\": ", r->first ? "" : ",\n");
-  json_string (r->out, key);
-  fprintf (r->out, ", \"text\": ");
-  json_string (r->out, text);
-  fprintf (r->out, ", \"threads\": [");
+  json_open (r->j, '{');
+  json_kv_str (r->j, "kind", key);
+  json_kv_str (r->j, "text", text);
+  json_key (r->j, "threads");
+  json_open (r->j, '[');
   for (int i = 0; i < nlwps; i++)
-    fprintf (r->out, "%s%d", i ? ", " : "", (int) lwps[i]);
-  fprintf (r->out, "]}");
-  r->first = false;
+    json_int (r->j, lwps[i]);
+  json_close (r->j, ']');
+  json_close (r->j, '}');
+}
+
+/* The end of a chain of N edges: the deadlock it runs into, or where it
+   ends.  */
+static void
+chain_end (struct diag *d, const struct node *nodes, int n,
+	   const bool *in_cycle, struct text *b)
+{
+  if (nodes[n].kind == N_THREAD && in_cycle[nodes[n].v])
+    add (b, ", which is deadlocked (above)");
+  else
+    end_words (d, nodes[n], b);
+}
+
+/* "Blocked: " and the chain from S to its end.  */
+static void
+blocked_text (struct diag *d, struct node s, const bool *in_cycle,
+	      struct text *b)
+{
+  struct node nodes[MAX_CHAIN + 1];
+  struct edge *edges[MAX_CHAIN + 1];
+  int n = chain_from (d, s, in_cycle, nodes, edges, MAX_CHAIN);
+  add (b, "Blocked: ");
+  sentence (d, nodes, edges, n, NULL, b);
+  chain_end (d, nodes, n, in_cycle, b);
+  add (b, ".");
 }
 
 static void
@@ -890,10 +898,7 @@ report (struct diag *d, struct report *r)
 	      struct text nm = { .n = 0 };
 	      thread_name (m, &nm);
 	      add (&b, "%s", c.s + nm.n + 1);
-	      if (nodes[n].kind == N_THREAD && in_cycle[nodes[n].v])
-		add (&b, ", which is deadlocked (above)");
-	      else
-		end_words (d, nodes[n], &b);
+	      chain_end (d, nodes, n, in_cycle, &b);
 	    }
 	  else
 	    {
@@ -915,15 +920,8 @@ report (struct diag *d, struct report *r)
       struct node s = { N_THREAD, i };
       if (in_cycle[i] || said[i] || first_edge (d, s) == NULL)
 	continue;
-      int n = chain_from (d, s, in_cycle, nodes, edges, MAX_CHAIN);
       struct text b = { .n = 0 };
-      add (&b, "Blocked: ");
-      sentence (d, nodes, edges, n, NULL, &b);
-      if (nodes[n].kind == N_THREAD && in_cycle[nodes[n].v])
-	add (&b, ", which is deadlocked (above)");
-      else
-	end_words (d, nodes[n], &b);
-      add (&b, ".");
+      blocked_text (d, s, in_cycle, &b);
       lwps[0] = d->th[i].lwp;
       say (r, "blocked", b.s, lwps, 1);
       r->nblocked++;
@@ -933,15 +931,8 @@ report (struct diag *d, struct report *r)
       struct edge *e = &d->e[k];
       if (e->kind != E_DEPENDENCE || first_edge (d, e->src) != e)
 	continue;
-      int n = chain_from (d, e->src, in_cycle, nodes, edges, MAX_CHAIN);
       struct text b = { .n = 0 };
-      add (&b, "Blocked: ");
-      sentence (d, nodes, edges, n, NULL, &b);
-      if (nodes[n].kind == N_THREAD && in_cycle[nodes[n].v])
-	add (&b, ", which is deadlocked (above)");
-      else
-	end_words (d, nodes[n], &b);
-      add (&b, ".");
+      blocked_text (d, e->src, in_cycle, &b);
       say (r, "blocked", b.s, lwps, 0);
       r->nblocked++;
     }
@@ -983,30 +974,6 @@ running (struct diag *d, struct report *r)
 }
 
 /* ---- collecting --------------------------------------------------------- */
-
-static void
-find_icvs (struct diag *d)
-{
-  d->icv_num = d->icv_size = ompd_icv_undefined;
-  ompd_icv_id_t cur = ompd_icv_undefined, id;
-  const char *name;
-  ompd_scope_t scope;
-  int more = 0;
-  for (int i = 0; i < 1024; i++)
-    {
-      if (d->api->enumerate_icvs (d->as, cur, &id, &name, &scope, &more)
-	  != ompd_rc_ok)
-	break;
-      if (name != NULL && strcmp (name, "thread-num-var") == 0)
-	d->icv_num = id;
-      if (name != NULL && strcmp (name, "team-size-var") == 0)
-	d->icv_size = id;
-      free ((void *) name);
-      if (!more)
-	break;
-      cur = id;
-    }
-}
 
 static void
 collect (struct diag *d)
@@ -1125,64 +1092,33 @@ ompdbg_cmd_diagnose (int argc, char **argv)
       argc--;
       argv++;
     }
-  struct ompdbg_target *t;
-  ompdbg_err_t err;
-  if (argc == 1)
-    {
-      char *end;
-      long pid = strtol (argv[0], &end, 10);
-      if (*end != '\0' || pid <= 0)
-	{
-	  fprintf (stderr, "ompdbg: '%s' is not a process id\n", argv[0]);
-	  return 2;
-	}
-      err = ompdbg_target_attach (pid, &t);
-      if (err != OMPDBG_E_OK)
-	{
-	  fprintf (stderr, "ompdbg: cannot attach to process %ld: %s\n",
-		   pid, ompdbg_errmsg (err));
-	  return 1;
-	}
-    }
-  else if (argc == 2)
-    {
-      err = ompdbg_target_open_core (argv[1], argv[0], &t);
-      if (err != OMPDBG_E_OK)
-	{
-	  fprintf (stderr, "ompdbg: cannot open core file %s of %s: %s\n",
-		   argv[1], argv[0], ompdbg_errmsg (err));
-	  return 1;
-	}
-    }
-  else
-    {
-      fprintf (stderr, "Usage: ompdbg diagnose [--json] PID\n"
-	       "       ompdbg diagnose [--json] EXECUTABLE CORE\n");
-      return 2;
-    }
-  char *why = NULL;
-  struct ompdbg_session *s = NULL;
   /* The build tree's ompdbg names the libompd beside the runtime it
      built (the runtime's own list names the installed one).  */
   const char *lib = getenv ("OMPDBG_LIBOMPD");
-  err = ompdbg_session_open (t, lib && *lib ? lib : NULL, &s, &why);
-  if (s == NULL)
+  struct cli c;
+  int rc = cli_open_with (&c, argc, argv, lib && *lib ? lib : NULL);
+  if (rc == 2 && argc != 1)
+    fprintf (stderr, "Usage: ompdbg diagnose [--json] PID\n"
+	     "       ompdbg diagnose [--json] EXECUTABLE CORE\n");
+  if (rc != 0)
+    return rc;
+  if (c.s == NULL)
     {
       fprintf (stderr, "ompdbg: OMPD unavailable: %s\n%s",
-	       ompdbg_errmsg (err), why ? why : "");
-      free (why);
-      ompdbg_target_close (t);
+	       ompdbg_errmsg (c.session_err), c.diag ? c.diag : "");
+      cli_close (&c);
       return 1;
     }
-  free (why);
   struct diag d;
   memset (&d, 0, sizeof d);
-  d.t = t;
-  d.api = ompdbg_session_api (s);
-  d.as = ompdbg_session_aspace (s);
+  d.t = c.t;
+  d.api = c.api;
+  d.as = c.as;
+  d.icv_num = c.icv_thread_num;
+  d.icv_size = c.icv_team_size;
   /* The extension, where the library has it: looked up in the copy the
      session loaded.  */
-  void *dl = dlopen (ompdbg_session_library (s), RTLD_NOW | RTLD_NOLOAD);
+  void *dl = dlopen (ompdbg_session_library (c.s), RTLD_NOW | RTLD_NOLOAD);
   if (dl != NULL)
     {
 #define EXT(field, name) *(void **) &d.x.field = dlsym (dl, #name)
@@ -1198,23 +1134,15 @@ ompdbg_cmd_diagnose (int argc, char **argv)
       if (d.x.dinfo == NULL || d.x.drel == NULL)
 	d.x.dlist = NULL;
     }
-  find_icvs (&d);
   collect (&d);
-  struct report r = { json, stdout, 0, 0, true };
+  struct json j;
+  struct report r = { NULL, 0, 0 };
   if (json)
     {
-      printf ("{\"ompdbg_json\": 1, \"command\": \"diagnose\", \"target\": ");
-      if (ompdbg_target_is_live (t))
-	printf ("{\"pid\": %d}", (int) ompdbg_target_pid (t));
-      else
-	{
-	  printf ("{\"executable\": ");
-	  json_string (stdout, argv[0]);
-	  printf (", \"core\": ");
-	  json_string (stdout, argv[1]);
-	  printf ("}");
-	}
-      printf (",\n  \"findings\": [\n");
+      r.j = &j;
+      cli_json_begin (&c, &j, "diagnose");
+      json_key (&j, "findings");
+      json_open (&j, '[');
     }
   report (&d, &r);
   if (r.ndead == 0 && r.nblocked == 0)
@@ -1227,12 +1155,15 @@ ompdbg_cmd_diagnose (int argc, char **argv)
     say (&r, "note", "(Without the ompdbg extension of libompd the holders "
 	 "of locks and the tasks' waits are not known.)", NULL, 0);
   if (json)
-    printf ("\n  ],\n  \"deadlocks\": %d, \"blocked\": %d}\n", r.ndead,
-	    r.nblocked);
+    {
+      json_close (&j, ']');
+      json_kv_int (&j, "deadlocks", r.ndead);
+      json_kv_int (&j, "blocked", r.nblocked);
+      json_close (&j, '}');
+    }
   release (&d);
   if (dl != NULL)
     dlclose (dl);
-  ompdbg_session_close (s);
-  ompdbg_target_close (t);
+  cli_close (&c);
   return 0;
 }

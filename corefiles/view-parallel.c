@@ -13,16 +13,6 @@
 #define SHOWN_MEMBERS 16
 
 static const char *
-val_cell (struct cli *c, const struct cli_val *v)
-{
-  if (v->ok)
-    return cli_printf (c, "%lld", v->v);
-  if (v->reason != NULL)
-    return cli_printf (c, "unreadable (%s)", v->reason);
-  return "?";
-}
-
-static const char *
 member_text (struct cli *c, long long num, struct cli_thread *t)
 {
   if (t == NULL)
@@ -105,9 +95,9 @@ walk (struct walk *w, int r, int depth)
     {
       const char **row = w->cells + w->rows * 5;
       row[0] = cli_printf (c, "%*s#%d", 2 * depth, "", x->id);
-      row[1] = val_cell (c, &x->level);
-      row[2] = val_cell (c, &x->active);
-      row[3] = val_cell (c, &x->size);
+      row[1] = cli_val_cell (c, &x->level, "?");
+      row[2] = cli_val_cell (c, &x->active, "?");
+      row[3] = cli_val_cell (c, &x->size, "?");
       row[4] = cli_region_label (c, r);
       if (show)
 	{

@@ -10,16 +10,6 @@
 
 #include "corefiles/cli.h"
 
-static const char *
-val_cell (struct cli *c, const struct cli_val *v)
-{
-  if (v->ok)
-    return cli_printf (c, "%lld", v->v);
-  if (v->reason != NULL)
-    return cli_printf (c, "unreadable (%s)", v->reason);
-  return "-";
-}
-
 /* The current task of T (the first of its chain), or NULL.  */
 static const struct cli_task *
 current_task (struct cli *c, struct cli_thread *t)
@@ -152,7 +142,7 @@ cli_view_threads (struct cli *c, int argc, char **argv)
 	    row[k] = "";
 	  continue;
 	}
-      row[2] = val_cell (c, &t->num);
+      row[2] = cli_val_cell (c, &t->num, "-");
       row[3] = t->state_error != NULL
 	? cli_printf (c, "unreadable (%s)", t->state_error)
 	: t->state_known ? cli_state_name (c, t->state) : "?";

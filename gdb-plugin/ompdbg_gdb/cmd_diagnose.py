@@ -507,6 +507,9 @@ class Diagnosis(object):
             text, "\n  Where: " + "; ".join(wheres) if wheres else "")
 
     def report(self):
+        """The findings: (KIND, TEXT, LWPS), KIND one of "deadlock",
+        "blocked", "mismatch" (the kinds of ompdbg diagnose --json), LWPS
+        the threads the finding is about."""
         lines = []
         in_cycle = set()
         done = set()
@@ -517,7 +520,8 @@ class Diagnosis(object):
             done.add(key)
             s, text = self.cycle_sentence(cyc)
             in_cycle |= s
-            lines.append(text)
+            lines.append(("deadlock", text,
+                          [n[1] for n in cyc if n[0] == "t"]))
         # Barrier waits grouped by region and the members not arrived.
         groups = {}
         for t in self.threads:
@@ -549,13 +553,16 @@ class Diagnosis(object):
                 else:
                     ends.append(self.end_words(("t", t.lwp)).replace(
                         ", which", "it", 1))
+            lwps = [t.lwp for t in waiters]
             if len(lt) == 1 and ends and ends[0].startswith("it "):
-                lines.append("Blocked: %s: %s." % (text, ends[0]))
+                lines.append(("blocked", "Blocked: %s: %s." % (
+                    text, ends[0]), lwps))
             else:
-                lines.append("Blocked: %s: %s." % (text, "; ".join(
-                    e if not e.startswith("it ") else
-                    "%s %s" % (thread_name(t), e[3:])
-                    for t, e in zip(lt, ends))))
+                lines.append(("blocked", "Blocked: %s: %s." % (
+                    text, "; ".join(
+                        e if not e.startswith("it ") else
+                        "%s %s" % (thread_name(t), e[3:])
+                        for t, e in zip(lt, ends))), lwps))
         lines += self.mismatch_lines()
         # Other blocked threads.
         for t in self.threads:
@@ -565,8 +572,8 @@ class Diagnosis(object):
             nodes, edges = self.chain_from(n, in_cycle)
             end = ", which is deadlocked (above)" \
                 if nodes[-1] in in_cycle else self.end_words(nodes[-1])
-            lines.append("Blocked: %s%s." % (self.sentence(nodes, edges),
-                                              end))
+            lines.append(("blocked", "Blocked: %s%s." % (
+                self.sentence(nodes, edges), end), [t.lwp]))
         # Tasks waiting for their dependences.
         for n, out in sorted(self.edges.items(), key=lambda kv: str(kv[0])):
             if n[0] != "k" or n in in_cycle or \
@@ -576,7 +583,7 @@ class Diagnosis(object):
             end = ", which is deadlocked (above)" \
                 if nodes[-1] in in_cycle else self.end_words(nodes[-1])
             text = self.sentence(nodes, edges) + end
-            lines.append("Blocked: %s." % text)
+            lines.append(("blocked", "Blocked: %s." % text, []))
         return lines
 
     def mismatch_lines(self):
@@ -603,12 +610,15 @@ class Diagnosis(object):
                                   else "they wait",
                                   BARRIER_WORDS.get(st, "a barrier"),
                                   " (%s)" % where if where else ""))
-            out.append("Barrier mismatch: %s wait%s at %s; %s.  Every "
-                       "thread of a team must meet the same barriers, in "
-                       "the same order." % (
-                           threads_name(main), "s" if len(main) == 1 else "",
-                           self.region_words(r, state, main[0]),
-                           "; ".join(others)))
+            out.append(("mismatch",
+                        "Barrier mismatch: %s wait%s at %s; %s.  Every "
+                        "thread of a team must meet the same barriers, in "
+                        "the same order." % (
+                            threads_name(main),
+                            "s" if len(main) == 1 else "",
+                            self.region_words(r, state, main[0]),
+                            "; ".join(others)),
+                        [t.lwp for t in main]))
         return out
 
     def barrier_place(self, r, state, t):
@@ -624,6 +634,7 @@ class Diagnosis(object):
         return None
 
     def running(self):
+        """The threads that run OpenMP work: (TEXT, LWP) each."""
         out = []
         for t in self.threads:
             state, wid = t.state()
@@ -632,14 +643,15 @@ class Diagnosis(object):
             if state in (K.ompt_state_work_parallel,
                          K.ompt_state_work_serial):
                 w = self.where(t)
-                out.append("%s%s" % (thread_name(t), " in " + w if w else ""))
+                out.append(("%s%s" % (thread_name(t), " in " + w if w else ""),
+                            t.lwp))
         return out
 
 
 class OmpdDiagnose(U.OmpdCommand):
     """Explain why the program is hung: who waits for whom.
 
-Usage: ompd diagnose
+Usage: ompd diagnose [--json]
 
 Builds the wait-for graph of the OpenMP threads and tasks, live or in a
 core file, and says in words what blocks whom:
@@ -658,14 +670,15 @@ the program's code; `Blocked:' lines are chains that end at a thread
 that runs (not waiting in OpenMP: look there) or at a task no thread has
 started.  When nothing waits for anything, it says so and shows what
 runs.  Needs the ompdbg extension of libompd for holders and tasks;
-without it only barriers are diagnosed."""
+without it only barriers are diagnosed.  --json writes the findings as
+one JSON document (docs/json.md), as `ompdbg diagnose --json' does."""
 
     def __init__(self):
         super(OmpdDiagnose, self).__init__("ompd diagnose",
                                            gdb.COMMAND_STATUS)
 
     def candidates(self, before, cur):
-        return []
+        return [o for o in ("--json",) if o not in before]
 
     def run(self, arg, from_tty):
         if U.split_args(arg):
@@ -673,30 +686,44 @@ without it only barriers are diagnosed."""
         sess = S.current()
         m = M.model(sess)
         if not m.threads():
-            gdb.write("No OpenMP threads (the runtime has not started any "
-                      "yet).\n")
-            return
+            return self.say([("nothing", "No OpenMP threads (the runtime "
+                              "has not started any yet).", [])])
         m.regions()
         d = Diagnosis(sess, m)
         d.build()
-        lines = d.report()
-        width = U.width()
-        if not lines:
+        found = d.report()
+        if not found:
             run = d.running()
-            lines.append("Nothing is blocked: no OpenMP thread waits for "
-                         "another thread or task.")
+            found.append(("nothing", "Nothing is blocked: no OpenMP thread "
+                          "waits for another thread or task.", []))
             if run:
                 shown = run[:RUNNING_SHOWN]
                 more = len(run) - len(shown)
-                lines.append("Running: %s%s." % (
-                    "; ".join(shown),
-                    " and %d more" % more if more > 0 else ""))
+                found.append(("running", "Running: %s%s." % (
+                    "; ".join(text for text, lwp in shown),
+                    " and %d more" % more if more > 0 else ""),
+                    [lwp for text, lwp in shown]))
         if not sess.ext:
-            lines.append("(Without the ompdbg extension of libompd the "
-                         "holders of locks and the tasks' waits are not "
-                         "known.)")
-        for l in lines:
-            emit(l, width)
+            found.append(("note", "(Without the ompdbg extension of libompd "
+                          "the holders of locks and the tasks' waits are "
+                          "not known.)", []))
+        self.say(found)
+
+    def say(self, found):
+        """Print FOUND, or with --json give it as the document."""
+        if self.json:
+            # The document of ompdbg diagnose --json (docs/json.md).
+            self.json_doc = {
+                "findings": [{"kind": k, "text": text, "threads": lwps}
+                             for k, text, lwps in found],
+                "deadlocks": sum(1 for f in found if f[0] == "deadlock"),
+                "blocked": sum(1 for f in found
+                               if f[0] in ("blocked", "mismatch")),
+            }
+            return
+        width = U.width()
+        for k, text, lwps in found:
+            emit(text, width)
 
 
 def emit(text, width):

@@ -103,6 +103,19 @@ def in_scope(sc, scope):
         scope == B.SCOPE_TASK and sc == B.SCOPE_IMPLICIT_TASK)
 
 
+def icv_text(sess, h, sc, icv_id):
+    """ICV_ID of scope SC of handle H as text: its string, else its
+    number, else why it cannot be read."""
+    try:
+        return sess.icv_string(h, sc, icv_id)
+    except B.OmpdError:
+        try:
+            return str(sess.icv_int(h, sc, icv_id))
+        except B.OmpdError as e:
+            return (str(U.unreadable_rc(e.rc)) if e.rc in U.UNREADABLE_RCS
+                    else "(%s)" % B.RC_TEXT.get(e.rc, "error"))
+
+
 def _checked(name, t, region):
     """The plugin's own reading of the ICVs it checks for plausibility
     (model.py): an Unreadable where the raw value cannot be true."""
@@ -232,15 +245,7 @@ value wider than gdb's `width' continues on the next lines under VALUE;
                 h = task.handle
             val = "-"
             if h is not None:
-                try:
-                    val = sess.icv_string(h, sc, icv_id)
-                except B.OmpdError:
-                    try:
-                        val = str(sess.icv_int(h, sc, icv_id))
-                    except B.OmpdError as e:
-                        val = (str(U.unreadable_rc(e.rc))
-                               if e.rc in U.UNREADABLE_RCS
-                               else "(%s)" % B.RC_TEXT.get(e.rc, "error"))
+                val = icv_text(sess, h, sc, icv_id)
                 checked = _checked(name, t, region)
                 if isinstance(checked, U.Unreadable):
                     val = str(checked)
@@ -305,15 +310,7 @@ def _env_from_icvs(sess):
             err = t.error or t.task_error if t is not None else None
             out.append((env, U.cell(None, error=err)))
             continue
-        try:
-            val = sess.icv_string(h, sc, icv_id)
-        except B.OmpdError:
-            try:
-                val = str(sess.icv_int(h, sc, icv_id))
-            except B.OmpdError as e:
-                val = (str(U.unreadable_rc(e.rc)) if e.rc in U.UNREADABLE_RCS
-                       else "(%s)" % B.RC_TEXT.get(e.rc, "error"))
-        out.append((env, val))
+        out.append((env, icv_text(sess, h, sc, icv_id)))
     return out
 
 

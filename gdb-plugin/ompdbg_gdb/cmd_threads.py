@@ -63,6 +63,16 @@ def describe_wait(m, t):
     return "0x%x%s" % (wid, " <%s>" % sym if sym else "")
 
 
+def wait_cell(m, t):
+    """What thread T waits for, or that it has not started."""
+    st = t.status()
+    if st == "being created":
+        return "being created (no OS thread yet)"
+    if st == "assigned, not started":
+        return st
+    return describe_wait(m, t)
+
+
 def region_cell(m, r):
     lv = r.level()
     if isinstance(lv, U.Unreadable):
@@ -123,13 +133,7 @@ def thread_json(m, sess, t):
     state, wid = t.state()
     r = t.region()
     task = t.task()
-    st = t.status()
-    if st == "being created":
-        wait = "being created (no OS thread yet)"
-    elif st == "assigned, not started":
-        wait = st
-    else:
-        wait = describe_wait(m, t)
+    wait = wait_cell(m, t)
     d["omp"] = V(t.thread_num())
     d["state"] = V(state) if isinstance(state, U.Unreadable) else \
         (sess.state_name(state) if state is not None else None)
@@ -153,13 +157,7 @@ def thread_row(m, sess, t):
     r = t.region()
     task = t.task()
     num = t.thread_num()
-    st = t.status()
-    if st == "being created":
-        wait = "being created (no OS thread yet)"
-    elif st == "assigned, not started":
-        wait = st
-    else:
-        wait = describe_wait(m, t)
+    wait = wait_cell(m, t)
     bad = [v for v in (num, state, r or t.region_error,
                        task or t.task_error)
            if isinstance(v, U.Unreadable)]

@@ -8,11 +8,11 @@ ompdbg tool's documents; the others give the lines they print as
 "text"."""
 
 import json
-import re
 import shlex
 
 import gdb
 
+from . import avail
 from . import util as U
 
 VERSION = 1
@@ -30,20 +30,11 @@ def take_json(arg):
     return True, " ".join(shlex.quote(w) for w in words if w != "--json")
 
 
-def _core_file():
-    try:
-        out = gdb.execute("info target", to_string=True)
-    except gdb.error:
-        return None
-    m = re.search(r"core dump file:\s*`(.*?)', file type", out)
-    return m.group(1) if m else None
-
-
 def envelope(command):
     """The keys every document starts with."""
     target = {}
     inf = gdb.selected_inferior()
-    core = _core_file()
+    core = avail.core_file()
     if core:
         target["executable"] = gdb.current_progspace().filename
         target["core"] = core

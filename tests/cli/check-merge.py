@@ -13,20 +13,7 @@ ok:/FAIL:."""
 import json
 import sys
 
-checks = failures = 0
-
-
-def ok(what):
-    global checks
-    checks += 1
-    print("ok: " + what)
-
-
-def fail(what):
-    global checks, failures
-    checks += 1
-    failures += 1
-    print("FAIL: " + what)
+from checks import ok, fail, finish
 
 
 def ends(node, path, out):
@@ -94,5 +81,4 @@ def main(jpath, tpath, ranks, threads, srank, sthread, func):
 
 if __name__ == "__main__":
     main(*sys.argv[1:8])
-    print("check-merge: %d checks, %d failed" % (checks, failures))
-    sys.exit(1 if failures or not checks else 0)
+    finish("check-merge")

@@ -15,20 +15,7 @@ import json
 import re
 import sys
 
-checks = failures = 0
-
-
-def ok(what):
-    global checks
-    checks += 1
-    print("ok: " + what)
-
-
-def fail(what):
-    global checks, failures
-    checks += 1
-    failures += 1
-    print("FAIL: " + what)
+from checks import ok, fail, finish
 
 
 def docs_of(path):
@@ -189,5 +176,4 @@ def main(gdb_out, ompdbg_dir, truth_path):
 
 if __name__ == "__main__":
     main(*sys.argv[1:4])
-    print("compare: %d checks, %d failed" % (checks, failures))
-    sys.exit(1 if failures or not checks else 0)
+    finish("compare")

@@ -6,7 +6,9 @@ reason in the log, where the machine does not write them to a file).
 Each explanation must name the threads of the scene as the scene's own
 truth file says (their LWPs, OpenMP numbers), the objects they wait for
 and the source lines; the program with no hang must not be called
-hung."""
+hung.  Both tools' --json documents must be valid by the schema of
+docs/json.md, and on one core give the same findings: kinds, LWPs and
+counts."""
 
 import json
 import os
@@ -17,9 +19,15 @@ import time
 
 import gdbtest as T
 
+try:
+    import jsonschema
+except ImportError:
+    jsonschema = None
+
 HANGS = os.path.join(T.BUILDDIR, "tests", "gdb", "hangs")
 INSPECT = os.path.join(T.BUILDDIR, "corefiles", "ompdbg-inspect")
 OMPDBG = os.path.join(T.BUILDDIR, "ompdbg")
+SCHEMA = os.path.join(T.SRCDIR, "docs", "ompdbg-json.schema.json")
 
 # What each explanation says.  {role} is a thread of that role ("thread
 # G (OpenMP N)" in gdb, "LWP L (OpenMP N)" in ompdbg), {line:X} the
@@ -175,7 +183,55 @@ def cli(args):
     return p.returncode, p.stdout
 
 
-def check_cli(scene, args, what):
+def valid(doc, what):
+    """Check DOC against the schema of docs/json.md."""
+    if jsonschema is None:
+        T.log("python3-jsonschema is not installed: %s not validated"
+              % what)
+        return
+    with open(SCHEMA) as f:
+        errs = list(jsonschema.Draft7Validator(json.load(f))
+                    .iter_errors(doc))
+    T.check(not errs, "%s: valid by the schema%s" % (
+        what, "".join("\n  " + e.message for e in errs[:3])))
+
+
+def gdb_json(g, scene, what):
+    """`ompd diagnose --json' in G: its document, checked."""
+    out = g.cmd("ompd diagnose --json", timeout=120)
+    T.no_traceback(out, "%s %s: ompd diagnose --json" % (what, scene.kind))
+    docs = [l for l in out.splitlines() if l.startswith("{")]
+    j = json.loads(docs[0]) if len(docs) == 1 else None
+    if not T.check(isinstance(j, dict) and j.get("command") ==
+                   "ompd diagnose" and "findings" in j,
+                   "%s %s: ompd diagnose --json is one document"
+                   % (what, scene.kind)):
+        return None
+    valid(j, "%s %s: ompd diagnose --json" % (what, scene.kind))
+    # The same findings as the text, paragraph for paragraph.
+    text = flat(g.cmd("ompd diagnose", timeout=120))
+    T.check(" ".join(flat(f["text"]) for f in j["findings"]) == text,
+            "%s %s: the --json findings are the text" % (what, scene.kind))
+    return j
+
+
+def same_findings(gj, cj, what):
+    """GJ (gdb's document) and CJ (ompdbg's) of one target agree."""
+    T.check(set(gj) == set(cj),
+            "%s: gdb and ompdbg --json have the same keys (%s; %s)"
+            % (what, sorted(gj), sorted(cj)))
+    for k in ("deadlocks", "blocked"):
+        T.check(gj.get(k) == cj.get(k), "%s: the same %s (%s, %s)"
+                % (what, k, gj.get(k), cj.get(k)))
+
+    def key(j):
+        return sorted((f["kind"], sorted(f["threads"]))
+                      for f in j.get("findings", ()))
+    T.check(key(gj) == key(cj), "%s: the same kinds and LWPs (%s; %s)"
+            % (what, key(gj), key(cj)))
+
+
+def check_cli(scene, args, what, gj=None):
     rc, out = cli(args)
     T.check(rc == 0, "%s %s: ompdbg diagnose exits 0" % (what, scene.kind))
     scene.check(out, cli_name_of, what + " ompdbg")
@@ -194,6 +250,21 @@ def check_cli(scene, args, what):
                 "%s %s: --json %s" % (what, scene.kind,
                                       "finds the hang" if hung
                                       else "finds no hang"))
+        valid(j, "%s %s: ompdbg diagnose --json" % (what, scene.kind))
+        if gj is not None:
+            same_findings(gj, j, "%s %s" % (what, scene.kind))
+
+
+def diagnose_core(core, scene, what):
+    """`ompd diagnose' and its --json in gdb on CORE of SCENE, checked;
+    the document."""
+    g = gdb_session([HANGS, core])
+    out = g.cmd("ompd diagnose", timeout=120)
+    T.no_traceback(out, "%s %s: ompd diagnose" % (what, scene.kind))
+    scene.check(out, gdb_name_of(g), what + " gdb")
+    j = gdb_json(g, scene, what)
+    g.quit()
+    return j
 
 
 def limits():
@@ -251,13 +322,9 @@ for kind in kinds:
     core = os.path.join(d, kind + ".core")
     g.cmd("gcore " + core, timeout=120)
     g.quit()
-    g = gdb_session([HANGS, core])
-    out = g.cmd("ompd diagnose", timeout=120)
-    T.no_traceback(out, "gcore %s: ompd diagnose" % kind)
-    scene.check(out, gdb_name_of(g), "gcore gdb")
-    g.quit()
+    gj = diagnose_core(core, scene, "gcore")
     if have_cli:
-        check_cli(scene, [HANGS, core], "gcore")
+        check_cli(scene, [HANGS, core], "gcore", gj)
         # Live: the scene waits for ever; ompdbg attaches to it.
         truth = os.path.join(d, kind + ".live.truth")
         p = subprocess.Popen([HANGS, kind, truth, "hang"],
@@ -282,12 +349,8 @@ for kind in kinds:
         if kcore is None:
             kernel_why = "no kernel core"
             continue
-        g = gdb_session([HANGS, kcore])
-        out = g.cmd("ompd diagnose", timeout=120)
-        T.no_traceback(out, "kernel core %s: ompd diagnose" % kind)
-        kscene.check(out, gdb_name_of(g), "kernel core gdb")
-        g.quit()
+        kj = diagnose_core(kcore, kscene, "kernel core")
         if have_cli:
-            check_cli(kscene, [HANGS, kcore], "kernel core")
+            check_cli(kscene, [HANGS, kcore], "kernel core", kj)
         os.unlink(kcore)
 T.finish()

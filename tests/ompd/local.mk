@@ -18,14 +18,17 @@ tests_ompd_self_LDADD = -ldl
 EXTRA_tests_ompd_self_DEPENDENCIES = libompd/libompd.la
 TESTS += tests/ompd/self
 
+## What every in-process libompd test links besides its own file.
+tests_ompd_inproc_sources = tests/ompd/inproc.c tests/ompd/inproc.h \
+	tests/ompd/ompd-api.c tests/ompd/ompd-api.h tests/lib/check.h
+
 ## tests/ompd/hooks: what a debugger sees at each OMPD breakpoint (the
 ## bindings of OpenMP 5.1 §5.6), in-process: the program's own
 ## ompd_bp_* functions, exported (-rdynamic), take the runtime's place
 ## and ask libompd; its pthread_create sees the runtime forming teams.
 check_PROGRAMS += tests/ompd/hooks
-tests_ompd_hooks_SOURCES = tests/ompd/hooks.c tests/ompd/inproc.c \
-	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h \
-	tests/lib/check.h
+tests_ompd_hooks_SOURCES = tests/ompd/hooks.c \
+	$(tests_ompd_inproc_sources)
 tests_ompd_hooks_CFLAGS = $(tests_ompd_self_CFLAGS)
 tests_ompd_hooks_CPPFLAGS = $(tests_ompd_self_CPPFLAGS)
 tests_ompd_hooks_LDFLAGS = -rdynamic $(DEBUGGER_SANITIZE_CFLAGS)
@@ -37,9 +40,8 @@ TESTS += tests/ompd/hooks
 ## thread's stack, whose scheduling task and whose parent's enter frame it
 ## derives, over a stack full of garbage; in-process.
 check_PROGRAMS += tests/ompd/undeferred
-tests_ompd_undeferred_SOURCES = tests/ompd/undeferred.c tests/ompd/inproc.c \
-	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h \
-	tests/lib/check.h
+tests_ompd_undeferred_SOURCES = tests/ompd/undeferred.c \
+	$(tests_ompd_inproc_sources)
 tests_ompd_undeferred_CFLAGS = $(tests_ompd_self_CFLAGS)
 tests_ompd_undeferred_CPPFLAGS = $(tests_ompd_self_CPPFLAGS)
 tests_ompd_undeferred_LDFLAGS = $(DEBUGGER_SANITIZE_CFLAGS)
@@ -50,9 +52,8 @@ TESTS += tests/ompd/undeferred
 ## tests/ompd/join: libompd on workers at and after the end of a region
 ## (the runtime's early join, taken back for late tasks); in-process.
 check_PROGRAMS += tests/ompd/join
-tests_ompd_join_SOURCES = tests/ompd/join.c tests/ompd/inproc.c \
-	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h \
-	tests/lib/check.h
+tests_ompd_join_SOURCES = tests/ompd/join.c \
+	$(tests_ompd_inproc_sources)
 tests_ompd_join_CFLAGS = $(tests_ompd_self_CFLAGS)
 tests_ompd_join_CPPFLAGS = $(tests_ompd_self_CPPFLAGS)
 tests_ompd_join_LDFLAGS = $(DEBUGGER_SANITIZE_CFLAGS)
@@ -63,9 +64,8 @@ TESTS += tests/ompd/join
 ## tests/ompd/holders: the holders of locks, critical sections and
 ## ordered turns, and the tasks' wait-for graph; in-process.
 check_PROGRAMS += tests/ompd/holders
-tests_ompd_holders_SOURCES = tests/ompd/holders.c tests/ompd/inproc.c \
-	tests/ompd/inproc.h tests/ompd/ompd-api.c tests/ompd/ompd-api.h \
-	tests/lib/check.h
+tests_ompd_holders_SOURCES = tests/ompd/holders.c \
+	$(tests_ompd_inproc_sources)
 tests_ompd_holders_CFLAGS = $(tests_ompd_self_CFLAGS)
 tests_ompd_holders_CPPFLAGS = $(tests_ompd_self_CPPFLAGS)
 tests_ompd_holders_LDFLAGS = $(DEBUGGER_SANITIZE_CFLAGS)
@@ -78,8 +78,7 @@ TESTS += tests/ompd/holders
 ## pieces; in-process.
 check_PROGRAMS += tests/ompd/deferred-many
 tests_ompd_deferred_many_SOURCES = tests/ompd/deferred-many.c \
-	tests/ompd/inproc.c tests/ompd/inproc.h tests/ompd/ompd-api.c \
-	tests/ompd/ompd-api.h tests/lib/check.h
+	$(tests_ompd_inproc_sources)
 tests_ompd_deferred_many_CFLAGS = $(tests_ompd_self_CFLAGS)
 tests_ompd_deferred_many_CPPFLAGS = $(tests_ompd_self_CPPFLAGS)
 tests_ompd_deferred_many_LDFLAGS = $(DEBUGGER_SANITIZE_CFLAGS)
