@@ -54,6 +54,7 @@ triple (int kind, uint64_t wait_id, int want, const char *what)
 int
 main (int argc, char **argv)
 {
+  (void) argc;
   ompt_test_init (argv);
   omp_lock_t l;
   omp_nest_lock_t n;

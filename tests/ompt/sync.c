@@ -57,6 +57,7 @@ pairs (int kind, const char *what, int want)
 int
 main (int argc, char **argv)
 {
+  (void) argc;
   ompt_test_init (argv);
   tool_reset ();
   waits ();

@@ -30,6 +30,7 @@ make_tasks (void)
 int
 main (int argc, char **argv)
 {
+  (void) argc;
   ompt_test_init (argv);
   uint64_t creator = 0;
   tool_reset ();
