@@ -79,7 +79,20 @@ summary () {
       *) fail=$((fail + 1)) ;;
     esac
   done
+  fail=$((fail + broken))
   echo "$pass passed, $fail failed, $skip skipped"
+}
+
+# step_failed DIR: a make in DIR failed.  When none of DIR's tests says
+# FAIL or ERROR, the make broke before its tests (a build error): that
+# counts as one failure, so the summary never reads as a clean run.
+broken=0
+step_failed () {
+  if ! grep -q -l '^:test-result: \(FAIL\|ERROR\|XPASS\)' \
+       $(find "$1" -name '*.trs' 2>/dev/null) /dev/null 2>/dev/null; then
+    echo "build.sh: make in $1 failed outside the tests (see above)" >&2
+    broken=$((broken + 1))
+  fi
 }
 
 # LLVM's OpenMP runtime and libompd, built with OMPD support from
@@ -163,12 +176,13 @@ case $cmd in
     ;;
   check)
     status=0
-    make -C "$build" -j"$jobs" check || status=$?
+    make -C "$build" -j"$jobs" check || { status=$?; step_failed "$build"; }
     # The debugger side under ASan and UBSan: gdb cannot load a sanitized
     # libompd, so only its C tests (tests/README.md, "Sanitizers").
     find "$sanbuild" -name '*.trs' -exec rm -f {} + 2>/dev/null || true
     configure_in "$sanbuild" --enable-sanitizers
-    make -C "$sanbuild" -j"$jobs" check-debugger || status=$?
+    make -C "$sanbuild" -j"$jobs" check-debugger \
+      || { status=$?; step_failed "$sanbuild"; }
     summary
     exit $status
     ;;
