@@ -74,7 +74,6 @@ json_thread (struct cli *c, struct json *j, struct cli_thread *t)
 int
 cli_view_threads (struct cli *c, int argc, char **argv)
 {
-  (void) argv;
   if (argc != 0)
     {
       fprintf (stderr, "ompdbg threads: unknown option '%s'\n", argv[0]);
