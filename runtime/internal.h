@@ -700,6 +700,12 @@ struct gomp_thread
      region of the same shape starts without touching the pool.  */
   struct gomp_team *hot_team;
   struct gomp_thread *pool_next;	/* free-list link while idle */
+  /* A pool thread's stack: usable part from STACK_LO, STACK_SIZE bytes;
+     its guard zone from GUARD_LO to STACK_LO.  Written by its creator
+     after pthread_create (stack-guard.c); 0 until then.  */
+  _Atomic uintptr_t stack_lo;
+  uintptr_t guard_lo;
+  size_t stack_size;
 
   /* The initial task of a thread that is not a pool thread.  */
   CACHE_ALIGNED struct gomp_task initial_task;
@@ -886,6 +892,7 @@ HIDDEN void gomp_idle_cancel (struct gomp_team *team);
 HIDDEN void gomp_idle_sleep (struct gomp_team *team, unsigned int seen);
 
 /* stack-guard.c */
+HIDDEN void gomp_stack_guard_created (struct gomp_thread *thr);
 HIDDEN void gomp_stack_guard_thread (void);
 HIDDEN void gomp_stack_guard_thread_end (void);
 HIDDEN bool gomp_stack_low (void);

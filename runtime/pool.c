@@ -52,6 +52,7 @@ pool_create (void)
   if (err)
     gomp_fatal ("Thread creation failed: %s", strerror (err));
   pthread_attr_destroy (&attr);
+  gomp_stack_guard_created (thr);
   return thr;
 }
 

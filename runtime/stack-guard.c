@@ -7,7 +7,7 @@
    frame onto: so each worker gets an alternate signal stack
    (sigaltstack), and the process a SIGSEGV handler run on it
    (SA_ONSTACK).  The handler compares the fault address with the
-   faulting thread's guard zone, recorded when the thread started; on a
+   faulting thread's guard zone, recorded by its creator; on a
    match it writes
 
      ompdbg runtime: a thread's stack overflowed (N bytes); OMP_STACKSIZE sets its size
@@ -38,13 +38,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-/* Where the calling worker's stack ends: faults in
-   [guard_lo, guard_hi) are overflows.  Initial-exec TLS: readable in a
-   signal handler.  */
-static __thread uintptr_t guard_lo, guard_hi
-  __attribute__ ((tls_model ("initial-exec")));
-static __thread size_t stack_size
-  __attribute__ ((tls_model ("initial-exec")));
+/* The calling worker's alternate signal stack.  Initial-exec TLS:
+   readable in a signal handler.  */
 static __thread void *alt_stack
   __attribute__ ((tls_model ("initial-exec")));
 static __thread size_t alt_size
@@ -79,16 +74,29 @@ put (const char *s)
     }
 }
 
+static size_t
+gomp_page_size (void)
+{
+  long page = sysconf (_SC_PAGESIZE);
+  return page > 0 ? (size_t) page : 4096;
+}
+
 static void
 segv_handler (int sig, siginfo_t *info, void *uctx)
 {
   (void) uctx;
   uintptr_t a = (uintptr_t) info->si_addr;
-  if (guard_hi != 0 && a >= guard_lo && a < guard_hi)
+  struct gomp_thread *thr = gomp_tls;
+  uintptr_t lo = thr && thr->pool_thread
+		 ? atomic_load_explicit (&thr->stack_lo, memory_order_acquire)
+		 : 0;
+  /* The guard below the stack, and a page above its end for a fault on
+     the last bytes.  */
+  if (lo != 0 && a >= thr->guard_lo && a < lo + gomp_page_size ())
     {
       char buf[24];
       put ("\n" OMPDBG_RUNTIME_NAME ": a thread's stack overflowed (");
-      put (utoa (buf, stack_size));
+      put (utoa (buf, thr->stack_size));
       put (" bytes); OMP_STACKSIZE sets its size\n");
     }
   /* The default action, for this fault and whatever comes after: the
@@ -116,33 +124,46 @@ install (void)
     atomic_store_explicit (&installed, true, memory_order_relaxed);
 }
 
-/* The calling worker starts: record its guard zone and give it an
-   alternate signal stack.  Any failure only means no message.  */
+/* THR's creator, once pthread_create has returned: record where THR's
+   stack and guard are.  The creator asks, not the thread: glibc's
+   pthread_getattr_np allocates, and a worker's first allocation makes
+   glibc give it a malloc arena of its own (64 MiB of address space
+   each, up to eight per CPU), which a core file of a large team then
+   carries.  A thread that overflows before its creator got here (it
+   would have to do so within microseconds) dies without the message.  */
+void
+gomp_stack_guard_created (struct gomp_thread *thr)
+{
+  pthread_attr_t attr;
+  void *lo;
+  size_t size, guard;
+  if (pthread_getattr_np (thr->pthread, &attr) != 0)
+    return;
+  int err = pthread_attr_getstack (&attr, &lo, &size);
+  if (err == 0)
+    err = pthread_attr_getguardsize (&attr, &guard);
+  pthread_attr_destroy (&attr);
+  if (err != 0 || size <= 1)
+    return;
+  size_t page = gomp_page_size ();
+  if (guard < page)
+    guard = page;
+  /* glibc reports the stack without its guard, or with the guard at its
+     bottom: the zone from GUARD below LO covers both.  */
+  thr->guard_lo = (uintptr_t) lo - guard;
+  thr->stack_size = size;
+  atomic_store_explicit (&thr->stack_lo, (uintptr_t) lo,
+			 memory_order_release);
+}
+
+/* The calling worker starts: give it an alternate signal stack.  Any
+   failure only means no message.  */
 void
 gomp_stack_guard_thread (void)
 {
   pthread_once (&install_once, install);
   if (!atomic_load_explicit (&installed, memory_order_relaxed))
     return;
-  pthread_attr_t attr;
-  void *lo;
-  size_t size, guard;
-  if (pthread_getattr_np (pthread_self (), &attr) != 0)
-    return;
-  int err = pthread_attr_getstack (&attr, &lo, &size);
-  if (err == 0)
-    err = pthread_attr_getguardsize (&attr, &guard);
-  pthread_attr_destroy (&attr);
-  if (err != 0)
-    return;
-  long page = sysconf (_SC_PAGESIZE);
-  if (page <= 0)
-    page = 4096;
-  if (guard < (size_t) page)
-    guard = (size_t) page;
-  /* The guard below the stack (glibc reports the stack without it, or
-     with it at its bottom: both are covered), and a page above its end
-     for a fault on the last bytes.  */
   size_t alt = 64 * 1024;
   void *s = mmap (NULL, alt, PROT_READ | PROT_WRITE,
 		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -159,9 +180,6 @@ gomp_stack_guard_thread (void)
     }
   alt_stack = s;
   alt_size = alt;
-  stack_size = size;
-  guard_lo = (uintptr_t) lo - guard;
-  guard_hi = (uintptr_t) lo + (size_t) page;
 }
 
 /* The calling worker ends.  */
@@ -170,7 +188,6 @@ gomp_stack_guard_thread_end (void)
 {
   if (alt_stack == NULL)
     return;
-  guard_hi = 0;
   stack_t ss;
   memset (&ss, 0, sizeof ss);
   ss.ss_flags = SS_DISABLE;
@@ -185,32 +202,35 @@ gomp_stack_guard_thread_end (void)
    stack, some 500 bytes a level with the frames, where a queued one that
    taskwait runs costs about 110, so a deep recursion that fills the
    queue would otherwise overflow a stack it fits in (tests/runtime/
-   task-deep.c).  The bounds are learned once per thread; a thread whose
-   bounds cannot be read never counts as low.  Called only when the
+   task-deep.c).  A pool thread's bounds come from its creator; any
+   other thread learns its own once; a thread whose bounds cannot be
+   read never counts as low.  Called only when the
    throttle would run a task undeferred.  */
-static __thread uintptr_t any_lo, any_size
-  __attribute__ ((tls_model ("initial-exec")));
-
 bool
 gomp_stack_low (void)
 {
-  if (any_size == 0)
+  struct gomp_thread *thr = gomp_tls;
+  uintptr_t lo = atomic_load_explicit (&thr->stack_lo, memory_order_acquire);
+  if (lo == 0 && !thr->pool_thread && thr->stack_size == 0)
     {
+      /* A thread the program made (the initial thread among them): it
+	 asks itself, once.  */
       pthread_attr_t attr;
-      void *lo;
+      void *a;
       size_t size;
-      any_size = 1;
+      thr->stack_size = 1;
       if (pthread_getattr_np (pthread_self (), &attr) != 0)
 	return false;
-      if (pthread_attr_getstack (&attr, &lo, &size) == 0 && size > 1)
+      if (pthread_attr_getstack (&attr, &a, &size) == 0 && size > 1)
 	{
-	  any_lo = (uintptr_t) lo;
-	  any_size = size;
+	  thr->stack_size = size;
+	  lo = (uintptr_t) a;
+	  atomic_store_explicit (&thr->stack_lo, lo, memory_order_relaxed);
 	}
       pthread_attr_destroy (&attr);
     }
-  if (any_size == 1)
+  if (lo == 0)
     return false;
   uintptr_t sp = (uintptr_t) __builtin_frame_address (0);
-  return sp < any_lo + any_size / 4;
+  return sp < lo + thr->stack_size / 4;
 }
