@@ -72,7 +72,7 @@ measure () {
 echo "== load: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 start "$tmp/big.truth" "$n" $((n - 1))
 gcore -o "$tmp/big" "$pid" > /dev/null 2>&1
-kill -9 $pid
+kill -9 $pid; wait $pid 2>/dev/null || :
 big=$tmp/big.$pid
 echo "core of $n threads: $(du -m "$big" | cut -f1) MB"
 "$ompdbg" stacks "$stuck" "$big" > "$tmp/big.txt"
@@ -88,7 +88,7 @@ while [ $k -lt "$cores" ]; do
   if [ $k -eq $((cores / 2)) ]; then s=$((per - 1)); else s=-1; fi
   start "$tmp/p$k.truth" "$per" $s
   gcore -o "$tmp/p$k" "$pid" > /dev/null 2>&1
-  kill -9 $pid
+  kill -9 $pid; wait $pid 2>/dev/null || :
   set -- "$@" "$stuck" "$tmp/p$k.$pid"
   k=$((k + 1))
 done
