@@ -22,7 +22,18 @@ extern HIDDEN int gomp_tool_active;
 #define GOMP_TOOL_OMPT 1
 #define GOMP_TOOL_COLLECTOR 2
 
-#define GOMP_TOOL_ON() unlikely (gomp_tool_active)
+/* OMPDBG_NO_TOOL builds the runtime without its tool layer's checks
+   (the event points compile to nothing): the `notool' library of `make
+   bench-tool-count', what the layer costs without a tool.  */
+#ifdef OMPDBG_NO_TOOL
+# define GOMP_TOOL_ON() 0
+#else
+# define GOMP_TOOL_ON() unlikely (gomp_tool_active)
+#endif
+
+/* Whoever changes a bit of gomp_tool_active calls this next: the mutex
+   of critical, atomic and the locks follows the word (tool-mutex.h).  */
+HIDDEN void gomp_tool_mutex_update (void);
 
 /* Pass event EVENT to the in-process tools, if any: gomp_tool_EVENT
    (...).  */
