@@ -45,6 +45,25 @@ HIDDEN void gomp_tool_mutex_update (void);
     }							\
   while (0)
 
+/* OMPD's breakpoint function ompd_bp_BP (internal.h, GOMP_OMPD_EVENT)
+   and the tools' event EVENT at one point: one test of the two words
+   (a load, an or with the other, a branch) where each alone costs a
+   load, a test and a branch.  */
+#ifdef OMPDBG_NO_TOOL
+# define GOMP_OMPD_TOOL_EVENT(bp, event, ...) GOMP_OMPD_EVENT (bp)
+#else
+# define GOMP_OMPD_TOOL_EVENT(bp, event, ...)		\
+  do							\
+    {							\
+      if (unlikely (gomp_ompd_enabled | gomp_tool_active))	\
+	{						\
+	  GOMP_OMPD_EVENT (bp);				\
+	  GOMP_TOOL_EVENT (event, __VA_ARGS__);		\
+	}						\
+    }							\
+  while (0)
+#endif
+
 /* THR really waits, in state STATE (ompt_state_t), and stops waiting:
    the slow path of a contended mutex, ordered's turn, a barrier's or a
    taskwait's wait (internal.h, task-sched.c).  OMPT has no event there
