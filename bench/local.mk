@@ -23,7 +23,9 @@ CLEANFILES += bench/ompbench bench/floor bench/taskapps bench/results.txt \
 	bench/results-raw.txt bench/libomp-compat/libgomp.so.1 \
 	bench/nostate/libgomp.so.1 bench/state-cost.txt bench/state-cost-raw.txt \
 	bench/state-count.txt bench/state-count-1.txt \
-	$(bench_layout_libs)
+	$(bench_layout_libs) bench/notool/libgomp.so.1 bench/tool-count.txt \
+	bench/tool-count-1.txt bench/tool-cost.txt bench/tool-cost-raw.txt \
+	$(bench_tool_layout_libs)
 
 BENCH_ROUNDS = 5
 BENCH_THREADS = 2
@@ -72,6 +74,14 @@ bench/layouts/ours-%/libgomp.so.1: $(bench_runtime_deps)
 	$(call bench_runtime_link,,$*)
 bench/layouts/nostate-%/libgomp.so.1: $(bench_runtime_deps)
 	$(call bench_runtime_link,-DOMPDBG_NO_STATE,$*)
+## bench/notool/libgomp.so.1 and bench/layouts/notool-L/...: our runtime
+## built with OMPDBG_NO_TOOL (runtime/tool-word.h), its event points
+## compiled out: what the tool layer costs where no tool is attached
+## (`make bench-tool`).
+bench/notool/libgomp.so.1: $(bench_runtime_deps)
+	$(call bench_runtime_link,-DOMPDBG_NO_TOOL,0)
+bench/layouts/notool-%/libgomp.so.1: $(bench_runtime_deps)
+	$(call bench_runtime_link,-DOMPDBG_NO_TOOL,$*)
 BENCH_LAYOUTS = 1 2 3 4 5 6 7 8 9 10
 bench_layout_libs = $(foreach l,$(BENCH_LAYOUTS), \
 	bench/layouts/ours-$(l)/libgomp.so.1 \
@@ -185,6 +195,40 @@ bench-state-count: all bench/ompbench bench/nostate/libgomp.so.1
 	    'nostate=$(abs_top_builddir)/bench/nostate' \
 	    -- $(BENCH_STATE_ROWS) || exit 1; \
 	done
+
+## `make bench-tool`: what the tool layer (OMPT and the collector's event
+## points, runtime/tool.h) costs with no tool attached, ours against
+## notool: counted on one thread and on BENCH_THREADS
+## (bench/tool-count-1.txt, bench/tool-count.txt, as bench-state-count),
+## then timed in every layout of BENCH_LAYOUTS, paired
+## (bench/tool-cost.txt, as bench-state).  Needs valgrind for the counts.
+BENCH_TOOL_ROWS = $(BENCH_STATE_ROWS)
+bench_tool_layout_libs = $(foreach l,$(BENCH_LAYOUTS), \
+	bench/layouts/ours-$(l)/libgomp.so.1 \
+	bench/layouts/notool-$(l)/libgomp.so.1)
+.PHONY: bench-tool
+bench-tool: all bench/ompbench bench/notool/libgomp.so.1 \
+		$(bench_tool_layout_libs)
+	@set -- 1; test $(BENCH_THREADS) = 1 || set -- 1 $(BENCH_THREADS); \
+	for n in "$$@"; do \
+	  out=bench/tool-count.txt; \
+	  test $$n = $(BENCH_THREADS) || out=bench/tool-count-$$n.txt; \
+	  $(SHELL) $(srcdir)/bench/state-count.sh -b bench/ompbench \
+	    -n '$(BENCH_COUNT_REPS)' -t $$n -o $$out \
+	    'ours=$(abs_top_builddir)/runtime/.libs' \
+	    'notool=$(abs_top_builddir)/bench/notool' \
+	    -- $(BENCH_TOOL_ROWS) || exit 1; \
+	done
+	@set --; ours=; notool=; \
+	for l in $(BENCH_LAYOUTS); do \
+	  set -- "$$@" "ours-$$l=$(abs_top_builddir)/bench/layouts/ours-$$l" \
+	    "notool-$$l=$(abs_top_builddir)/bench/layouts/notool-$$l"; \
+	  ours="$$ours+ours-$$l"; notool="$$notool+notool-$$l"; \
+	done; \
+	$(SHELL) $(srcdir)/bench/run-bench.sh -b bench/ompbench \
+	  -o bench/tool-cost.txt -r '$(BENCH_STATE_ROUNDS)' \
+	  -G "ours:$${ours#+}/notool:$${notool#+}" \
+	  -n '$(BENCH_THREADS)' "$$@" -- $(BENCH_TOOL_ROWS)
 
 ## `make bench-scale`: a region, a barrier, a task and a taskloop in teams
 ## of BENCH_SCALE_SIZES threads, far beyond the CPUs, on our runtime,

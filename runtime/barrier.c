@@ -100,12 +100,12 @@ barrier_open (void *arg)
 /* Wait at the barrier of the calling thread's team; STATE says which kind
    of barrier this is, for debuggers, CFA the entry point's frame.
    Waiting threads run the team's tasks: the barrier opens when all
-   threads have arrived and every task has completed.  */
-void
-gomp_team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
+   threads have arrived and every task has completed.  The tool's events
+   are around it, in gomp_team_barrier.  */
+static ALWAYS_INLINE void
+team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
 {
   struct gomp_team *team = thr->ts.team;
-  GOMP_TOOL_EVENT (sync_begin, thr, state, gomp_tool_ra_of_cfa (cfa));
   /* Every thread arrives only after leaving the worksharing constructs it
      met before, and this one goes on only once all have: from here on
      they are done for gomp_ws_enter.  But for the one it is in, if any:
@@ -118,7 +118,6 @@ gomp_team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
       gomp_task_drain (thr, state, cfa);
       if (team)
 	ws_cancel_done (team);
-      GOMP_TOOL_EVENT (sync_end, thr);
       return;
     }
   struct gomp_barrier *b = &team->barrier;
@@ -144,11 +143,29 @@ gomp_team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
 						   memory_order_seq_cst,
 						   memory_order_relaxed))
 	gomp_task_event (team);
-      GOMP_TOOL_EVENT (sync_end, thr);
       return;
     }
   gomp_task_wait_until (thr, barrier_open, &w, NULL, state, cfa);
-  GOMP_TOOL_EVENT (sync_end, thr);
+}
+
+/* The barrier with the tool's sync-region events around it: out of line,
+   so that without a tool the barrier tests the tool word once and keeps
+   its registers for itself.  */
+static void __attribute__ ((noinline, cold))
+team_barrier_tool (struct gomp_thread *thr, unsigned int state, void *cfa)
+{
+  gomp_tool_sync_begin (thr, state, gomp_tool_ra_of_cfa (cfa));
+  team_barrier (thr, state, cfa);
+  gomp_tool_sync_end (thr);
+}
+
+void
+gomp_team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
+{
+  if (GOMP_TOOL_ON ())
+    team_barrier_tool (thr, state, cfa);
+  else
+    team_barrier (thr, state, cfa);
 }
 
 /* A cancellable barrier (GOMP_barrier_cancel, GOMP_loop_end_cancel,

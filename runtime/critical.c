@@ -8,7 +8,7 @@
 
 #include "config.h"
 #include "internal.h"
-#include "tool.h"
+#include "tool-mutex.h"
 
 /* The unnamed critical and GOMP_atomic_start's lock, separate so that
    an atomic update inside a critical section cannot deadlock.  Visible to
@@ -22,80 +22,42 @@ _Static_assert (sizeof (_Atomic int) <= sizeof (void *),
 EXPORT void
 GOMP_critical_start (void)
 {
-  if (GOMP_TOOL_ON ())
-    {
-      gomp_tool_mutex_lock (&gomp_critical_lock, ompt_mutex_critical,
-			    ompt_state_wait_critical,
-			    (uintptr_t) &gomp_critical_lock,
-			    GOMP_TOOL_RA ());
-      return;
-    }
-  gomp_mutex_lock (&gomp_critical_lock, ompt_state_wait_critical,
-		   (uintptr_t) &gomp_critical_lock);
+  gomp_tool_mutex_enter (&gomp_critical_lock, ompt_mutex_critical,
+			 ompt_state_wait_critical,
+			 (uintptr_t) &gomp_critical_lock);
 }
 
 EXPORT void
 GOMP_critical_end (void)
 {
-  if (GOMP_TOOL_ON ())
-    {
-      gomp_tool_mutex_unlock (&gomp_critical_lock, ompt_mutex_critical, (uintptr_t) &gomp_critical_lock,
-			      GOMP_TOOL_RA ());
-      return;
-    }
-  gomp_mutex_unlock (&gomp_critical_lock);
+  gomp_tool_mutex_leave (&gomp_critical_lock, ompt_mutex_critical,
+			 (uintptr_t) &gomp_critical_lock);
 }
 
 EXPORT void
 GOMP_critical_name_start (void **pptr)
 {
-  if (GOMP_TOOL_ON ())
-    {
-      gomp_tool_mutex_lock ((_Atomic int *) pptr, ompt_mutex_critical,
-			    ompt_state_wait_critical,
-			    (uintptr_t) pptr,
-			    GOMP_TOOL_RA ());
-      return;
-    }
-  gomp_mutex_lock ((_Atomic int *) pptr, ompt_state_wait_critical,
-		   (uintptr_t) pptr);
+  gomp_tool_mutex_enter ((_Atomic int *) pptr, ompt_mutex_critical,
+			 ompt_state_wait_critical, (uintptr_t) pptr);
 }
 
 EXPORT void
 GOMP_critical_name_end (void **pptr)
 {
-  if (GOMP_TOOL_ON ())
-    {
-      gomp_tool_mutex_unlock ((_Atomic int *) pptr, ompt_mutex_critical, (uintptr_t) pptr,
-			      GOMP_TOOL_RA ());
-      return;
-    }
-  gomp_mutex_unlock ((_Atomic int *) pptr);
+  gomp_tool_mutex_leave ((_Atomic int *) pptr, ompt_mutex_critical,
+			 (uintptr_t) pptr);
 }
 
 EXPORT void
 GOMP_atomic_start (void)
 {
-  if (GOMP_TOOL_ON ())
-    {
-      gomp_tool_mutex_lock (&gomp_atomic_lock, ompt_mutex_atomic,
-			    ompt_state_wait_atomic,
-			    (uintptr_t) &gomp_atomic_lock,
-			    GOMP_TOOL_RA ());
-      return;
-    }
-  gomp_mutex_lock (&gomp_atomic_lock, ompt_state_wait_atomic,
-		   (uintptr_t) &gomp_atomic_lock);
+  gomp_tool_mutex_enter (&gomp_atomic_lock, ompt_mutex_atomic,
+			 ompt_state_wait_atomic, (uintptr_t) &gomp_atomic_lock);
 }
 
 EXPORT void
 GOMP_atomic_end (void)
 {
-  if (GOMP_TOOL_ON ())
-    {
-      gomp_tool_mutex_unlock (&gomp_atomic_lock, ompt_mutex_atomic, (uintptr_t) &gomp_atomic_lock,
-			      GOMP_TOOL_RA ());
-      return;
-    }
-  gomp_mutex_unlock (&gomp_atomic_lock);
+  gomp_tool_mutex_leave (&gomp_atomic_lock, ompt_mutex_atomic,
+			 (uintptr_t) &gomp_atomic_lock);
 }

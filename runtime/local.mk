@@ -61,6 +61,8 @@ runtime_libgomp_la_SOURCES = \
 	runtime/offload.c \
 	runtime/tool.h \
 	runtime/tool-word.h \
+	runtime/tool-mutex.h \
+	runtime/tool-mutex.c \
 	runtime/ompt.h \
 	runtime/ompt-init.c \
 	runtime/ompt-entry.c \

@@ -15,7 +15,7 @@
 
 #include "config.h"
 #include "internal.h"
-#include "tool.h"
+#include "tool-mutex.h"
 #include "os.h"
 
 #include <omp.h>
@@ -134,27 +134,15 @@ gomp_destroy_lock_30 (omp_lock_t *lock)
 EXPORT void __attribute__ ((symver ("omp_set_lock@@OMP_3.0")))
 gomp_set_lock_30 (omp_lock_t *lock)
 {
-  if (GOMP_TOOL_ON ())
-    {
-      gomp_tool_mutex_lock ((_Atomic int *) lock, ompt_mutex_lock,
-			    ompt_state_wait_lock, (uintptr_t) lock,
-			    GOMP_TOOL_RA ());
-      return;
-    }
-  gomp_mutex_lock ((_Atomic int *) lock, ompt_state_wait_lock,
-		   (uintptr_t) lock);
+  gomp_tool_mutex_enter ((_Atomic int *) lock, ompt_mutex_lock,
+			 ompt_state_wait_lock, (uintptr_t) lock);
 }
 
 EXPORT void __attribute__ ((symver ("omp_unset_lock@@OMP_3.0")))
 gomp_unset_lock_30 (omp_lock_t *lock)
 {
-  if (GOMP_TOOL_ON ())
-    {
-      gomp_tool_mutex_unlock ((_Atomic int *) lock, ompt_mutex_lock,
-			      (uintptr_t) lock, GOMP_TOOL_RA ());
-      return;
-    }
-  gomp_mutex_unlock ((_Atomic int *) lock);
+  gomp_tool_mutex_leave ((_Atomic int *) lock, ompt_mutex_lock,
+			 (uintptr_t) lock);
 }
 
 EXPORT int __attribute__ ((symver ("omp_test_lock@@OMP_3.0")))

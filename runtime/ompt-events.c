@@ -380,23 +380,6 @@ gomp_tool_task_dependence (struct gomp_task *src, struct gomp_task *sink)
 /* ---- mutual exclusion --------------------------------------------------- */
 
 void
-gomp_tool_mutex_lock (_Atomic int *m, ompt_mutex_t kind, unsigned int state,
-		      uintptr_t wait_id, const void *ra)
-{
-  gomp_tool_mutex_acquire (kind, wait_id, ra);
-  gomp_mutex_lock (m, state, wait_id);
-  gomp_tool_mutex_acquired (kind, wait_id, ra);
-}
-
-void
-gomp_tool_mutex_unlock (_Atomic int *m, ompt_mutex_t kind, uintptr_t wait_id,
-			const void *ra)
-{
-  gomp_mutex_unlock (m);
-  gomp_tool_mutex_released (kind, wait_id, ra);
-}
-
-void
 gomp_tool_mutex_acquire (ompt_mutex_t kind, uintptr_t wait_id,
 			 const void *ra)
 {

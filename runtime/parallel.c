@@ -92,10 +92,13 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   gomp_team_enter (thr, team, 0, 0, 0, REGION_CFA);
   gomp_task_enter_frame (parent, REGION_CFA);
   /* OMPD events as for any region (team.c): a serialized region is one.  */
-  if (unlikely (gomp_ompd_enabled))
-    gomp_ompd_parallel_begin (thr, team);
-  GOMP_TOOL_EVENT (parallel_begin, thr, team, ompt_parallel_invoker_runtime,
-		   REGION_CFA);
+  if (unlikely (gomp_ompd_enabled | gomp_tool_active))
+    {
+      if (gomp_ompd_enabled)
+	gomp_ompd_parallel_begin (thr, team);
+      GOMP_TOOL_EVENT (parallel_begin, thr, team,
+		       ompt_parallel_invoker_runtime, REGION_CFA);
+    }
 
   fn (data);
   /* The implicit task's code has returned.  Its frames say so, and it
@@ -105,7 +108,7 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
      debugger stopping in the few instructions before the region is gone
      finds exit_frame at the CFA of this very frame, a frame of the
      runtime, with no frame of the task's code below it: true.  */
-  if (unlikely (gomp_ompd_enabled || gomp_tool_active
+  if (unlikely ((gomp_ompd_enabled | gomp_tool_active)
 		|| (thr->excess_team == team && thr->pending_excess != 0)
 		|| atomic_load_explicit (&team->barrier.task_pending,
 					 memory_order_acquire) != 0))
@@ -126,19 +129,20 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
 		       ompt_parallel_invoker_runtime, REGION_CFA);
       gomp_task_enter_frame (parent, NULL);
       gomp_set_current_task (thr, parent);
+      thr->ts = team->master_saved;
+      gomp_sync_ws (thr);
+      /* Only here: a tool that was not on above has seen no
+	 parallel-end to follow with the JOIN.  */
+      GOMP_TOOL_EVENT (join);
+      return;
     }
-  else
-    {
-      gomp_depend_table_free (&r.task);
-      /* The encountering task's enter frame is cleared before it is
-	 current again (above).  */
-      gomp_task_enter_frame (parent, NULL);
-      gomp_set_current_task (thr, parent);
-    }
-
+  gomp_depend_table_free (&r.task);
+  /* The encountering task's enter frame is cleared before it is current
+     again (above).  */
+  gomp_task_enter_frame (parent, NULL);
+  gomp_set_current_task (thr, parent);
   thr->ts = team->master_saved;
   gomp_sync_ws (thr);
-  GOMP_TOOL_EVENT (join);
 }
 
 EXPORT void

@@ -434,11 +434,9 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_task *task)
      while the current task is in its own code (task-sched.c,
      gomp_task_wait_until); elsewhere the thread is working already.
      OMPD task begin / end: TASK is the thread's current task in both.  */
-  GOMP_OMPD_EVENT (task_begin);
-  GOMP_TOOL_EVENT (task_start, prev, task);
+  GOMP_OMPD_TOOL_EVENT (task_begin, task_start, prev, task);
   task->fn (task->data);
-  GOMP_OMPD_EVENT (task_end);
-  GOMP_TOOL_EVENT (task_end, task, prev);
+  GOMP_OMPD_TOOL_EVENT (task_end, task_end, task, prev);
   /* Its exit frame stays: this frame, still here until the task is
      marked detached or done (gomp_task_finished), after which libompd
      reads no frames of it.  One store less per task.  */
@@ -688,11 +686,9 @@ task_run_here (struct gomp_thread *thr, struct gomp_task *parent,
   if (bounds_size)
     memcpy (arg, bounds, bounds_size);
   t.data = arg;
-  GOMP_OMPD_EVENT (task_begin);
-  GOMP_TOOL_EVENT (task_start, prev, &t);
+  GOMP_OMPD_TOOL_EVENT (task_begin, task_start, prev, &t);
   fn (arg);
-  GOMP_OMPD_EVENT (task_end);
-  GOMP_TOOL_EVENT (task_end, &t, prev);
+  GOMP_OMPD_TOOL_EVENT (task_end, task_end, &t, prev);
   thr->task = task_resumed (prev);
   /* Rare: a child made it move to the heap, or it recorded dependences
      of its children; the common case costs two tests, no call.  */

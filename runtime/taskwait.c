@@ -51,11 +51,9 @@ GOMP_taskwait (void)
 	  atomic_store_explicit (&t->task_state, TASK_STATE_RUNNING,
 				 memory_order_relaxed);
 	  thr->task = t;
-	  GOMP_OMPD_EVENT (task_begin);
-	  GOMP_TOOL_EVENT (task_start, task, t);
+	  GOMP_OMPD_TOOL_EVENT (task_begin, task_start, task, t);
 	  t->fn (t->data);
-	  GOMP_OMPD_EVENT (task_end);
-	  GOMP_TOOL_EVENT (task_end, t, task);
+	  GOMP_OMPD_TOOL_EVENT (task_end, task_end, t, task);
 	  thr->task = task;
 	  gomp_task_finished (thr, t);
 	  if (no_children (task))

@@ -22,7 +22,18 @@ extern HIDDEN int gomp_tool_active;
 #define GOMP_TOOL_OMPT 1
 #define GOMP_TOOL_COLLECTOR 2
 
-#define GOMP_TOOL_ON() unlikely (gomp_tool_active)
+/* OMPDBG_NO_TOOL builds the runtime without its tool layer's checks
+   (the event points compile to nothing): the `notool' library of `make
+   bench-tool-count', what the layer costs without a tool.  */
+#ifdef OMPDBG_NO_TOOL
+# define GOMP_TOOL_ON() 0
+#else
+# define GOMP_TOOL_ON() unlikely (gomp_tool_active)
+#endif
+
+/* Whoever changes a bit of gomp_tool_active calls this next: the mutex
+   of critical, atomic and the locks follows the word (tool-mutex.h).  */
+HIDDEN void gomp_tool_mutex_update (void);
 
 /* Pass event EVENT to the in-process tools, if any: gomp_tool_EVENT
    (...).  */
@@ -33,6 +44,25 @@ extern HIDDEN int gomp_tool_active;
 	gomp_tool_##event (__VA_ARGS__);		\
     }							\
   while (0)
+
+/* OMPD's breakpoint function ompd_bp_BP (internal.h, GOMP_OMPD_EVENT)
+   and the tools' event EVENT at one point: one test of the two words
+   (a load, an or with the other, a branch) where each alone costs a
+   load, a test and a branch.  */
+#ifdef OMPDBG_NO_TOOL
+# define GOMP_OMPD_TOOL_EVENT(bp, event, ...) GOMP_OMPD_EVENT (bp)
+#else
+# define GOMP_OMPD_TOOL_EVENT(bp, event, ...)		\
+  do							\
+    {							\
+      if (unlikely (gomp_ompd_enabled | gomp_tool_active))	\
+	{						\
+	  GOMP_OMPD_EVENT (bp);				\
+	  GOMP_TOOL_EVENT (event, __VA_ARGS__);		\
+	}						\
+    }							\
+  while (0)
+#endif
 
 /* THR really waits, in state STATE (ompt_state_t), and stops waiting:
    the slow path of a contended mutex, ordered's turn, a barrier's or a

@@ -117,15 +117,8 @@ HIDDEN void gomp_tool_task_dependence (struct gomp_task *src,
 				       struct gomp_task *sink);
 
 /* Mutual exclusion.  KIND is ompt_mutex_t; WAIT_ID the object.  The
-   entry points of locks, critical and atomic call the first two, which
-   take and give back mutex M with the events around, as their whole
-   work when a tool is attached: a tail call, so that without a tool they
-   keep the frame-less code of the mutex alone.  */
-HIDDEN void gomp_tool_mutex_lock (_Atomic int *m, ompt_mutex_t kind,
-				  unsigned int state, uintptr_t wait_id,
-				  const void *ra);
-HIDDEN void gomp_tool_mutex_unlock (_Atomic int *m, ompt_mutex_t kind,
-				    uintptr_t wait_id, const void *ra);
+   entry points of locks, critical and atomic take and give back their
+   mutex through tool-mutex.h, whose slow paths send the first three.  */
 HIDDEN void gomp_tool_mutex_acquire (ompt_mutex_t kind, uintptr_t wait_id,
 				     const void *ra);
 HIDDEN void gomp_tool_mutex_acquired (ompt_mutex_t kind, uintptr_t wait_id,
