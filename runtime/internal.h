@@ -504,11 +504,12 @@ struct gomp_task_map
 };
 
 /* Threads of the team that found nothing to run, asleep on WORD, which
-   changes at each wake; SLEEPERS counts them (idle.c).  */
+   changes at each wake; SLEEPERS counts them in its low half, and in its
+   high half those of them a wake is already on its way to (idle.c).  */
 struct gomp_idle
 {
   _Atomic unsigned int word;
-  _Atomic unsigned int sleepers;
+  _Atomic uint64_t sleepers;
 };
 
 #define BAR_ARRIVE 4u

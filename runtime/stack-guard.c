@@ -202,35 +202,51 @@ gomp_stack_guard_thread_end (void)
    stack, some 500 bytes a level with the frames, where a queued one that
    taskwait runs costs about 110, so a deep recursion that fills the
    queue would otherwise overflow a stack it fits in (tests/runtime/
-   task-deep.c).  A pool thread's bounds come from its creator; any
-   other thread learns its own once; a thread whose bounds cannot be
-   read never counts as low.  Called only when the
-   throttle would run a task undeferred.  */
+   task-deep.c).  The bounds are learned once per thread: a pool
+   thread's from what its creator recorded, any other thread's (the
+   initial thread among them) by asking glibc; a thread whose bounds
+   cannot be read never counts as low.  Called for every task the
+   throttle runs undeferred, so the check is one thread-local load and a
+   compare, the learning in a function of its own: in one function with
+   it, each check would save and restore the registers the learning's
+   calls need, 26 instructions of the some 180 such a task takes
+   (PARALLEL TASK on two threads, where every queue is full).  */
+static __thread uintptr_t stack_floor
+  __attribute__ ((tls_model ("initial-exec")));
+
+/* The calling thread's STACK_FLOOR: a quarter above its stack's lowest
+   address, or 1 (no address is below it) when that cannot be read.  */
+static uintptr_t __attribute__ ((noinline, cold))
+stack_floor_learn (void)
+{
+  struct gomp_thread *thr = gomp_tls;
+  if (thr->pool_thread)
+    {
+      uintptr_t lo = atomic_load_explicit (&thr->stack_lo,
+					   memory_order_acquire);
+      /* Its creator has not recorded it yet: not low, ask again.  */
+      if (lo == 0)
+	return 1;
+      stack_floor = lo + thr->stack_size / 4;
+      return stack_floor;
+    }
+  pthread_attr_t attr;
+  void *lo;
+  size_t size;
+  stack_floor = 1;
+  if (pthread_getattr_np (pthread_self (), &attr) != 0)
+    return stack_floor;
+  if (pthread_attr_getstack (&attr, &lo, &size) == 0 && size > 1)
+    stack_floor = (uintptr_t) lo + size / 4;
+  pthread_attr_destroy (&attr);
+  return stack_floor;
+}
+
 bool
 gomp_stack_low (void)
 {
-  struct gomp_thread *thr = gomp_tls;
-  uintptr_t lo = atomic_load_explicit (&thr->stack_lo, memory_order_acquire);
-  if (lo == 0 && !thr->pool_thread && thr->stack_size == 0)
-    {
-      /* A thread the program made (the initial thread among them): it
-	 asks itself, once.  */
-      pthread_attr_t attr;
-      void *a;
-      size_t size;
-      thr->stack_size = 1;
-      if (pthread_getattr_np (pthread_self (), &attr) != 0)
-	return false;
-      if (pthread_attr_getstack (&attr, &a, &size) == 0 && size > 1)
-	{
-	  thr->stack_size = size;
-	  lo = (uintptr_t) a;
-	  atomic_store_explicit (&thr->stack_lo, lo, memory_order_relaxed);
-	}
-      pthread_attr_destroy (&attr);
-    }
-  if (lo == 0)
-    return false;
-  uintptr_t sp = (uintptr_t) __builtin_frame_address (0);
-  return sp < lo + thr->stack_size / 4;
+  uintptr_t floor = stack_floor;
+  if (__builtin_expect (floor == 0, 0))
+    floor = stack_floor_learn ();
+  return (uintptr_t) __builtin_frame_address (0) < floor;
 }
