@@ -651,8 +651,8 @@ data_in_module (Dwfl_Module *mod, void **user, const char *name,
   return DWARF_CB_ABORT;
 }
 
-static const char *
-data_symbol (struct cli *c, uint64_t a)
+const char *
+cli_data_symbol (struct cli *c, uint64_t a)
 {
   const char *sym;
   uint64_t off;
@@ -710,7 +710,7 @@ cli_wait_text (struct cli *c, struct cli_thread *t)
     }
   if (wid == 0)
     return "";
-  const char *sym = data_symbol (c, wid);
+  const char *sym = cli_data_symbol (c, wid);
   if (strcmp (name, "wait_critical") == 0)
     {
       if (sym != NULL && strncmp (sym, ".gomp_critical_user_", 20) == 0)

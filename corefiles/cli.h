@@ -239,6 +239,9 @@ const char *cli_state_name (struct cli *c, ompd_word_t state);
    plugin's cmd_threads.describe_wait.  */
 const char *cli_wait_text (struct cli *c, struct cli_thread *t);
 
+/* "name" or "name+OFF" of data address A, or NULL (owned by C).  */
+const char *cli_data_symbol (struct cli *c, uint64_t a);
+
 /* "#1 L1" for region R.  */
 const char *cli_region_cell (struct cli *c, int r);
 
@@ -272,6 +275,13 @@ void cli_json_val (struct json *j, const struct cli_val *v);
 /* The header lines of a text view: the target, a truncated core's
    warning, OMPD's library or why it is unavailable.  */
 void cli_print_header (struct cli *c);
+
+/* ---- deferred tasks (view-deferred.c) ------------------------------- */
+
+/* The tasks no thread has started, as the gdb plugin's `ompd tasks'
+   lists them after the threads' chains: each one (every one when ALL,
+   the first LIMIT when LIMIT >= 0), or a summary of more than 100.  */
+void cli_deferred_tasks (struct cli *c, long limit, bool all);
 
 /* ---- stacks (cli-stack.c) ------------------------------------------- */
 

@@ -618,16 +618,25 @@ edge_words (struct diag *d, struct edge *e, struct text *b)
     }
 }
 
-/* How a chain ends at N, which waits for nothing known.  */
+/* How a chain ends at N, which waits for nothing known.  OWN_WAIT: the
+   chain is a task's wait for its dependences, which a running
+   predecessor may be keeping by a wait the runtime does not see (a flag
+   of the program's own: half a cycle).  */
 static void
-end_words (struct diag *d, struct node n, struct text *b)
+end_words (struct diag *d, struct node n, bool own_wait, struct text *b)
 {
   if (n.kind == N_THREAD)
     {
       struct dthread *t = &d->th[n.v];
       const char *w = where (d, t);
-      if (t->have_state && (t->state == ompt_state_work_parallel
-			    || t->state == ompt_state_work_serial))
+      const char *at = strstr (w, " at ");
+      bool running = t->have_state && (t->state == ompt_state_work_parallel
+				       || t->state == ompt_state_work_serial);
+      if (running && own_wait)
+	add (b, ", which is running%s%s, not waiting in the runtime (a wait "
+	     "of its own?)", at ? " at " : w[0] ? " in " : "",
+	     at ? at + 4 : w);
+      else if (running)
 	add (b, ", which is running%s%s (not waiting in OpenMP)",
 	     w[0] ? " in " : "", w);
       else if (t->have_state && t->state == ompt_state_idle)
@@ -726,25 +735,25 @@ say (struct report *r, const char *key, const char *text, const pid_t *lwps,
    ends.  */
 static void
 chain_end (struct diag *d, const struct node *nodes, int n,
-	   const bool *in_cycle, struct text *b)
+	   const bool *in_cycle, bool own_wait, struct text *b)
 {
   if (nodes[n].kind == N_THREAD && in_cycle[nodes[n].v])
     add (b, ", which is deadlocked (above)");
   else
-    end_words (d, nodes[n], b);
+    end_words (d, nodes[n], own_wait, b);
 }
 
-/* "Blocked: " and the chain from S to its end.  */
+/* "Blocked: " and the chain from S to its end (OWN_WAIT: end_words').  */
 static void
 blocked_text (struct diag *d, struct node s, const bool *in_cycle,
-	      struct text *b)
+	      bool own_wait, struct text *b)
 {
   struct node nodes[MAX_CHAIN + 1];
   struct edge *edges[MAX_CHAIN + 1];
   int n = chain_from (d, s, in_cycle, nodes, edges, MAX_CHAIN);
   add (b, "Blocked: ");
   sentence (d, nodes, edges, n, NULL, b);
-  chain_end (d, nodes, n, in_cycle, b);
+  chain_end (d, nodes, n, in_cycle, own_wait, b);
   add (b, ".");
 }
 
@@ -898,12 +907,12 @@ report (struct diag *d, struct report *r)
 	      struct text nm = { .n = 0 };
 	      thread_name (m, &nm);
 	      add (&b, "%s", c.s + nm.n + 1);
-	      chain_end (d, nodes, n, in_cycle, &b);
+	      chain_end (d, nodes, n, in_cycle, false, &b);
 	    }
 	  else
 	    {
 	      struct text c = { .n = 0 };
-	      end_words (d, f->dst, &c);
+	      end_words (d, f->dst, false, &c);
 	      add (&b, "it%s", c.n > 7 ? c.s + 7 : " is elsewhere");
 	    }
 	}
@@ -921,7 +930,7 @@ report (struct diag *d, struct report *r)
       if (in_cycle[i] || said[i] || first_edge (d, s) == NULL)
 	continue;
       struct text b = { .n = 0 };
-      blocked_text (d, s, in_cycle, &b);
+      blocked_text (d, s, in_cycle, false, &b);
       lwps[0] = d->th[i].lwp;
       say (r, "blocked", b.s, lwps, 1);
       r->nblocked++;
@@ -932,7 +941,7 @@ report (struct diag *d, struct report *r)
       if (e->kind != E_DEPENDENCE || first_edge (d, e->src) != e)
 	continue;
       struct text b = { .n = 0 };
-      blocked_text (d, e->src, in_cycle, &b);
+      blocked_text (d, e->src, in_cycle, true, &b);
       say (r, "blocked", b.s, lwps, 0);
       r->nblocked++;
     }

@@ -33,6 +33,7 @@ corefiles_ompdbg_inspect_SOURCES = corefiles/ompdbg-inspect.c \
 	corefiles/view-threads.c \
 	corefiles/view-parallel.c \
 	corefiles/view-tasks.c \
+	corefiles/view-deferred.c \
 	corefiles/view-stacks.c \
 	corefiles/diagnose.c
 corefiles_ompdbg_inspect_LDADD = corefiles/libompdbg-target.la $(LIBDW_LIBS) $(DL_LIBS)

@@ -81,7 +81,12 @@ main (int argc, char **argv)
       json = true;
     else if (argv[i][0] == '-' && argv[i][1] != '\0'
 	     && strcmp (cmd, "snapshot") != 0)
-      opts[nopts++] = argv[i];
+      {
+	opts[nopts++] = argv[i];
+	/* An option's value, given apart (tasks --limit N).  */
+	if (strcmp (argv[i], "--limit") == 0 && i + 1 < argc)
+	  opts[nopts++] = argv[++i];
+      }
     else
       rest[nrest++] = argv[i];
   if (strcmp (cmd, "snapshot") == 0)

@@ -4,7 +4,9 @@
    through the task that encountered each region to the initial task.
    KIND, the CODE it runs, its REGION, the thread it runs on where that
    is another (the region's primary thread), and which task scheduled
-   and created it (#k: the k-th of the same chain).  */
+   and created it (#k: the k-th of the same chain).  Then the deferred
+   tasks (view-deferred.c), unless --no-deferred; --all and --limit N
+   say how many of them to list.  */
 
 #include <config.h>
 
@@ -47,9 +49,56 @@ get (ompd_rc_t (*fn) (ompd_task_handle_t *, ompd_task_handle_t **),
 int
 cli_view_tasks (struct cli *c, int argc, char **argv)
 {
-  if (argc != 0)
+  bool nodef = false, all = false;
+  long limit = -1;
+  for (int i = 0; i < argc; i++)
     {
-      fprintf (stderr, "ompdbg tasks: unknown option '%s'\n", argv[0]);
+      const char *a = argv[i];
+      if (strcmp (a, "--no-deferred") == 0)
+	nodef = true;
+      else if (strcmp (a, "--all") == 0)
+	all = true;
+      else if (strcmp (a, "--limit") == 0 || strncmp (a, "--limit=", 8) == 0)
+	{
+	  const char *v = a[7] == '=' ? a + 8 : i + 1 < argc ? argv[++i]
+	    : NULL;
+	  char *end;
+	  if (v == NULL)
+	    {
+	      fprintf (stderr, "ompdbg tasks: --limit needs a number of "
+		       "tasks\n");
+	      return 2;
+	    }
+	  limit = strtol (v, &end, 0);
+	  if (*v == '\0' || *end != '\0')
+	    {
+	      fprintf (stderr, "ompdbg tasks: --limit must be a number, not "
+		       "'%s'\n", v);
+	      return 2;
+	    }
+	  if (limit < 0)
+	    {
+	      fprintf (stderr, "ompdbg tasks: --limit must be 0 or more, not "
+		       "%ld\n", limit);
+	      return 2;
+	    }
+	}
+      else
+	{
+	  fprintf (stderr, "ompdbg tasks: unknown option '%s'\n", a);
+	  return 2;
+	}
+    }
+  if (all && limit >= 0)
+    {
+      fprintf (stderr, "ompdbg tasks: --all and --limit exclude each "
+	       "other\n");
+      return 2;
+    }
+  if ((all || limit >= 0) && nodef)
+    {
+      fprintf (stderr, "ompdbg tasks: --all and --limit are about deferred "
+	       "tasks, which --no-deferred leaves out\n");
       return 2;
     }
   cli_model (c);
@@ -157,5 +206,9 @@ cli_view_tasks (struct cli *c, int argc, char **argv)
     }
   else if (shown == 0)
     printf ("No OpenMP threads.\n");
+  else if (!nodef)
+    /* After the threads' chains, as `ompd tasks'; not in the JSON
+       document, whose schema has the chains only (docs/json.md).  */
+    cli_deferred_tasks (c, limit, all);
   return 0;
 }

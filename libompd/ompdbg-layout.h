@@ -80,7 +80,8 @@ enum ompdbg_layout_root
    omp_nest_lock_t, a named critical's slot, gomp_critical_lock,
    gomp_atomic_lock): 0 when free; when held, the kernel thread id of the
    thread that took it in the low bits, OMPDBG_MUTEX_NEST on the word of
-   a nest lock (struct gomp_nest_lock: its count and owner task follow),
+   a nest lock (struct gomp_nest_lock: its count and owner task follow;
+   the OpenMP 2.5 nest lock of lock-compat.c, {owner, count}: its count),
    and OMPDBG_MUTEX_WAITERS while a waiter may sleep.  A debugger reads
    the holder of the object a thread waits for (its wait id) from the
    word alone.  The layout table has struct gomp_nest_lock for a runtime

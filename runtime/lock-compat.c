@@ -5,9 +5,12 @@
    Simple locks are the same in both: a 4-byte futex word, so these call
    lock.c.  The 2.5 nest lock is 8 bytes, {owner, count}, and is owned by
    a *thread* (3.0 nest locks are owned by tasks): OWNER is the kernel
-   thread id of the holder, or 0.  While some thread may sleep on it,
-   OWNER also has NEST25_WAITERS set, so that the uncontended release
-   makes no system call.
+   thread id of the holder with OMPDBG_MUTEX_NEST, or 0.  While some
+   thread may sleep on it, OWNER also has NEST25_WAITERS set, so that the
+   uncontended release makes no system call.  OWNER is thus a mutex word
+   as ompdbg-layout.h describes it, and COUNT is where it is in struct
+   gomp_nest_lock: a debugger reads the holder and count of either
+   kind of nest lock alike.
 
    Each function has an internal name and is bound to NAME@OMP_1.0 by a
    symver attribute; the version script keeps the internal names local.
@@ -24,14 +27,26 @@
 
 struct gomp_nest_lock_25
 {
-  _Atomic unsigned int owner;	/* tid | NEST25_WAITERS, 0 = free */
+  _Atomic unsigned int owner;	/* nest25_self of its holder, 0 = free */
   int count;
 };
 
 _Static_assert (sizeof (struct gomp_nest_lock_25) == 8,
 		"the OpenMP 2.5 nest lock is 8 bytes");
 
-#define NEST25_WAITERS 0x80000000u
+#define NEST25_WAITERS OMPDBG_MUTEX_WAITERS
+
+_Static_assert (__builtin_offsetof (struct gomp_nest_lock_25, count)
+		== __builtin_offsetof (struct gomp_nest_lock, count)
+		- __builtin_offsetof (struct gomp_nest_lock, lock),
+		"a debugger finds the count of both nest locks alike");
+
+/* The owner word of the calling thread THR.  */
+static inline unsigned int
+nest25_self (struct gomp_thread *thr)
+{
+  return ((unsigned int) thr->tid & OMPDBG_MUTEX_HOLDER) | OMPDBG_MUTEX_NEST;
+}
 
 void gomp_init_lock_25 (omp_lock_t *lock);
 void gomp_destroy_lock_25 (omp_lock_t *lock);
@@ -149,7 +164,7 @@ COMPAT (omp_set_nest_lock) void
 gomp_set_nest_lock_25 (struct gomp_nest_lock_25 *lock)
 {
   struct gomp_thread *thr = gomp_thread ();
-  unsigned int me = (unsigned int) thr->tid;
+  unsigned int me = nest25_self (thr);
   unsigned int v = 0;
   if (!atomic_compare_exchange_strong_explicit (&lock->owner, &v, me,
 						memory_order_acquire,
@@ -178,7 +193,7 @@ gomp_unset_nest_lock_25 (struct gomp_nest_lock_25 *lock)
 COMPAT (omp_test_nest_lock) int
 gomp_test_nest_lock_25 (struct gomp_nest_lock_25 *lock)
 {
-  unsigned int me = (unsigned int) gomp_thread ()->tid;
+  unsigned int me = nest25_self (gomp_thread ());
   unsigned int v = 0;
   if (atomic_compare_exchange_strong_explicit (&lock->owner, &v, me,
 					       memory_order_acquire,

@@ -372,8 +372,11 @@ class Diagnosis(object):
             return "waits for %s%s" % (dn, " (%s)" % dep if dep else "")
         return "waits for %s" % dn
 
-    def end_words(self, n):
-        """How a chain ends at N, which waits for nothing we know."""
+    def end_words(self, n, own_wait=False):
+        """How a chain ends at N, which waits for nothing we know.
+        OWN_WAIT: the chain is a task's wait for its dependences, which a
+        running predecessor may be keeping by a wait the runtime does not
+        see (a flag of the program's own: half a cycle)."""
         if n is None:
             return ""
         if n[0] == "t":
@@ -386,6 +389,12 @@ class Diagnosis(object):
                 return ", which is idle"
             name = self.sess.state_name(state) \
                 if isinstance(state, int) else "?"
+            if state in (K.ompt_state_work_parallel,
+                         K.ompt_state_work_serial) and own_wait:
+                return ", which is running%s, not waiting in the runtime " \
+                    "(a wait of its own?)" % (
+                        " at " + w.split(" at ", 1)[1] if " at " in w
+                        else " in " + w if w else "")
             if state in (K.ompt_state_work_parallel, K.ompt_state_work_serial):
                 return ", which is running%s (not waiting in OpenMP)" % (
                     " in " + w if w else "")
@@ -581,7 +590,7 @@ class Diagnosis(object):
                 continue
             nodes, edges = self.chain_from(n, in_cycle)
             end = ", which is deadlocked (above)" \
-                if nodes[-1] in in_cycle else self.end_words(nodes[-1])
+                if nodes[-1] in in_cycle else self.end_words(nodes[-1], True)
             text = self.sentence(nodes, edges) + end
             lines.append(("blocked", "Blocked: %s." % text, []))
         return lines

@@ -4,7 +4,10 @@
 # exchange_halo: `ompdbg snapshot` of the ranks (given out of order:
 # their ranks come from their environment) and `ompdbg merge`, and
 # `ompdbg stacks --merge`, each give one tree in which rank 2 thread 3
-# stands alone in exchange_halo and every other thread is accounted for.
+# stands alone in exchange_halo and every other thread is accounted for;
+# so do snapshots that mpirun starts, as on a cluster one per node
+# (`mpirun -np 2 ompdbg snapshot`, each of the 2 taking 2 of the ranks
+# as a node's agent takes the ranks of its node), merged.
 # Exit 0 pass, 1 fail, 77 when mpicc or mpirun is not installed.
 set -u
 . "${srcdir:-.}/tests/lib/test-subr.sh"
@@ -63,8 +66,27 @@ check_to "$work/stacks.json" "ompdbg stacks --merge --json" \
 check "stacks --merge points at rank 2 thread 3" $py3 \
   "$srcdir/tests/cli/check-merge.py" "$work/stacks.json" "$work/stacks.txt" \
   4 4 2 3 exchange_halo
+# The snapshots started by the launcher: instance K (its
+# OMPI_COMM_WORLD_RANK) writes snap.K.json of the ranks in pids.K.
+echo "$pid0 $pid1" > "$work/pids.0"
+echo "$pid2 $pid3" > "$work/pids.1"
+check "mpirun -np 2 ompdbg snapshot --json, 2 ranks each" \
+  timeout -k 5 "$test_timeout" mpirun $root --oversubscribe -np 2 \
+  sh -c 'exec "$1" snapshot --json -o "$2/snap.$OMPI_COMM_WORLD_RANK.json" \
+    `cat "$2/pids.$OMPI_COMM_WORLD_RANK"`' sh "$PWD/ompdbg" "$work"
+check "each instance wrote its snapshot" \
+  test -s "$work/snap.0.json" -a -s "$work/snap.1.json"
+check_to "$work/nodes.txt" "ompdbg merge of the 2 snapshots" \
+  ./ompdbg merge "$work/snap.0.json" "$work/snap.1.json"
+cat "$work/nodes.txt"
+check_to "$work/nodes.json" "ompdbg merge --json of the 2 snapshots" \
+  ./ompdbg merge --json "$work/snap.1.json" "$work/snap.0.json"
+check "the merged snapshots point at rank 2 thread 3" $py3 \
+  "$srcdir/tests/cli/check-merge.py" "$work/nodes.json" "$work/nodes.txt" \
+  4 4 2 3 exchange_halo
 check "every document valid (docs/json.md)" $py3 \
   "$srcdir/tests/cli/json-check.py" "$schema" "$work/host.json" \
-  "$work/merge.json" "$work/stacks.json"
+  "$work/merge.json" "$work/stacks.json" "$work/snap.0.json" \
+  "$work/snap.1.json" "$work/nodes.json"
 kill $mpirun_pid $pid0 $pid1 $pid2 $pid3 2>/dev/null
 finish

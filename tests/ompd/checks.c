@@ -626,6 +626,13 @@ check_thread (const struct ompd_api *api, ompd_address_space_handle_t *as,
 	CHECK (wait == tt->wait_id, "thread %d wait id %#" PRIx64
 	       ", expected %#" PRIx64, k, wait, tt->wait_id);
     }
+  ompdbg_wait_holder_t holder;
+  if (tt->wait_holder != 0
+      && RC (api->get_wait_holder (th, &holder), ompd_rc_ok))
+    CHECK (holder.holder == tt->wait_holder && holder.nest_count == 0,
+	   "ompdbg_get_wait_holder: thread %d waits for LWP %lld (nest count "
+	   "%lld), expected %ld", k, (long long) holder.holder,
+	   (long long) holder.nest_count, tt->wait_holder);
   RC (api->get_state (th, &state, NULL), ompd_rc_ok);
   ompd_word_t v;
   ompd_address_t p;

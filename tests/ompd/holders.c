@@ -4,10 +4,12 @@
    which.  In-process, as tests/ompd/join: the master asks libompd about
    its own workers while they wait.
 
-   1. A simple lock, a nest lock held twice and a named critical section,
-      each held by the master while a worker waits for it: the holder is
-      the master's LWP (a nest lock's count 2); a thread in no such wait
-      has none (unavailable).
+   1. A simple lock, a nest lock held twice, an OpenMP 2.5 nest lock
+      (omp_nest_lock_t of the OMP_1.0 ABI, which binaries of GCC 4.2
+      and 4.3 use) held three times and a named critical section, each
+      held by the master while a worker waits for it: the holder is the
+      master's LWP (a nest lock's count 2, the 2.5 one's 3); a thread in
+      no such wait has none (unavailable).
    2. An ordered loop whose turn (iteration 0) is the master's while a
       worker waits at iteration 1's ordered region.
    3. Tasks: a task spinning on a flag, a second that depends on it
@@ -37,6 +39,16 @@ static ompd_address_space_handle_t *as;
 
 static omp_lock_t lock;
 static omp_nest_lock_t nest;
+/* The OpenMP 2.5 nest lock: 8 bytes, its functions at OMP_1.0.  */
+static struct { int owner, count; } nest25;
+void omp_init_nest_lock_25 (void *);
+void omp_set_nest_lock_25 (void *);
+void omp_unset_nest_lock_25 (void *);
+void omp_destroy_nest_lock_25 (void *);
+__asm__ (".symver omp_init_nest_lock_25, omp_init_nest_lock@OMP_1.0\n\t"
+	 ".symver omp_set_nest_lock_25, omp_set_nest_lock@OMP_1.0\n\t"
+	 ".symver omp_unset_nest_lock_25, omp_unset_nest_lock@OMP_1.0\n\t"
+	 ".symver omp_destroy_nest_lock_25, omp_destroy_nest_lock@OMP_1.0");
 static _Atomic long worker_lwp;
 static _Atomic int go;
 
@@ -105,6 +117,7 @@ locks (void)
 {
   omp_init_lock (&lock);
   omp_init_nest_lock (&nest);
+  omp_init_nest_lock_25 (&nest25);
 #pragma omp parallel num_threads(2)
   {
     if (omp_get_thread_num () == 1)
@@ -119,6 +132,10 @@ locks (void)
 	omp_set_nest_lock (&nest);
 	omp_unset_nest_lock (&nest);
 	while (atomic_load (&go) != 3)
+	  ;
+	omp_set_nest_lock_25 (&nest25);
+	omp_unset_nest_lock_25 (&nest25);
+	while (atomic_load (&go) != 4)
 	  ;
 #pragma omp critical(holders_test)
 	atomic_fetch_add (&go, 0);
@@ -145,14 +162,22 @@ locks (void)
 	check_holder ("nest lock", ompt_state_wait_lock, &nest, self_lwp (), 2);
 	omp_unset_nest_lock (&nest);
 	omp_unset_nest_lock (&nest);
+	for (int i = 0; i < 3; i++)
+	  omp_set_nest_lock_25 (&nest25);
+	atomic_store (&go, 3);
+	check_holder ("OpenMP 2.5 nest lock", ompt_state_wait_lock, &nest25,
+		      self_lwp (), 3);
+	for (int i = 0; i < 3; i++)
+	  omp_unset_nest_lock_25 (&nest25);
 #pragma omp critical(holders_test)
 	{
-	  atomic_store (&go, 3);
+	  atomic_store (&go, 4);
 	  check_holder ("critical", ompt_state_wait_critical, NULL, self_lwp (),
 			0);
 	}
       }
   }
+  omp_destroy_nest_lock_25 (&nest25);
 }
 
 /* 2.  */

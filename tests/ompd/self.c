@@ -557,9 +557,11 @@ region_fn (void *arg)
       T.t[1].state = 0x41;
       T.t[1].wait_id = (uint64_t) (uintptr_t) &lock;
       T.t[1].check_wait = 1;
+      T.t[1].wait_holder = outer[0].tid;
       wait_state (outer[1].tid, 0x41);
       wait_state (outer[2].tid, 0x14);
       run ("lock wait", false);
+      T.t[1].wait_holder = 0;
       omp_unset_lock (&lock);
     }
 #pragma omp barrier

@@ -24,6 +24,7 @@ static const struct field thread_fields[] = {
   TF (tid, F_LONG), TF (pthread, F_U64), TF (idle, F_INT),
   TF (level, F_INT), TF (active_level, F_INT), TF (region_fn, F_U64),
   TF (state, F_LONG), TF (wait_id, F_U64), TF (check_wait, F_INT),
+  TF (wait_holder, F_LONG),
   TF (task_kind, F_INT), TF (final, F_INT), TF (task_fn, F_U64),
   TF (task_ra, F_U64), TF (nthreads, F_LONG), TF (dyn, F_LONG),
   TF (max_active_levels, F_LONG), TF (thread_limit, F_LONG),

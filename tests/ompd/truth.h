@@ -29,6 +29,9 @@ struct truth_thread
   long state;			/* expected ompt_state_t, -1: not checked */
   uint64_t wait_id;		/* expected when CHECK_WAIT */
   int check_wait;
+  /* The LWP of the thread holding the lock it waits for
+     (ompdbg_get_wait_holder), 0: not checked.  */
+  long wait_holder;
   int task_kind;		/* 1 initial, 2 implicit, 4 explicit */
   int final;			/* omp_in_final */
   uint64_t task_fn;		/* expected task function, 0: not known */
