@@ -5,7 +5,8 @@
    serial and reduction states) and OpenMP Wait (every other state),
    the wait split by state.  Addresses become functions and source lines
    through elfutils' libdwfl, on the modules the process had mapped at
-   its end.  With --svg FILE, a timeline of each thread's states.  */
+   its end.  With --svg FILE, a timeline of each thread's states; the
+   call stacks and the flame graph (--flame FILE) are stacks.c's.  */
 
 #define _GNU_SOURCE 1
 #include <elfutils/libdwfl.h>
@@ -16,20 +17,15 @@
 #include <string.h>
 
 #include "profiler/profile-format.h"
+#include "profiler/report.h"
 #include "runtime/omp_collector_api.h"
 
-/* The columns: each state's share of the wait, then the work.  */
-enum col
-{
-  C_WORK, C_BARRIER, C_LOCK, C_CRITICAL, C_ORDERED, C_ATOMIC, C_OVERHEAD,
-  C_IDLE, C_UNKNOWN, NCOLS
-};
-static const char *const col_names[NCOLS] = {
+const char *const col_names[NCOLS] = {
   "work", "barrier", "lock", "critical", "ordered", "atomic", "overhead",
   "idle", "unknown"
 };
 
-static enum col
+enum col
 state_col (uint32_t s)
 {
   switch (s)
@@ -105,7 +101,7 @@ row_cmp (const void *a, const void *b)
     : strcmp (x->name, y->name);
 }
 
-static double period_s;
+double period_s;
 
 static void
 print_table (const char *title, struct table *t, size_t limit, bool sort)
@@ -166,14 +162,7 @@ system_module (Dwfl_Module *mod)
   return false;
 }
 
-struct where
-{
-  bool user;			/* in the program's own code */
-  char func[256];		/* the function, GCC's suffixes stripped */
-  char loc[512];		/* file:line, or the function+offset */
-};
-
-static void
+void
 locate (uint64_t pc, struct where *w)
 {
   Dwfl_Module *mod = dwfl_addrmodule (dwfl, pc);
@@ -207,29 +196,24 @@ locate (uint64_t pc, struct where *w)
 
 /* The first frame of the program's own code from the leaf, in a stack
    of N frames (the leaf's PC exact, the callers' return addresses: one
-   byte back is the call).  */
-static bool
+   byte back is the call): its index, -1 if none.  */
+static int
 first_user (const uint64_t *pcs, uint32_t n, struct where *w)
 {
   for (uint32_t i = 0; i < n; i++)
     {
       locate (i == 0 ? pcs[i] : pcs[i] - 1, w);
       if (w->user)
-	return true;
+	return (int) i;
     }
-  return false;
+  return -1;
 }
 
 /* ---- the profile ---------------------------------------------------- */
 
-struct region
-{
-  uint64_t prid, parent;
-  char site[800];
-};
-
-static struct region *regions;
-static size_t nregions, regions_cap;
+struct region *regions;
+size_t nregions;
+static size_t regions_cap;
 
 static const char *
 region_site (uint64_t prid)
@@ -256,7 +240,7 @@ state_label (uint32_t s)
 /* A sample with no frame of the program's own code: the runtime's
    frames named for what the thread does there, as the white paper's
    user-model call stacks name them.  */
-static const char *
+const char *
 pseudo_function (uint32_t s)
 {
   switch (s)
@@ -273,7 +257,7 @@ pseudo_function (uint32_t s)
     }
 }
 
-static const char *const col_colors[NCOLS] = {
+const char *const col_colors[NCOLS] = {
   "#4caf50", "#e53935", "#fb8c00", "#8e24aa", "#3949ab", "#00897b",
   "#fdd835", "#bdbdbd", "#eeeeee"
 };
@@ -281,21 +265,26 @@ static const char *const col_colors[NCOLS] = {
 static int
 usage (void)
 {
-  fprintf (stderr, "usage: ompdbg report [--svg FILE] [--lines N] PROFILE\n");
+  fprintf (stderr, "usage: ompdbg report [--svg FILE] [--flame FILE] "
+	   "[--lines N] [--stacks N] PROFILE\n");
   return 2;
 }
 
 int
 main (int argc, char **argv)
 {
-  const char *svg = NULL, *path = NULL;
-  size_t max_lines = 20;
+  const char *svg = NULL, *flame = NULL, *path = NULL;
+  size_t max_lines = 20, max_stacks = 10;
   for (int i = 1; i < argc; i++)
     {
       if (strcmp (argv[i], "--svg") == 0 && i + 1 < argc)
 	svg = argv[++i];
+      else if (strcmp (argv[i], "--flame") == 0 && i + 1 < argc)
+	flame = argv[++i];
       else if (strcmp (argv[i], "--lines") == 0 && i + 1 < argc)
 	max_lines = strtoul (argv[++i], NULL, 10);
+      else if (strcmp (argv[i], "--stacks") == 0 && i + 1 < argc)
+	max_stacks = strtoul (argv[++i], NULL, 10);
       else if (argv[i][0] == '-' || path)
 	return usage ();
       else
@@ -418,8 +407,11 @@ main (int argc, char **argv)
 	  struct region *g = &regions[nregions++];
 	  g->prid = r->prid;
 	  g->parent = r->aux;
+	  g->pcs = (const uint64_t *) (r + 1);
+	  g->npcs = r->nframes;
 	  struct where w;
-	  if (first_user ((uint64_t *) (r + 1), r->nframes, &w))
+	  g->first_user = first_user (g->pcs, g->npcs, &w);
+	  if (g->first_user >= 0)
 	    snprintf (g->site, sizeof g->site,
 		      "#pragma omp parallel at %s (in %s)", w.loc, w.func);
 	  else
@@ -481,7 +473,9 @@ main (int argc, char **argv)
 	       weight);
       struct where w;
       char name[900];
-      if (first_user ((uint64_t *) (r + 1), r->nframes, &w))
+      stacks_add ((const uint64_t *) (r + 1), r->nframes, r->prid, r->state,
+		  weight);
+      if (first_user ((uint64_t *) (r + 1), r->nframes, &w) >= 0)
 	snprintf (name, sizeof name, "%s (in %s)", w.loc, w.func);
       else if (site)
 	snprintf (name, sizeof name, "%s of %s", pseudo_function (r->state),
@@ -524,6 +518,13 @@ main (int argc, char **argv)
   print_table ("Parallel regions", &by_region, by_region.len, true);
   print_table ("Source lines", &by_line, max_lines, true);
   print_table ("Threads", &by_thread, by_thread.len, false);
+  if (max_stacks > 0)
+    stacks_print (max_stacks);
+  if (flame && stacks_flame (flame, cmd) != 0)
+    {
+      fprintf (stderr, "ompdbg report: %s: %s\n", flame, strerror (errno));
+      return 1;
+    }
   dwfl_end (dwfl);
   return 0;
 }

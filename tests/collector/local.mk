@@ -17,4 +17,5 @@ check_PROGRAMS += $(tests_collector_prof)
 tests/collector/prof-%: AM_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
 tests/collector/prof-%: AM_LDFLAGS = -fopenmp
 TESTS += tests/collector/profile.sh
-EXTRA_DIST += tests/collector/profile.sh tests/collector/prof-work.h
+EXTRA_DIST += tests/collector/profile.sh tests/collector/prof-work.h \
+	tests/collector/flame.py

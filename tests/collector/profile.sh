@@ -11,7 +11,19 @@
 #   prof-many       256 threads sampled on the wall clock, each one
 #                   reported; 4 threads on their CPU time
 # and the program's output and exit status are the same as without the
-# profiler.  The work of the first three is timed sleep sampled on the
+# profiler.  The call stacks, stitched across regions, of the first
+# three, in the flame graph (--flame, read by flame.py as XML and
+# checked against itself) and in the report's "Call stacks":
+#   prof-imbalance  one stack of the program's frames, which the workers'
+#                   join: work_ms under the pragma's line, half the time
+#                   within 25%, as much as the report's line of work_ms
+#   prof-lock       the lock wait under the line of omp_set_lock, as
+#                   much as that line's lock wait in the report
+#   prof-nested     work_ms under the inner pragma's line under the
+#                   outer's, 0.8 s within 25%; 0.2 s under the outer
+# and on the CPU-time clock at 1 kHz, above the kernel's tick rate, the
+# timers' periods (overruns counted) make the threads' CPU time within
+# 20%.  The work of the first three is timed sleep sampled on the
 # wall clock, so that the expectations hold on a loaded machine.
 . "${0%/*}/../lib/test-subr.sh"
 
@@ -22,6 +34,8 @@ for p in prof-imbalance prof-lock prof-nested prof-many; do
 done
 test -x "$ompdbg" || hard_error "$ompdbg is not built"
 test -f profiler/.libs/ompdbg-collector.so || skip "the profiler is not built (no libunwind)"
+py3=/usr/bin/python3
+test -x $py3 || skip "no $py3 to read the flame graphs"
 tmp=`make_tempdir`
 ours=`runtime_dir ours`
 
@@ -42,8 +56,51 @@ same_run () {
   compare_files "$sr_name: output with and without the profiler" \
     "$tmp/$sr_name.plain" "$tmp/$sr_name.out"
   check_to "$tmp/$sr_name.report" "$sr_name: ompdbg report" \
-    $ompdbg report --svg "$tmp/$sr_name.svg" "$tmp/$sr_name.prof"
+    $ompdbg report --svg "$tmp/$sr_name.svg" \
+    --flame "$tmp/$sr_name.flame.svg" "$tmp/$sr_name.prof"
   cat "$tmp/$sr_name.report"
+}
+
+# flame NAME: the frames of NAME's flame graph (flame.py) into
+# $tmp/NAME.frames: level, samples, seconds, path.
+flame () {
+  if $py3 "$src/flame.py" "$tmp/$1.flame.svg" > "$tmp/$1.frames"; then
+    ok "$1: the flame graph is XML, its widths and shares its samples'"
+  else
+    cat "$tmp/$1.frames"
+    fail "$1: the flame graph is not consistent"
+  fi
+}
+
+# frame_s NAME PATH: the seconds of the frame at PATH (frames from the
+# root, ' ; ' between) of NAME's flame graph.
+frame_s () {
+  awk -F '\t' -v p="all ; $2" '$4 == p { print $3 }' "$tmp/$1.frames"
+}
+
+# stacks NAME: the report's call stacks, one a line: seconds, percentage,
+# the frames (' ; ' between), into $tmp/NAME.stacks; a check that the
+# section fits 80 columns.
+stacks () {
+  sed -n '/^Call stacks/,/^$/p' "$tmp/$1.report" > "$tmp/$1.section"
+  awk '/^#[0-9]/ { if (s != "") print s; s = $2 "\t" $4 "\t"; sep = ""; next }
+       /^     / { sub(/^ +/, ""); s = s sep $0; sep = " ; " }
+       END { if (s != "") print s }' "$tmp/$1.section" > "$tmp/$1.stacks"
+  n=`awk 'length > 80' "$tmp/$1.section" | wc -l`
+  if test -s "$tmp/$1.stacks" && test "$n" -eq 0; then
+    ok "$1: the call stacks, in 80 columns"
+  else
+    fail "$1: no call stacks, or $n lines wider than 80 columns"
+  fi
+}
+
+# same_s WHAT GOT WANT: GOT and WANT, seconds of 3 decimals, the same.
+same_s () {
+  if awk -v g="$2" -v w="$3" 'BEGIN { exit !(g != "" && g == w) }'; then
+    ok "$1: $2 s"
+  else
+    fail "$1: '$2' s, '$3' s expected"
+  fi
 }
 
 # column FILE ROW-REGEX COLUMN: the COLUMN-th number of the first line
@@ -82,9 +139,36 @@ within "`column "$tmp/imbalance.report" "^#pragma omp parallel at prof-imbalance
   3.0 25 "imbalance: the region's barrier wait"
 expect_lines 1 '<svg' "$tmp/imbalance.svg" "imbalance: --svg writes a picture"
 expect_lines 100 '<rect .*fill=' "$tmp/imbalance.svg" "imbalance: the samples drawn"
+flame imbalance
+# Every thread's work_ms in one frame, under the region's code under the
+# pragma's line: no root frame of the region's code (a worker's stack
+# not stitched) and none of work_ms elsewhere.
+call=`grep -n 'work_ms (ms)' "$src/prof-imbalance.c" | cut -d: -f1`
+n=`awk -F '\t' -v c="all ; main (prof-imbalance.c:$call)" '$4 == c' "$tmp/imbalance.frames" | wc -l`
+m=`grep -c 'work_ms' "$tmp/imbalance.frames"`
+if test "$n" -eq 0 && test "$m" -eq 1; then
+  ok "imbalance: the workers' frames under the pragma's line, as the master's"
+else
+  fail "imbalance: $n root frames of the region's code, $m of work_ms"
+fi
+work_path="main (prof-imbalance.c:$line) ; main (prof-imbalance.c:$call) ; work_ms (prof-work.h:14)"
+ws=`frame_s imbalance "$work_path"`
+same_s "imbalance: work_ms's frame, the report's line of work_ms" "$ws" \
+  "`column "$tmp/imbalance.report" "^prof-work.h:14 \(in work_ms\) " 1`"
+all=`awk -F '\t' '$1 == 0 { print $3 }' "$tmp/imbalance.frames"`
+share=`awk -v w="$ws" -v a="$all" 'BEGIN { if (a > 0) printf "%.1f", 100 * w / a }'`
+if awk -v s="$share" 'BEGIN { exit !(s != "" && s >= 37.5 && s <= 62.5) }'
+then ok "imbalance: work_ms has $share% of the time, 50% expected within 25%"
+else fail "imbalance: work_ms has '$share'% of the time, 50% expected within 25%"
+fi
+bs=`frame_s imbalance "main (prof-imbalance.c:$line) ; <OMP-implicit_barrier>"`
+within "$bs" 3.0 25 "imbalance: the barrier's frame under the pragma's line"
+stacks imbalance
+st=`awk -F '\t' -v p="$work_path" '$3 == p { print $1 }' "$tmp/imbalance.stacks"`
+same_s "imbalance: work_ms's call stack, its frame's time" "$st" "$ws"
 
 same_run lock tests/collector/prof-lock
-line=`grep -n 'LOCK-LINE' "$src/prof-lock.c" | cut -d: -f1`
+line=`grep -n 'LOCK-LINE \*/' "$src/prof-lock.c" | cut -d: -f1`
 row="^prof-lock.c:$line \(in main\) "
 expect_lines 1 "$row" "$tmp/lock.report" "lock: a row for the line of omp_set_lock"
 lt=`column "$tmp/lock.report" "$row" 1`
@@ -101,15 +185,40 @@ else
   fail "lock: work_ms, which holds the lock, has '$hw' s of work"
 fi
 
+flame lock
+pragma=`grep -n 'pragma omp parallel' "$src/prof-lock.c" | cut -d: -f1`
+lock_path="main (prof-lock.c:$pragma) ; main (prof-lock.c:$line)"
+same_s "lock: <OMP-lock_wait> under the line of omp_set_lock, its lock wait" \
+  "`frame_s lock "$lock_path ; <OMP-lock_wait>"`" "$lw"
+n=`grep -c '<OMP-lock_wait>' "$tmp/lock.frames"`
+test "$n" -eq 1 && ok "lock: the lock wait under no other frame" \
+  || fail "lock: $n frames of lock wait"
+stacks lock
+n=`awk -F '\t' -v p="$lock_path ; <OMP-lock_wait>" '$3 == p' "$tmp/lock.stacks" | wc -l`
+test "$n" -eq 1 && ok "lock: a call stack of the lock wait at its line" \
+  || fail "lock: no call stack of the lock wait at omp_set_lock's line"
+
 same_run nested tests/collector/prof-nested
 for mark in OUTER INNER; do
-  line=`grep -n "$mark-LINE" "$src/prof-nested.c" | cut -d: -f1`
+  line=`grep -n "$mark-LINE \*/" "$src/prof-nested.c" | cut -d: -f1`
   expect_lines 1 "^#pragma omp parallel at prof-nested.c:$line \(in main\) " \
     "$tmp/nested.report" "nested: the $mark region named by its line"
 done
-inner=`grep -n "INNER-LINE" "$src/prof-nested.c" | cut -d: -f1`
+inner=`grep -n "INNER-LINE \*/" "$src/prof-nested.c" | cut -d: -f1`
 within "`column "$tmp/nested.report" "^#pragma omp parallel at prof-nested.c:$inner " 2`" \
   0.8 25 "nested: the inner regions' work (2 x 2 threads x 200 ms)"
+flame nested
+outer=`grep -n "OUTER-LINE \*/" "$src/prof-nested.c" | cut -d: -f1`
+calls=`grep -n 'work_ms (' "$src/prof-nested.c" | cut -d: -f1`
+outer_call=`echo $calls | cut -d' ' -f1`
+inner_call=`echo $calls | cut -d' ' -f2`
+in_path="main (prof-nested.c:$outer) ; main (prof-nested.c:$inner) ; main (prof-nested.c:$inner_call) ; work_ms (prof-work.h:14)"
+out_path="main (prof-nested.c:$outer) ; main (prof-nested.c:$outer_call) ; work_ms (prof-work.h:14)"
+within "`frame_s nested "$in_path"`" \
+  0.8 25 "nested: work_ms under the inner region under the outer"
+within "`frame_s nested "$out_path"`" \
+  0.2 25 "nested: work_ms under the outer region (2 threads x 100 ms)"
+stacks nested
 
 sr_opts="--wall --hz 100"
 OMP_NUM_THREADS=256 same_run many tests/collector/prof-many
@@ -122,6 +231,17 @@ test "$n" -eq 256 && ok "many: each of the 256 threads has samples" \
 # The CPU-time clock: the threads' CPU work is sampled.
 sr_opts="--hz 1000"
 OMP_NUM_THREADS=2 same_run cpu tests/collector/prof-many 50000000
+# The CPU time of a run of ~0.5 s (the children's, from the shell's
+# times) against the report's: above the tick rate each signal stands
+# for several expiries.
+OMP_NUM_THREADS=2 bounded sh -c "$ompdbg profile -o $tmp/cpu2.prof --hz 1000 \
+  tests/collector/prof-many 250000000 > /dev/null; times" > "$tmp/cpu2.times"
+cpu=`sed -n 2p "$tmp/cpu2.times" | awk '{ gsub(/[ms]/, " "); print 60 * $1 + $2 + 60 * $3 + $4 }'`
+$ompdbg report --stacks 0 "$tmp/cpu2.prof" > "$tmp/cpu2.report" 2>&1
+got=`grep '^OpenMP Work' "$tmp/cpu2.report" | awk '{ print $3 + $7 }'`
+cat "$tmp/cpu2.times"
+head -3 "$tmp/cpu2.report"
+within "$got" "$cpu" 20 "cpu: the periods sampled, the program's CPU time"
 w=`grep '^OpenMP Work' "$tmp/cpu.report" | awk '{ print $3 }'`
 if awk -v w="$w" 'BEGIN { exit !(w > 0.02) }'; then
   ok "cpu: work sampled on CPU time ($w s)"
