@@ -1039,6 +1039,9 @@ HIDDEN void gomp_join_leave (struct gomp_team *team);
    because tasks appeared (or it spun out, or may not spin) and must wait
    and join the usual way.  */
 HIDDEN bool gomp_join_early (struct gomp_thread *thr, struct gomp_team *team);
+/* A worker of a team far larger than the CPUs, waiting at the region's
+   end with nothing queued, may join before the region is done.  */
+HIDDEN bool gomp_join_crowded_idle (struct gomp_team *team);
 /* Before freeing hot TEAM: until none of its workers looks at it.  */
 HIDDEN void gomp_join_wait_lingering (struct gomp_team *team);
 

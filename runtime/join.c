@@ -52,6 +52,7 @@
 #include "config.h"
 #include "internal.h"
 #include "os.h"
+#include "task-map.h"
 
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 # error "join.c: the count must be the word's first 32 bits (the futex)"
@@ -202,6 +203,29 @@ gomp_join_early (struct gomp_thread *thr, struct gomp_team *team)
   /* After this the master may free the team (gomp_thread_exit_pool).  */
   atomic_store_explicit (&thr->lingering, 0, memory_order_release);
   return joined;
+}
+
+/* A worker at the region's end that has run the tasks it found (it
+   waits in gomp_task_drain_region) joins for good when nothing is queued,
+   in a team of more than JOIN_LEAVE_FACTOR threads per CPU, rather than
+   sleep until the region is done: tasks still running, or created after
+   this by the master or another worker, are run by the threads that have
+   not joined, every one of which (the creator of a task among them)
+   drains the team's tasks before it joins, and by the master before it
+   waits for the join.  Waiting on would cost each worker a second sleep
+   on the team's idle word and a wake at the region's end: at 4096
+   threads on 2 CPUs, a context switch a thread for helpers that have no
+   CPU to help on (gomp_join_early leaves for the same reason).  Only
+   with the map of queued work (task-map.h), whose summary says in one
+   load that nothing is queued, and not with OMPD's event hooks or a tool
+   (as gomp_join_early: a debugger sees the worker's implicit task end
+   before the master's).  */
+bool
+gomp_join_crowded_idle (struct gomp_team *team)
+{
+  return team->nthreads > JOIN_LEAVE_FACTOR * gomp_num_procs
+    && gomp_task_map_used (team) && !gomp_task_map_any (&team->queued)
+    && !gomp_ompd_enabled && !gomp_tool_active;
 }
 
 void

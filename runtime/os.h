@@ -48,6 +48,11 @@ static inline void futex_wake (_Atomic unsigned int *addr, int count);
 /* Wake every thread sleeping on ADDR.  */
 static inline void futex_wake_all (_Atomic unsigned int *addr);
 
+/* The process has NTHREADS threads of the runtime, each of which may
+   sleep on a word of its own: let the system's table of sleepers fit
+   them (pool.c calls this as it creates threads).  */
+HIDDEN void gomp_os_futex_threads (unsigned int nthreads);
+
 /* ---- threads and processors --------------------------------------------- */
 
 /* The calling thread's id as the system and debuggers name it (the LWP

@@ -48,6 +48,8 @@ pool_create (void)
     gomp_own_warn ("cannot use a thread stack size of %lu bytes; using the "
 		   "default", gomp_global_icv.stacksize);
   gomp_registry_add (thr);
+  gomp_os_futex_threads (atomic_load_explicit (&gomp_registry.nthreads,
+					       memory_order_relaxed));
   int err = pthread_create (&thr->pthread, &attr, worker_main, thr);
   if (err)
     gomp_fatal ("Thread creation failed: %s", strerror (err));

@@ -723,7 +723,18 @@ region_done (void *arg)
 {
   struct gomp_thread *thr = arg;
   struct gomp_team *team = thr->ts.team;
-  return gomp_join_is_master_done (thr, team) && no_pending_tasks (team);
+  if (gomp_join_is_master_done (thr, team) && no_pending_tasks (team))
+    return true;
+  /* A crowded team's worker leaves once nothing is queued (join.c); the
+     tasks it completed count as done first.  Not with a dependence table
+     in its implicit task (THR's current one here), which worker_end
+     frees and children still running would use.  */
+  if (thr->task->dep_table == NULL && gomp_join_crowded_idle (team))
+    {
+      gomp_task_pending_flush (thr);
+      return true;
+    }
+  return false;
 }
 
 void

@@ -74,6 +74,7 @@ tests_runtime_c = \
 	tests/runtime/task-many \
 	tests/runtime/task-producer \
 	tests/runtime/join-recall \
+	tests/runtime/idle-wake \
 	tests/runtime/task-priority \
 	tests/runtime/taskloop-ull \
 	tests/runtime/taskloop-simd \

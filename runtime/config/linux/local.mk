@@ -3,4 +3,5 @@
 runtime_libgomp_la_SOURCES += \
 	runtime/config/linux/os-inline.h \
 	runtime/config/linux/proc.c \
-	runtime/config/linux/affinity.c
+	runtime/config/linux/affinity.c \
+	runtime/config/linux/futex-hash.c
