@@ -59,8 +59,8 @@ static const unsigned char set_answer[] = {
   /* Not dispatched (docs/ompt.md): GCC runs loops of a static schedule
      and single's end without a call into the runtime; the runtime's
      work-sharing entry points do not report the others.  */
-  [ompt_callback_work] = ompt_set_never,
-  [ompt_callback_dispatch] = ompt_set_never,
+  [ompt_callback_work] = ompt_set_sometimes,
+  [ompt_callback_dispatch] = ompt_set_sometimes,
   /* GCC compiles masked and flush inline, and combines reductions in
      the program's code.  */
   [ompt_callback_masked] = ompt_set_never,

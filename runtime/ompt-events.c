@@ -456,26 +456,120 @@ current_parallel (struct gomp_thread *thr)
     : gomp_ompt_data (&thr->tool_parallel_data);
 }
 
-void
-gomp_tool_work (ompt_work_t kind, ompt_scope_endpoint_t endpoint,
-		uint64_t count, const void *ra)
+/* The work-sharing constructs the thread has begun and not ended,
+   innermost last: a nested region's constructs inside a loop's chunk.
+   The end has the begin's code pointer and count, which the entry points
+   that end a construct do not all have at hand.  */
+#define WORK_DEPTH 16
+struct work_begun
 {
-  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_work_share *ws;
+  const void *ra;
+  uint64_t count;
+  ompt_work_t kind;
+};
+static __thread struct work_begun work_stack[WORK_DEPTH];
+static __thread unsigned int work_depth;
+
+void
+gomp_tool_work_begin (struct gomp_thread *thr, struct gomp_work_share *ws,
+		      ompt_work_t kind, uint64_t count, void *cfa)
+{
+  const void *ra = gomp_tool_ra_of_cfa (cfa);
+  if (work_depth < WORK_DEPTH)
+    work_stack[work_depth] = (struct work_begun) { ws, ra, count, kind };
+  work_depth++;
   if (GOMP_OMPT_CB (work))
-    GOMP_OMPT_CB (work) (kind, endpoint, current_parallel (thr),
+    GOMP_OMPT_CB (work) (kind, ompt_scope_begin, current_parallel (thr),
 			 gomp_ompt_data (&thr->task->tool_data), count, ra);
 }
 
+/* The thread leaves its work share THR->ts.ws: the end of the construct
+   begun in it, if that is the innermost (a thread of a cancelled region
+   may leave one it never asked a chunk of).  */
 void
-gomp_tool_dispatch (ompt_dispatch_t kind, uint64_t instance)
+gomp_tool_work_end (struct gomp_thread *thr)
 {
-  struct gomp_thread *thr = gomp_thread ();
-  if (GOMP_OMPT_CB (dispatch))
+  if (work_depth == 0)
+    return;
+  struct work_begun w = { NULL, NULL, 0, ompt_work_loop };
+  if (work_depth <= WORK_DEPTH)
     {
-      ompt_data_t inst = { .value = instance };
-      GOMP_OMPT_CB (dispatch) (current_parallel (thr),
-			       gomp_ompt_data (&thr->task->tool_data), kind,
-			       inst);
+      w = work_stack[work_depth - 1];
+      if (w.ws != thr->ts.ws)
+	return;
+    }
+  work_depth--;
+  if (GOMP_OMPT_CB (work))
+    GOMP_OMPT_CB (work) (w.kind, ompt_scope_end, current_parallel (thr),
+			 gomp_ompt_data (&thr->task->tool_data), w.count,
+			 w.ra);
+}
+
+/* 5.1's loop kinds by schedule; auto and runtime are the schedule they
+   resolved to (iter.c: auto is static).  */
+static ompt_work_t
+loop_kind (const struct gomp_work_share *ws)
+{
+  switch (ws->sched)
+    {
+    case GS_STATIC:
+      return ompt_work_loop_static;
+    case GS_DYNAMIC:
+      return ompt_work_loop_dynamic;
+    case GS_GUIDED:
+      return ompt_work_loop_guided;
+    default:
+      return ompt_work_loop_other;
+    }
+}
+
+void
+gomp_tool_ws_next (struct gomp_thread *thr, struct gomp_work_share *ws,
+		   void *cfa)
+{
+  if (work_depth > 0 && work_depth <= WORK_DEPTH
+      && work_stack[work_depth - 1].ws == ws)
+    return;
+  gomp_tool_work_begin (thr, ws, ws->kind == WS_SECTIONS
+			? ompt_work_sections : loop_kind (ws), ws->total,
+			cfa);
+}
+
+/* A chunk of logical iterations K0 .. K1 - 1; a section (number K0 + 1)
+   has the code pointer of the call that hands it out: GCC runs the
+   sections of a construct from one switch after that call.  */
+void
+gomp_tool_ws_chunk (struct gomp_thread *thr, struct gomp_work_share *ws,
+		    unsigned long long k0, unsigned long long k1)
+{
+  if (GOMP_OMPT_CB (dispatch) == NULL)
+    return;
+  ompt_dispatch_chunk_t chunk = { k0, k1 - k0 };
+  ompt_data_t inst = { .ptr = &chunk };
+  ompt_dispatch_t kind = ompt_dispatch_ws_loop_chunk;
+  if (ws->kind == WS_SECTIONS)
+    {
+      kind = ompt_dispatch_section;
+      inst.ptr = (void *) (work_depth > 0 && work_depth <= WORK_DEPTH
+			   ? work_stack[work_depth - 1].ra : NULL);
+    }
+  GOMP_OMPT_CB (dispatch) (current_parallel (thr),
+			   gomp_ompt_data (&thr->task->tool_data), kind,
+			   inst);
+}
+
+void
+gomp_tool_single_other (struct gomp_thread *thr, const void *ra)
+{
+  ompt_data_t *pd = current_parallel (thr);
+  ompt_data_t *td = gomp_ompt_data (&thr->task->tool_data);
+  if (GOMP_OMPT_CB (work))
+    {
+      GOMP_OMPT_CB (work) (ompt_work_single_other, ompt_scope_begin, pd, td,
+			   1, ra);
+      GOMP_OMPT_CB (work) (ompt_work_single_other, ompt_scope_end, pd, td,
+			   1, ra);
     }
 }
 

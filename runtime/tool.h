@@ -144,10 +144,28 @@ HIDDEN void gomp_tool_nest_lock (ompt_scope_endpoint_t endpoint,
 HIDDEN int gomp_tool_test_lock (void *lock, int self, ompt_mutex_t kind,
 				const void *ra);
 
-/* Work-sharing constructs (ompt_work_t) and their chunks.  */
-HIDDEN void gomp_tool_work (ompt_work_t kind, ompt_scope_endpoint_t endpoint,
-			    uint64_t count, const void *ra);
-HIDDEN void gomp_tool_dispatch (ompt_dispatch_t kind, uint64_t instance);
+/* Work-sharing constructs (ompt_work_t) and their chunks.  THR begins
+   construct KIND (COUNT: its iterations or sections) in work share WS at
+   the entry point whose frame is CFA, and ends the innermost one begun
+   when it leaves its work share.  A loop or sections begins at the
+   thread's first request for a chunk (gomp_tool_ws_next: the combined
+   parallel constructs have no other call on a worker); each chunk it
+   gets is a dispatch (K0, K1: its logical iterations).  With a tool the
+   chunks take gomp_iter_next's general path (iter.c).  */
+HIDDEN void gomp_tool_work_begin (struct gomp_thread *thr,
+				  struct gomp_work_share *ws,
+				  ompt_work_t kind, uint64_t count,
+				  void *cfa);
+HIDDEN void gomp_tool_work_end (struct gomp_thread *thr);
+HIDDEN void gomp_tool_ws_next (struct gomp_thread *thr,
+			       struct gomp_work_share *ws, void *cfa);
+HIDDEN void gomp_tool_ws_chunk (struct gomp_thread *thr,
+				struct gomp_work_share *ws,
+				unsigned long long k0, unsigned long long k1);
+/* A thread that does not execute a single construct's block passes it
+   at its start (single-other begin and end).  */
+HIDDEN void gomp_tool_single_other (struct gomp_thread *thr,
+				    const void *ra);
 
 /* A pool thread starts (ompt_scope_begin) or stops waiting for work.  */
 HIDDEN void gomp_tool_idle (ompt_scope_endpoint_t endpoint);

@@ -15,7 +15,7 @@ else
   echo "no LLVM libomp: the programs run on ours only"
 fi
 
-for prog in parallel tasks sync mutex; do
+for prog in parallel tasks sync mutex work; do
   for rt in ours libomp; do
     case $rt in
       ours) dir=$OMPDBG_OURS_DIR ;;

@@ -250,8 +250,17 @@ static void
 on_dispatch (ompt_data_t *parallel, ompt_data_t *task, ompt_dispatch_t kind,
 	     ompt_data_t instance)
 {
-  record (ompt_callback_dispatch, 0, kind, 0, val (parallel), val (task),
-	  instance.value, 0, 0, NULL);
+  /* A chunk: its start in OTHER, its iterations in TEAM_SIZE.  */
+  const ompt_dispatch_chunk_t *c = instance.ptr;
+  if (kind == ompt_dispatch_ws_loop_chunk
+      || kind == ompt_dispatch_taskloop_chunk
+      || kind == ompt_dispatch_distribute_chunk)
+    record (ompt_callback_dispatch, 0, kind, 0, val (parallel), val (task),
+	    c ? c->start : ~(uint64_t) 0, c ? (unsigned int) c->iterations : 0,
+	    0, NULL);
+  else
+    record (ompt_callback_dispatch, 0, kind, 0, val (parallel), val (task),
+	    instance.value, 0, 0, instance.ptr);
 }
 
 static void
