@@ -288,12 +288,28 @@ dep_type (unsigned int kind)
     }
 }
 
+/* An undeferred task's depend clauses (GCC's depend array), for the
+   task-create that follows on this thread: the dependence table never
+   records them (the task waits for them at once).  */
+static __thread void **undeferred_depend;
+
+void
+gomp_tool_undeferred_depend (void **depend)
+{
+  undeferred_depend = depend;
+}
+
+static void task_depend_array (struct gomp_task *task, void **depend);
+
 void
 gomp_tool_task_create (struct gomp_thread *thr, struct gomp_task *parent,
 		       struct gomp_task *task, bool has_deps, void *cfa)
 {
   (void) thr;
   const void *ra = gomp_tool_ra_of_cfa (cfa);
+  void **depend = undeferred_depend;
+  undeferred_depend = NULL;
+  has_deps |= depend != NULL;
   if (GOMP_OMPT_CB (task_create))
     {
       /* The parent is in the runtime at CFA, though the runtime stores
@@ -311,28 +327,61 @@ gomp_tool_task_create (struct gomp_thread *thr, struct gomp_task *parent,
 	 (int) (task->kind & ~(TASK_ON_STACK | TASK_ON_PARENT)), has_deps,
 	 ra);
     }
+  if (depend != NULL)
+    task_depend_array (task, depend);
 }
 
-/* TASK's clauses, as the dependence table recorded them (task->deps).  */
-void
-gomp_tool_task_dependences (struct gomp_task *task)
+/* The dependences callback for TASK's N clauses, item I of which ITEM
+   gives from ARG.  */
+static void
+deliver_dependences (struct gomp_task *task, size_t n,
+		     void (*item) (const void *arg, size_t i, void **addr,
+				   unsigned int *kind),
+		     const void *arg)
 {
   if (GOMP_OMPT_CB (dependences) == NULL)
     return;
-  size_t n = task->ndeps;
   ompt_dependence_t small[16] = { 0 };
   ompt_dependence_t *deps = n <= 16 ? small : malloc (n * sizeof *deps);
   if (deps == NULL)
     return;
   for (size_t i = 0; i < n; i++)
     {
-      deps[i].variable.ptr = task->deps[i].addr;
-      deps[i].dependence_type = dep_type (task->deps[i].kind);
+      unsigned int kind;
+      item (arg, i, &deps[i].variable.ptr, &kind);
+      deps[i].dependence_type = dep_type (kind);
     }
   GOMP_OMPT_CB (dependences) (gomp_ompt_data (&task->tool_data), deps,
 			      (int) n);
   if (deps != small)
     free (deps);
+}
+
+static void
+array_item (const void *arg, size_t i, void **addr, unsigned int *kind)
+{
+  gomp_depend_item ((void **) arg, i, addr, kind);
+}
+
+static void
+task_depend_array (struct gomp_task *task, void **depend)
+{
+  deliver_dependences (task, gomp_depend_count (depend), array_item, depend);
+}
+
+static void
+table_item (const void *arg, size_t i, void **addr, unsigned int *kind)
+{
+  const struct gomp_task *task = arg;
+  *addr = task->deps[i].addr;
+  *kind = task->deps[i].kind;
+}
+
+/* TASK's clauses, as the dependence table recorded them (task->deps).  */
+void
+gomp_tool_task_dependences (struct gomp_task *task)
+{
+  deliver_dependences (task, task->ndeps, table_item, task);
 }
 
 void

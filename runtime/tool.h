@@ -104,6 +104,10 @@ HIDDEN void gomp_tool_task_create (struct gomp_thread *thr,
 				   struct gomp_task *task, bool has_deps,
 				   void *cfa);
 HIDDEN void gomp_tool_task_dependences (struct gomp_task *task);
+/* The next task-create on this thread is of an undeferred task with
+   DEPEND, GCC's depend array, or none (NULL): its dependences follow
+   that event.  */
+HIDDEN void gomp_tool_undeferred_depend (void **depend);
 /* THR switches from PRIOR to NEXT, which starts or resumes (task-schedule
    with ompt_task_switch), and back when NEXT's code has returned.  */
 HIDDEN void gomp_tool_task_start (struct gomp_task *prior,
