@@ -76,7 +76,7 @@ static const unsigned char set_answer[] = {
   [ompt_callback_target_submit_emi] = ompt_set_always,
   /* Activation by the cancel construct; not detection at cancellation
      points and barriers, nor discarded tasks.  */
-  [ompt_callback_cancel] = ompt_set_sometimes,
+  [ompt_callback_cancel] = ompt_set_always,
   [ompt_callback_error] = ompt_set_always,
 };
 

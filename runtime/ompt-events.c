@@ -633,6 +633,17 @@ gomp_tool_cancel (int flags, const void *ra)
 }
 
 void
+gomp_tool_task_discarded (struct gomp_task *task)
+{
+  int flags = ompt_cancel_discarded_task | ompt_cancel_taskgroup;
+  if (task->team && atomic_load_explicit (&task->team->cancelled,
+					  memory_order_acquire))
+    flags = ompt_cancel_discarded_task | ompt_cancel_parallel;
+  if (GOMP_OMPT_CB (cancel))
+    GOMP_OMPT_CB (cancel) (gomp_ompt_data (&task->tool_data), flags, NULL);
+}
+
+void
 gomp_tool_error (ompt_severity_t severity, const char *message,
 		 size_t length, const void *ra)
 {

@@ -179,6 +179,9 @@ HIDDEN void gomp_tool_single_begin (void);
 
 /* Cancellation (ompt_cancel_flag_t), the error directive.  */
 HIDDEN void gomp_tool_cancel (int flags, const void *ra);
+/* TASK completes without running: its region or taskgroup is
+   cancelled.  */
+HIDDEN void gomp_tool_task_discarded (struct gomp_task *task);
 HIDDEN void gomp_tool_error (ompt_severity_t severity, const char *message,
 			     size_t length, const void *ra);
 
