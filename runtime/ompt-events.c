@@ -496,6 +496,15 @@ gomp_tool_nest_lock (ompt_scope_endpoint_t endpoint, uintptr_t wait_id,
     GOMP_OMPT_CB (nest_lock) (endpoint, wait_id, ra);
 }
 
+void
+gomp_tool_test_nest_lock_25 (void *lock, bool got, const void *ra)
+{
+  gomp_tool_mutex_acquire (ompt_mutex_test_nest_lock, (uintptr_t) lock, ra);
+  if (got)
+    gomp_tool_mutex_acquired (ompt_mutex_test_nest_lock, (uintptr_t) lock,
+			      ra);
+}
+
 /* ---- work-sharing ------------------------------------------------------- */
 
 static ompt_data_t *

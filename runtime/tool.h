@@ -148,6 +148,11 @@ HIDDEN void gomp_tool_nest_lock (ompt_scope_endpoint_t endpoint,
 HIDDEN int gomp_tool_test_lock (void *lock, int self, ompt_mutex_t kind,
 				const void *ra);
 
+/* omp_test_nest_lock@OMP_1.0's first acquisition of LOCK, done (GOT)
+   or failed: mutex-acquire, then mutex-acquired if GOT.  */
+HIDDEN void gomp_tool_test_nest_lock_25 (void *lock, bool got,
+					 const void *ra);
+
 /* Work-sharing constructs (ompt_work_t) and their chunks.  THR begins
    construct KIND (COUNT: its iterations or sections) in work share WS at
    the entry point whose frame is CFA, and ends the innermost one begun
