@@ -38,7 +38,8 @@ tests_ompt_programs = \
 	tests/ompt/mutex \
 	tests/ompt/work \
 	tests/ompt/cancel \
-	tests/ompt/lock25
+	tests/ompt/lock25 \
+	tests/ompt/control
 check_PROGRAMS += $(tests_ompt_programs)
 tests_ompt_flags = -fopenmp -g -O1 $(TEST_WARN_CFLAGS)
 tests_ompt_parallel_SOURCES = tests/ompt/parallel.c tests/ompt/tool.c \
@@ -49,6 +50,7 @@ tests_ompt_mutex_SOURCES = tests/ompt/mutex.c tests/ompt/tool.c
 tests_ompt_work_SOURCES = tests/ompt/work.c tests/ompt/tool.c
 tests_ompt_cancel_SOURCES = tests/ompt/cancel.c tests/ompt/tool.c
 tests_ompt_lock25_SOURCES = tests/ompt/lock25.c tests/ompt/tool.c
+tests_ompt_control_SOURCES = tests/ompt/control.c tests/ompt/tool.c
 tests/ompt/%: AM_CFLAGS = $(tests_ompt_flags)
 tests/ompt/%: AM_LDFLAGS = -fopenmp -rdynamic
 tests/ompt/%: LIBS += -ldl

@@ -21,6 +21,7 @@ static ompt_get_task_info_t get_task_info;
 static ompt_get_parallel_info_t get_parallel_info;
 static ompt_get_thread_data_t get_thread_data;
 static ompt_get_state_t get_state;
+static ompt_set_callback_t set_callback;
 
 #define FAIL(...)						\
   do								\
@@ -270,6 +271,16 @@ on_cancel (ompt_data_t *task, int flags, const void *codeptr)
 	  codeptr);
 }
 
+/* Answers 100 * COMMAND + MODIFIER, which omp_control_tool returns.  */
+static int
+on_control_tool (uint64_t command, uint64_t modifier, void *arg,
+		 const void *codeptr)
+{
+  record (ompt_callback_control_tool, 0, (int) command, (int) modifier, 0, 0,
+	  (uint64_t) (uintptr_t) arg, 0, 0, codeptr);
+  return (int) (100 * command + modifier);
+}
+
 static void
 on_error (ompt_severity_t severity, const char *message, size_t length,
 	  const void *codeptr)
@@ -323,6 +334,8 @@ initialize (ompt_function_lookup_t lookup, int device, ompt_data_t *data)
   SET (dispatch, on_dispatch);
   SET (cancel, on_cancel);
   SET (error, on_error);
+  SET (control_tool, on_control_tool);
+  set_callback = set;
   attached = 1;
   return 1;
 }
@@ -361,6 +374,13 @@ tool_reset (void)
   pthread_mutex_lock (&lock);
   nevents = 0;
   pthread_mutex_unlock (&lock);
+}
+
+void
+tool_control_callback (int on)
+{
+  set_callback (ompt_callback_control_tool,
+		on ? (ompt_callback_t) on_control_tool : NULL);
 }
 
 int
