@@ -154,6 +154,74 @@ gomp_tool_parallel_end (struct gomp_thread *thr, struct gomp_team *team,
 				 gomp_tool_ra_of_cfa (cfa));
 }
 
+/* A host league: its teams run one after the other on the encountering
+   thread, in the encountering task's struct, at the top level (teams
+   nest in no parallel region on the host).  The league's data word is
+   the thread's implicit region's (tool_parallel_data), each initial
+   task's the task's word: the encountering task's and region's are kept
+   here meanwhile, and given back at the end.  */
+static __thread uint64_t league_saved_task, league_saved_parallel;
+static __thread unsigned int league_size;
+
+void
+gomp_tool_league_begin (struct gomp_thread *thr, unsigned int num_teams,
+			void *cfa)
+{
+  struct gomp_task *task = thr->task;
+  ompt_data_t *pd = thr->ts.team ? gomp_ompt_data (&thr->ts.team->tool_data)
+    : gomp_ompt_data (&thr->tool_parallel_data);
+  league_size = num_teams;
+  league_saved_task = task->tool_data;
+  league_saved_parallel = pd->value;
+  pd->value = 0;
+  if (GOMP_OMPT_CB (parallel_begin))
+    {
+      ompt_frame_t frame;
+      gomp_ompt_frame (task, &frame);
+      if (frame.enter_frame.ptr == NULL && cfa != NULL)
+	{
+	  frame.enter_frame.ptr = cfa;
+	  frame.enter_frame_flags = GOMP_FRAME_FLAGS;
+	}
+      ompt_data_t encountering = { .value = league_saved_task };
+      GOMP_OMPT_CB (parallel_begin)
+	(&encountering, &frame, pd, num_teams,
+	 ompt_parallel_league | ompt_parallel_invoker_runtime,
+	 gomp_tool_ra_of_cfa (cfa));
+      league_saved_task = encountering.value;
+    }
+}
+
+void
+gomp_tool_league_task (struct gomp_thread *thr,
+		       ompt_scope_endpoint_t endpoint)
+{
+  struct gomp_task *task = thr->task;
+  ompt_data_t *pd = thr->ts.team ? gomp_ompt_data (&thr->ts.team->tool_data)
+    : gomp_ompt_data (&thr->tool_parallel_data);
+  if (endpoint == ompt_scope_begin)
+    task->tool_data = 0;
+  if (GOMP_OMPT_CB (implicit_task))
+    GOMP_OMPT_CB (implicit_task)
+      (endpoint, endpoint == ompt_scope_begin ? pd : NULL,
+       gomp_ompt_data (&task->tool_data), league_size, thr->team_num,
+       ompt_task_initial);
+}
+
+void
+gomp_tool_league_end (struct gomp_thread *thr, void *cfa)
+{
+  ompt_data_t *pd = thr->ts.team ? gomp_ompt_data (&thr->ts.team->tool_data)
+    : gomp_ompt_data (&thr->tool_parallel_data);
+  thr->task->tool_data = league_saved_task;
+  if (GOMP_OMPT_CB (parallel_end))
+    GOMP_OMPT_CB (parallel_end)
+      (pd, gomp_ompt_data (&thr->task->tool_data),
+       ompt_parallel_league | ompt_parallel_invoker_runtime,
+       gomp_tool_ra_of_cfa (cfa));
+  pd->value = league_saved_parallel;
+}
+
 void
 gomp_tool_join (void)
 {

@@ -82,6 +82,16 @@ HIDDEN void gomp_tool_parallel_end (struct gomp_thread *thr,
 				    struct gomp_task *parent, int flags,
 				    void *cfa);
 
+/* A host teams region of NUM_TEAMS teams, which THR runs one after the
+   other (teams.c), in the entry point whose frame is CFA: the league's
+   parallel-begin and end, and each team's initial task (thr->team_num)
+   beginning and ending.  */
+HIDDEN void gomp_tool_league_begin (struct gomp_thread *thr,
+				    unsigned int num_teams, void *cfa);
+HIDDEN void gomp_tool_league_task (struct gomp_thread *thr,
+				   ompt_scope_endpoint_t endpoint);
+HIDDEN void gomp_tool_league_end (struct gomp_thread *thr, void *cfa);
+
 /* After parallel-end: the master has left the region, back in the
    encountering task's state and team (the collector's JOIN, whose STATE
    is the encountering task's).  */

@@ -121,7 +121,9 @@ on_implicit_task (ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
       if (task->value != 0)
 	FAIL ("implicit-task-begin: task data not ompt_data_none");
       task->value = new_id ();
-      if (flags & ompt_task_initial)
+      /* An initial thread's own implicit region is new; a league's
+	 (teams) began with its parallel-begin.  */
+      if ((flags & ompt_task_initial) && parallel->value == 0)
 	parallel->value = new_id ();
       if (!(flags & ompt_task_initial) && index >= n)
 	FAIL ("implicit-task-begin: index %u of %u", index, n);
