@@ -18,6 +18,56 @@
 
 #include <stdlib.h>
 
+/* What the slow paths keep per thread between events, on the heap: the
+   runtime's static TLS block must stay small enough for a dlopen of the
+   library to find room for it.  */
+
+/* The work-sharing constructs the thread has begun and not ended,
+   innermost last: a nested region's constructs inside a loop's chunk.
+   The end has the begin's code pointer and count, which the entry points
+   that end a construct do not all have at hand.  */
+#define WORK_DEPTH 16
+struct work_begun
+{
+  struct gomp_work_share *ws;
+  const void *ra;
+  uint64_t count;
+  ompt_work_t kind;
+};
+
+struct tool_thread
+{
+  struct work_begun work_stack[WORK_DEPTH];
+  unsigned int work_depth;
+  /* gomp_tool_undeferred_depend.  */
+  void **undeferred_depend;
+  /* A host league (gomp_tool_league_begin).  */
+  uint64_t league_saved_task, league_saved_parallel;
+  unsigned int league_size;
+};
+
+static __thread struct tool_thread *tool_thread;
+
+static struct tool_thread *
+tool_thread_get (void)
+{
+  if (unlikely (tool_thread == NULL))
+    {
+      tool_thread = calloc (1, sizeof *tool_thread);
+      if (tool_thread == NULL)
+	gomp_fatal_oom (sizeof *tool_thread);
+    }
+  return tool_thread;
+}
+
+/* The fields, as if they were the thread's own variables.  */
+#define work_stack (tool_thread_get ()->work_stack)
+#define work_depth (tool_thread_get ()->work_depth)
+#define undeferred_depend (tool_thread_get ()->undeferred_depend)
+#define league_saved_task (tool_thread_get ()->league_saved_task)
+#define league_saved_parallel (tool_thread_get ()->league_saved_parallel)
+#define league_size (tool_thread_get ()->league_size)
+
 /* ---- threads ------------------------------------------------------------ */
 
 void
@@ -32,6 +82,8 @@ gomp_tool_thread_end (struct gomp_thread *thr)
 {
   if (GOMP_OMPT_CB (thread_end))
     GOMP_OMPT_CB (thread_end) (gomp_ompt_data (&thr->tool_data));
+  free (tool_thread);
+  tool_thread = NULL;
 }
 
 /* The initial task of THR, in the implicit parallel region of one thread
@@ -160,8 +212,6 @@ gomp_tool_parallel_end (struct gomp_thread *thr, struct gomp_team *team,
    the thread's implicit region's (tool_parallel_data), each initial
    task's the task's word: the encountering task's and region's are kept
    here meanwhile, and given back at the end.  */
-static __thread uint64_t league_saved_task, league_saved_parallel;
-static __thread unsigned int league_size;
 
 void
 gomp_tool_league_begin (struct gomp_thread *thr, unsigned int num_teams,
@@ -359,7 +409,6 @@ dep_type (unsigned int kind)
 /* An undeferred task's depend clauses (GCC's depend array), for the
    task-create that follows on this thread: the dependence table never
    records them (the task waits for them at once).  */
-static __thread void **undeferred_depend;
 
 void
 gomp_tool_undeferred_depend (void **depend)
@@ -581,21 +630,6 @@ current_parallel (struct gomp_thread *thr)
   return thr->ts.team ? gomp_ompt_data (&thr->ts.team->tool_data)
     : gomp_ompt_data (&thr->tool_parallel_data);
 }
-
-/* The work-sharing constructs the thread has begun and not ended,
-   innermost last: a nested region's constructs inside a loop's chunk.
-   The end has the begin's code pointer and count, which the entry points
-   that end a construct do not all have at hand.  */
-#define WORK_DEPTH 16
-struct work_begun
-{
-  struct gomp_work_share *ws;
-  const void *ra;
-  uint64_t count;
-  ompt_work_t kind;
-};
-static __thread struct work_begun work_stack[WORK_DEPTH];
-static __thread unsigned int work_depth;
 
 void
 gomp_tool_work_begin (struct gomp_thread *thr, struct gomp_work_share *ws,
