@@ -129,7 +129,10 @@ extern "C" {
 
 #define FOREACH_OMPT_DISPATCH(macro)					\
   macro (ompt_dispatch_iteration, 1)					\
-  macro (ompt_dispatch_section, 2)
+  macro (ompt_dispatch_section, 2)					\
+  macro (ompt_dispatch_ws_loop_chunk, 3)				\
+  macro (ompt_dispatch_taskloop_chunk, 4)				\
+  macro (ompt_dispatch_distribute_chunk, 5)
 
 #define FOREACH_OMPT_SYNC_REGION(macro)					\
   macro (ompt_sync_region_barrier, 1)					\
@@ -163,7 +166,11 @@ extern "C" {
   macro (ompt_work_workshare, 5)					\
   macro (ompt_work_distribute, 6)					\
   macro (ompt_work_taskloop, 7)						\
-  macro (ompt_work_scope, 8)
+  macro (ompt_work_scope, 8)						\
+  macro (ompt_work_loop_static, 10)					\
+  macro (ompt_work_loop_dynamic, 11)					\
+  macro (ompt_work_loop_guided, 12)					\
+  macro (ompt_work_loop_other, 13)
 
 #define FOREACH_OMPT_MUTEX(macro)					\
   macro (ompt_mutex_lock, 1)						\
@@ -400,6 +407,13 @@ typedef struct ompt_dependence_t
   ompt_data_t variable;
   ompt_dependence_type_t dependence_type;
 } ompt_dependence_t;
+
+/* What a dispatch callback's instance points to for a chunk.  */
+typedef struct ompt_dispatch_chunk_t
+{
+  uint64_t start;
+  uint64_t iterations;
+} ompt_dispatch_chunk_t;
 
 typedef struct ompt_record_abstract_t
 {

@@ -98,6 +98,7 @@ gomp_task_create_cancelled (struct gomp_thread *thr)
 void
 gomp_task_discard (struct gomp_thread *thr, struct gomp_task *task)
 {
+  GOMP_TOOL_EVENT (task_discarded, task);
   atomic_store_explicit (&task->npred, 1, memory_order_relaxed);
   gomp_task_finished (thr, task);
 }
@@ -118,8 +119,30 @@ cancel_team (struct gomp_team *team)
       gomp_word_bump (&team->ws[i].event);
 }
 
-EXPORT bool
-GOMP_cancellation_point (int which)
+/* WHICH as ompt_cancel_flag_t's construct flags.  */
+static int
+tool_flags (int which)
+{
+  return (which & GOMP_CANCEL_PARALLEL ? ompt_cancel_parallel : 0)
+    | (which & GOMP_CANCEL_LOOP ? ompt_cancel_loop : 0)
+    | (which & GOMP_CANCEL_SECTIONS ? ompt_cancel_sections : 0)
+    | (which & GOMP_CANCEL_TASKGROUP ? ompt_cancel_taskgroup : 0);
+}
+
+/* The calling thread observes, at a cancellation point or a cancellable
+   barrier of the program's call whose return address is RA, that
+   construct WHICH is cancelled (CANCELLED): it goes to the construct's
+   end.  */
+static inline bool
+detected (bool cancelled, int which, const void *ra)
+{
+  if (cancelled)
+    GOMP_TOOL_EVENT (cancel, ompt_cancel_detected | tool_flags (which), ra);
+  return cancelled;
+}
+
+static bool
+cancellation_point (int which)
 {
   if (!gomp_global_icv.cancel_var)
     return false;
@@ -137,18 +160,19 @@ GOMP_cancellation_point (int which)
 }
 
 EXPORT bool
+GOMP_cancellation_point (int which)
+{
+  return detected (cancellation_point (which), which, GOMP_TOOL_RA ());
+}
+
+EXPORT bool
 GOMP_cancel (int which, bool do_cancel)
 {
   if (!gomp_global_icv.cancel_var)
     return false;
   if (!do_cancel)
-    return GOMP_cancellation_point (which);
-  GOMP_TOOL_EVENT (cancel,
-		   ompt_cancel_activated
-		   | (which & GOMP_CANCEL_PARALLEL ? ompt_cancel_parallel : 0)
-		   | (which & GOMP_CANCEL_LOOP ? ompt_cancel_loop : 0)
-		   | (which & GOMP_CANCEL_SECTIONS ? ompt_cancel_sections : 0)
-		   | (which & GOMP_CANCEL_TASKGROUP ? ompt_cancel_taskgroup : 0),
+    return detected (cancellation_point (which), which, GOMP_TOOL_RA ());
+  GOMP_TOOL_EVENT (cancel, ompt_cancel_activated | tool_flags (which),
 		   GOMP_TOOL_RA ());
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_team *team = thr->ts.team;
@@ -196,8 +220,9 @@ GOMP_barrier_cancel (void)
   struct gomp_thread *thr = gomp_tls;
   if (thr == NULL || thr->ts.team == NULL)
     return false;
-  return gomp_team_barrier_cancel (thr, ompt_state_wait_barrier_explicit,
-				   GOMP_CFA ());
+  return detected (gomp_team_barrier_cancel
+		   (thr, ompt_state_wait_barrier_explicit, GOMP_CFA ()),
+		   GOMP_CANCEL_PARALLEL, GOMP_TOOL_RA ());
 }
 
 EXPORT bool
@@ -206,9 +231,9 @@ GOMP_loop_end_cancel (void)
   struct gomp_thread *thr = gomp_thread ();
   void *cfa = GOMP_CFA ();
   gomp_loop_leave (thr, cfa);
-  return gomp_team_barrier_cancel (thr,
-				   ompt_state_wait_barrier_implicit_workshare,
-				   cfa);
+  return detected (gomp_team_barrier_cancel
+		   (thr, ompt_state_wait_barrier_implicit_workshare, cfa),
+		   GOMP_CANCEL_PARALLEL, GOMP_TOOL_RA ());
 }
 
 EXPORT bool
@@ -216,9 +241,9 @@ GOMP_sections_end_cancel (void)
 {
   struct gomp_thread *thr = gomp_thread ();
   gomp_ws_leave (thr);
-  return gomp_team_barrier_cancel (thr,
-				   ompt_state_wait_barrier_implicit_workshare,
-				   GOMP_CFA ());
+  return detected (gomp_team_barrier_cancel
+		   (thr, ompt_state_wait_barrier_implicit_workshare,
+		    GOMP_CFA ()), GOMP_CANCEL_PARALLEL, GOMP_TOOL_RA ());
 }
 
 /* The end of a region of TEAM, of which THR is the master, in which

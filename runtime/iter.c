@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 
 static unsigned long long
 trip_count (unsigned long long start, unsigned long long end,
@@ -60,7 +61,7 @@ gomp_iter_init (struct gomp_work_share *ws, unsigned int kind,
 			     chunk ? chunk : 1, &room)
     && !__builtin_add_overflow (total, room, &room);
   bool fast_next = fetch_add_ok && !ordered && chunk != 0
-    && (sched == GS_DYNAMIC || sched == GS_STATIC);
+    && (sched == GS_DYNAMIC || sched == GS_STATIC) && !GOMP_TOOL_ON ();
   bool dyn_fast = fast_next && sched == GS_DYNAMIC;
   /* A thread alone (no team, or a team of one: NTHREADS 1) has a work
      share nobody else reads, maybe on its stack (parallel.c) and never
@@ -231,6 +232,7 @@ gomp_iter_next_general (struct gomp_thread *thr, struct gomp_work_share *ws,
 {
   unsigned long long k0, k1;
   bool got;
+  GOMP_TOOL_EVENT (ws_next, thr, ws, cfa);
   if (ws->ordered)
     gomp_ordered_chunk_done (thr, cfa);
   /* cancel for / cancel sections: hand out nothing more.  */
@@ -250,6 +252,7 @@ gomp_iter_next_general (struct gomp_thread *thr, struct gomp_work_share *ws,
     }
   if (!got)
     return false;
+  GOMP_TOOL_EVENT (ws_chunk, thr, ws, k0, k1);
   if (ws->ordered)
     gomp_ordered_chunk (thr, k0, k1);
   *istart = bound (ws, k0);

@@ -20,6 +20,7 @@
 #include "config.h"
 #include "internal.h"
 #include "os.h"
+#include "tool.h"
 
 #include <omp.h>
 
@@ -108,12 +109,16 @@ gomp_init_nest_lock_25 (struct gomp_nest_lock_25 *lock)
 {
   atomic_store_explicit (&lock->owner, 0, memory_order_relaxed);
   lock->count = 0;
+  GOMP_TOOL_EVENT (lock_init, ompt_mutex_nest_lock, (uintptr_t) lock,
+		   GOMP_TOOL_RA ());
 }
 
 COMPAT (omp_destroy_nest_lock) void
 gomp_destroy_nest_lock_25 (struct gomp_nest_lock_25 *lock)
 {
   (void) lock;
+  GOMP_TOOL_EVENT (lock_destroy, ompt_mutex_nest_lock, (uintptr_t) lock,
+		   GOMP_TOOL_RA ());
 }
 
 /* Wait for LOCK, held by another thread, and take it for ME.  Having
@@ -173,21 +178,37 @@ gomp_set_nest_lock_25 (struct gomp_nest_lock_25 *lock)
       if ((v & ~NEST25_WAITERS) == me)
 	{
 	  lock->count++;
+	  GOMP_TOOL_EVENT (nest_lock, ompt_scope_begin, (uintptr_t) lock,
+			   GOMP_TOOL_RA ());
 	  return;
 	}
+      GOMP_TOOL_EVENT (mutex_acquire, ompt_mutex_nest_lock, (uintptr_t) lock,
+		       GOMP_TOOL_RA ());
       nest_lock_25_slow (thr, lock, me, GOMP_CFA ());
     }
+  /* Taken at the first try: the attempt's event comes after it.  */
+  else
+    GOMP_TOOL_EVENT (mutex_acquire, ompt_mutex_nest_lock, (uintptr_t) lock,
+		     GOMP_TOOL_RA ());
   lock->count = 1;
+  GOMP_TOOL_EVENT (mutex_acquired, ompt_mutex_nest_lock, (uintptr_t) lock,
+		   GOMP_TOOL_RA ());
 }
 
 COMPAT (omp_unset_nest_lock) void
 gomp_unset_nest_lock_25 (struct gomp_nest_lock_25 *lock)
 {
   if (--lock->count != 0)
-    return;
+    {
+      GOMP_TOOL_EVENT (nest_lock, ompt_scope_end, (uintptr_t) lock,
+		       GOMP_TOOL_RA ());
+      return;
+    }
   if (atomic_exchange_explicit (&lock->owner, 0, memory_order_release)
       & NEST25_WAITERS)
     futex_wake (&lock->owner, 1);
+  GOMP_TOOL_EVENT (mutex_released, ompt_mutex_nest_lock, (uintptr_t) lock,
+		   GOMP_TOOL_RA ());
 }
 
 COMPAT (omp_test_nest_lock) int
@@ -200,10 +221,16 @@ gomp_test_nest_lock_25 (struct gomp_nest_lock_25 *lock)
 					       memory_order_relaxed))
     {
       lock->count = 1;
+      GOMP_TOOL_EVENT (test_nest_lock_25, lock, true, GOMP_TOOL_RA ());
       return 1;
     }
   if ((v & ~NEST25_WAITERS) == me)
-    return ++lock->count;
+    {
+      GOMP_TOOL_EVENT (nest_lock, ompt_scope_begin, (uintptr_t) lock,
+		       GOMP_TOOL_RA ());
+      return ++lock->count;
+    }
+  GOMP_TOOL_EVENT (test_nest_lock_25, lock, false, GOMP_TOOL_RA ());
   return 0;
 }
 

@@ -59,8 +59,8 @@ static const unsigned char set_answer[] = {
   /* Not dispatched (docs/ompt.md): GCC runs loops of a static schedule
      and single's end without a call into the runtime; the runtime's
      work-sharing entry points do not report the others.  */
-  [ompt_callback_work] = ompt_set_never,
-  [ompt_callback_dispatch] = ompt_set_never,
+  [ompt_callback_work] = ompt_set_sometimes,
+  [ompt_callback_dispatch] = ompt_set_sometimes,
   /* GCC compiles masked and flush inline, and combines reductions in
      the program's code.  */
   [ompt_callback_masked] = ompt_set_never,
@@ -76,7 +76,7 @@ static const unsigned char set_answer[] = {
   [ompt_callback_target_submit_emi] = ompt_set_always,
   /* Activation by the cancel construct; not detection at cancellation
      points and barriers, nor discarded tasks.  */
-  [ompt_callback_cancel] = ompt_set_sometimes,
+  [ompt_callback_cancel] = ompt_set_always,
   [ompt_callback_error] = ompt_set_always,
 };
 

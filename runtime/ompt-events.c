@@ -18,6 +18,56 @@
 
 #include <stdlib.h>
 
+/* What the slow paths keep per thread between events, on the heap: the
+   runtime's static TLS block must stay small enough for a dlopen of the
+   library to find room for it.  */
+
+/* The work-sharing constructs the thread has begun and not ended,
+   innermost last: a nested region's constructs inside a loop's chunk.
+   The end has the begin's code pointer and count, which the entry points
+   that end a construct do not all have at hand.  */
+#define WORK_DEPTH 16
+struct work_begun
+{
+  struct gomp_work_share *ws;
+  const void *ra;
+  uint64_t count;
+  ompt_work_t kind;
+};
+
+struct tool_thread
+{
+  struct work_begun work_stack[WORK_DEPTH];
+  unsigned int work_depth;
+  /* gomp_tool_undeferred_depend.  */
+  void **undeferred_depend;
+  /* A host league (gomp_tool_league_begin).  */
+  uint64_t league_saved_task, league_saved_parallel;
+  unsigned int league_size;
+};
+
+static __thread struct tool_thread *tool_thread;
+
+static struct tool_thread *
+tool_thread_get (void)
+{
+  if (unlikely (tool_thread == NULL))
+    {
+      tool_thread = calloc (1, sizeof *tool_thread);
+      if (tool_thread == NULL)
+	gomp_fatal_oom (sizeof *tool_thread);
+    }
+  return tool_thread;
+}
+
+/* The fields, as if they were the thread's own variables.  */
+#define work_stack (tool_thread_get ()->work_stack)
+#define work_depth (tool_thread_get ()->work_depth)
+#define undeferred_depend (tool_thread_get ()->undeferred_depend)
+#define league_saved_task (tool_thread_get ()->league_saved_task)
+#define league_saved_parallel (tool_thread_get ()->league_saved_parallel)
+#define league_size (tool_thread_get ()->league_size)
+
 /* ---- threads ------------------------------------------------------------ */
 
 void
@@ -32,6 +82,8 @@ gomp_tool_thread_end (struct gomp_thread *thr)
 {
   if (GOMP_OMPT_CB (thread_end))
     GOMP_OMPT_CB (thread_end) (gomp_ompt_data (&thr->tool_data));
+  free (tool_thread);
+  tool_thread = NULL;
 }
 
 /* The initial task of THR, in the implicit parallel region of one thread
@@ -152,6 +204,72 @@ gomp_tool_parallel_end (struct gomp_thread *thr, struct gomp_team *team,
 				 gomp_ompt_data (&parent->tool_data),
 				 flags | ompt_parallel_team,
 				 gomp_tool_ra_of_cfa (cfa));
+}
+
+/* A host league: its teams run one after the other on the encountering
+   thread, in the encountering task's struct, at the top level (teams
+   nest in no parallel region on the host).  The league's data word is
+   the thread's implicit region's (tool_parallel_data), each initial
+   task's the task's word: the encountering task's and region's are kept
+   here meanwhile, and given back at the end.  */
+
+void
+gomp_tool_league_begin (struct gomp_thread *thr, unsigned int num_teams,
+			void *cfa)
+{
+  struct gomp_task *task = thr->task;
+  ompt_data_t *pd = thr->ts.team ? gomp_ompt_data (&thr->ts.team->tool_data)
+    : gomp_ompt_data (&thr->tool_parallel_data);
+  league_size = num_teams;
+  league_saved_task = task->tool_data;
+  league_saved_parallel = pd->value;
+  pd->value = 0;
+  if (GOMP_OMPT_CB (parallel_begin))
+    {
+      ompt_frame_t frame;
+      gomp_ompt_frame (task, &frame);
+      if (frame.enter_frame.ptr == NULL && cfa != NULL)
+	{
+	  frame.enter_frame.ptr = cfa;
+	  frame.enter_frame_flags = GOMP_FRAME_FLAGS;
+	}
+      ompt_data_t encountering = { .value = league_saved_task };
+      GOMP_OMPT_CB (parallel_begin)
+	(&encountering, &frame, pd, num_teams,
+	 ompt_parallel_league | ompt_parallel_invoker_runtime,
+	 gomp_tool_ra_of_cfa (cfa));
+      league_saved_task = encountering.value;
+    }
+}
+
+void
+gomp_tool_league_task (struct gomp_thread *thr,
+		       ompt_scope_endpoint_t endpoint)
+{
+  struct gomp_task *task = thr->task;
+  ompt_data_t *pd = thr->ts.team ? gomp_ompt_data (&thr->ts.team->tool_data)
+    : gomp_ompt_data (&thr->tool_parallel_data);
+  if (endpoint == ompt_scope_begin)
+    task->tool_data = 0;
+  if (GOMP_OMPT_CB (implicit_task))
+    GOMP_OMPT_CB (implicit_task)
+      (endpoint, endpoint == ompt_scope_begin ? pd : NULL,
+       gomp_ompt_data (&task->tool_data), league_size, thr->team_num,
+       ompt_task_initial);
+}
+
+void
+gomp_tool_league_end (struct gomp_thread *thr, void *cfa)
+{
+  ompt_data_t *pd = thr->ts.team ? gomp_ompt_data (&thr->ts.team->tool_data)
+    : gomp_ompt_data (&thr->tool_parallel_data);
+  thr->task->tool_data = league_saved_task;
+  if (GOMP_OMPT_CB (parallel_end))
+    GOMP_OMPT_CB (parallel_end)
+      (pd, gomp_ompt_data (&thr->task->tool_data),
+       ompt_parallel_league | ompt_parallel_invoker_runtime,
+       gomp_tool_ra_of_cfa (cfa));
+  pd->value = league_saved_parallel;
 }
 
 void
@@ -288,12 +406,27 @@ dep_type (unsigned int kind)
     }
 }
 
+/* An undeferred task's depend clauses (GCC's depend array), for the
+   task-create that follows on this thread: the dependence table never
+   records them (the task waits for them at once).  */
+
+void
+gomp_tool_undeferred_depend (void **depend)
+{
+  undeferred_depend = depend;
+}
+
+static void task_depend_array (struct gomp_task *task, void **depend);
+
 void
 gomp_tool_task_create (struct gomp_thread *thr, struct gomp_task *parent,
 		       struct gomp_task *task, bool has_deps, void *cfa)
 {
   (void) thr;
   const void *ra = gomp_tool_ra_of_cfa (cfa);
+  void **depend = undeferred_depend;
+  undeferred_depend = NULL;
+  has_deps |= depend != NULL;
   if (GOMP_OMPT_CB (task_create))
     {
       /* The parent is in the runtime at CFA, though the runtime stores
@@ -311,28 +444,61 @@ gomp_tool_task_create (struct gomp_thread *thr, struct gomp_task *parent,
 	 (int) (task->kind & ~(TASK_ON_STACK | TASK_ON_PARENT)), has_deps,
 	 ra);
     }
+  if (depend != NULL)
+    task_depend_array (task, depend);
 }
 
-/* TASK's clauses, as the dependence table recorded them (task->deps).  */
-void
-gomp_tool_task_dependences (struct gomp_task *task)
+/* The dependences callback for TASK's N clauses, item I of which ITEM
+   gives from ARG.  */
+static void
+deliver_dependences (struct gomp_task *task, size_t n,
+		     void (*item) (const void *arg, size_t i, void **addr,
+				   unsigned int *kind),
+		     const void *arg)
 {
   if (GOMP_OMPT_CB (dependences) == NULL)
     return;
-  size_t n = task->ndeps;
   ompt_dependence_t small[16] = { 0 };
   ompt_dependence_t *deps = n <= 16 ? small : malloc (n * sizeof *deps);
   if (deps == NULL)
     return;
   for (size_t i = 0; i < n; i++)
     {
-      deps[i].variable.ptr = task->deps[i].addr;
-      deps[i].dependence_type = dep_type (task->deps[i].kind);
+      unsigned int kind;
+      item (arg, i, &deps[i].variable.ptr, &kind);
+      deps[i].dependence_type = dep_type (kind);
     }
   GOMP_OMPT_CB (dependences) (gomp_ompt_data (&task->tool_data), deps,
 			      (int) n);
   if (deps != small)
     free (deps);
+}
+
+static void
+array_item (const void *arg, size_t i, void **addr, unsigned int *kind)
+{
+  gomp_depend_item ((void **) arg, i, addr, kind);
+}
+
+static void
+task_depend_array (struct gomp_task *task, void **depend)
+{
+  deliver_dependences (task, gomp_depend_count (depend), array_item, depend);
+}
+
+static void
+table_item (const void *arg, size_t i, void **addr, unsigned int *kind)
+{
+  const struct gomp_task *task = arg;
+  *addr = task->deps[i].addr;
+  *kind = task->deps[i].kind;
+}
+
+/* TASK's clauses, as the dependence table recorded them (task->deps).  */
+void
+gomp_tool_task_dependences (struct gomp_task *task)
+{
+  deliver_dependences (task, task->ndeps, table_item, task);
 }
 
 void
@@ -430,6 +596,15 @@ gomp_tool_nest_lock (ompt_scope_endpoint_t endpoint, uintptr_t wait_id,
     GOMP_OMPT_CB (nest_lock) (endpoint, wait_id, ra);
 }
 
+void
+gomp_tool_test_nest_lock_25 (void *lock, bool got, const void *ra)
+{
+  gomp_tool_mutex_acquire (ompt_mutex_test_nest_lock, (uintptr_t) lock, ra);
+  if (got)
+    gomp_tool_mutex_acquired (ompt_mutex_test_nest_lock, (uintptr_t) lock,
+			      ra);
+}
+
 /* ---- work-sharing ------------------------------------------------------- */
 
 static ompt_data_t *
@@ -440,25 +615,104 @@ current_parallel (struct gomp_thread *thr)
 }
 
 void
-gomp_tool_work (ompt_work_t kind, ompt_scope_endpoint_t endpoint,
-		uint64_t count, const void *ra)
+gomp_tool_work_begin (struct gomp_thread *thr, struct gomp_work_share *ws,
+		      ompt_work_t kind, uint64_t count, void *cfa)
 {
-  struct gomp_thread *thr = gomp_thread ();
+  const void *ra = gomp_tool_ra_of_cfa (cfa);
+  if (work_depth < WORK_DEPTH)
+    work_stack[work_depth] = (struct work_begun) { ws, ra, count, kind };
+  work_depth++;
   if (GOMP_OMPT_CB (work))
-    GOMP_OMPT_CB (work) (kind, endpoint, current_parallel (thr),
+    GOMP_OMPT_CB (work) (kind, ompt_scope_begin, current_parallel (thr),
 			 gomp_ompt_data (&thr->task->tool_data), count, ra);
 }
 
+/* The thread leaves its work share THR->ts.ws: the end of the construct
+   begun in it, if that is the innermost (a thread of a cancelled region
+   may leave one it never asked a chunk of).  */
 void
-gomp_tool_dispatch (ompt_dispatch_t kind, uint64_t instance)
+gomp_tool_work_end (struct gomp_thread *thr)
 {
-  struct gomp_thread *thr = gomp_thread ();
-  if (GOMP_OMPT_CB (dispatch))
+  if (work_depth == 0)
+    return;
+  struct work_begun w = { NULL, NULL, 0, ompt_work_loop };
+  if (work_depth <= WORK_DEPTH)
     {
-      ompt_data_t inst = { .value = instance };
-      GOMP_OMPT_CB (dispatch) (current_parallel (thr),
-			       gomp_ompt_data (&thr->task->tool_data), kind,
-			       inst);
+      w = work_stack[work_depth - 1];
+      if (w.ws != thr->ts.ws)
+	return;
+    }
+  work_depth--;
+  if (GOMP_OMPT_CB (work))
+    GOMP_OMPT_CB (work) (w.kind, ompt_scope_end, current_parallel (thr),
+			 gomp_ompt_data (&thr->task->tool_data), w.count,
+			 w.ra);
+}
+
+/* 5.1's loop kinds by schedule; auto and runtime are the schedule they
+   resolved to (iter.c: auto is static).  */
+static ompt_work_t
+loop_kind (const struct gomp_work_share *ws)
+{
+  switch (ws->sched)
+    {
+    case GS_STATIC:
+      return ompt_work_loop_static;
+    case GS_DYNAMIC:
+      return ompt_work_loop_dynamic;
+    case GS_GUIDED:
+      return ompt_work_loop_guided;
+    default:
+      return ompt_work_loop_other;
+    }
+}
+
+void
+gomp_tool_ws_next (struct gomp_thread *thr, struct gomp_work_share *ws,
+		   void *cfa)
+{
+  if (work_depth > 0 && work_depth <= WORK_DEPTH
+      && work_stack[work_depth - 1].ws == ws)
+    return;
+  gomp_tool_work_begin (thr, ws, ws->kind == WS_SECTIONS
+			? ompt_work_sections : loop_kind (ws), ws->total,
+			cfa);
+}
+
+/* A chunk of logical iterations K0 .. K1 - 1; a section (number K0 + 1)
+   has the code pointer of the call that hands it out: GCC runs the
+   sections of a construct from one switch after that call.  */
+void
+gomp_tool_ws_chunk (struct gomp_thread *thr, struct gomp_work_share *ws,
+		    unsigned long long k0, unsigned long long k1)
+{
+  if (GOMP_OMPT_CB (dispatch) == NULL)
+    return;
+  ompt_dispatch_chunk_t chunk = { k0, k1 - k0 };
+  ompt_data_t inst = { .ptr = &chunk };
+  ompt_dispatch_t kind = ompt_dispatch_ws_loop_chunk;
+  if (ws->kind == WS_SECTIONS)
+    {
+      kind = ompt_dispatch_section;
+      inst.ptr = (void *) (work_depth > 0 && work_depth <= WORK_DEPTH
+			   ? work_stack[work_depth - 1].ra : NULL);
+    }
+  GOMP_OMPT_CB (dispatch) (current_parallel (thr),
+			   gomp_ompt_data (&thr->task->tool_data), kind,
+			   inst);
+}
+
+void
+gomp_tool_single_other (struct gomp_thread *thr, const void *ra)
+{
+  ompt_data_t *pd = current_parallel (thr);
+  ompt_data_t *td = gomp_ompt_data (&thr->task->tool_data);
+  if (GOMP_OMPT_CB (work))
+    {
+      GOMP_OMPT_CB (work) (ompt_work_single_other, ompt_scope_begin, pd, td,
+			   1, ra);
+      GOMP_OMPT_CB (work) (ompt_work_single_other, ompt_scope_end, pd, td,
+			   1, ra);
     }
 }
 
@@ -470,6 +724,17 @@ gomp_tool_cancel (int flags, const void *ra)
   struct gomp_thread *thr = gomp_thread ();
   if (GOMP_OMPT_CB (cancel))
     GOMP_OMPT_CB (cancel) (gomp_ompt_data (&thr->task->tool_data), flags, ra);
+}
+
+void
+gomp_tool_task_discarded (struct gomp_task *task)
+{
+  int flags = ompt_cancel_discarded_task | ompt_cancel_taskgroup;
+  if (task->team && atomic_load_explicit (&task->team->cancelled,
+					  memory_order_acquire))
+    flags = ompt_cancel_discarded_task | ompt_cancel_parallel;
+  if (GOMP_OMPT_CB (cancel))
+    GOMP_OMPT_CB (cancel) (gomp_ompt_data (&task->tool_data), flags, NULL);
 }
 
 void

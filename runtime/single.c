@@ -26,6 +26,8 @@ GOMP_single_start (void)
     }
   if (mine)
     GOMP_TOOL_EVENT (single_begin);
+  else
+    GOMP_TOOL_EVENT (single_other, thr, GOMP_TOOL_RA ());
   return mine;
 }
 
@@ -59,8 +61,10 @@ GOMP_single_copy_start (void)
 	}
       gomp_ws_publish (thr);
       GOMP_TOOL_EVENT (single_begin);
+      GOMP_TOOL_EVENT (work_begin, thr, ws, ompt_work_single_executor, 1, cfa);
       return NULL;
     }
+  GOMP_TOOL_EVENT (work_begin, thr, thr->ts.ws, ompt_work_single_other, 1, cfa);
   gomp_team_barrier (thr, ompt_state_wait_barrier_implementation, cfa);
   void *data = thr->ts.ws->copyprivate;
   gomp_ws_leave (thr);

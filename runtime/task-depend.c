@@ -147,6 +147,12 @@ depend_item (void **depend, size_t i, void **addr, unsigned int *kind)
     gomp_fatal ("unknown omp_depend_t dependence type %d", (int) *kind);
 }
 
+void
+gomp_depend_item (void **depend, size_t i, void **addr, unsigned int *kind)
+{
+  depend_item (depend, i, addr, kind);
+}
+
 /* Record that TASK waits for PRED.  */
 static void
 add_edge (struct gomp_task *pred, struct gomp_task *task)

@@ -48,4 +48,9 @@ struct gomp_dep_table
   struct gomp_dep_addr **buckets;
 };
 
+/* Item I of a depend array in GCC's layouts: its address and DEP_*
+   type (for a tool: an undeferred task's clauses, never recorded).  */
+HIDDEN void gomp_depend_item (void **depend, size_t i, void **addr,
+			      unsigned int *kind);
+
 #endif /* OMPDBG_RUNTIME_TASK_DEPEND_H */

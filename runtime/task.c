@@ -769,6 +769,8 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       void *old_enter = gomp_task_enter_runtime (parent, TASK_CFA);
       if ((flags & GOMP_TASK_FLAG_DEPEND) && team)
 	gomp_depend_wait (thr, depend, NULL);
+      GOMP_TOOL_EVENT (undeferred_depend,
+		       (flags & GOMP_TASK_FLAG_DEPEND) ? depend : NULL);
       task_run_here (thr, parent, fn, data, cpyfn, arg_size, arg_align,
 		     task_kind (parent, flags, true), priority, bounds,
 		     bounds_size, TASK_CFA);
@@ -827,6 +829,8 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
   if (bounds_size)
     memcpy (arg, bounds, bounds_size);
   thr->task = parent;
+  GOMP_TOOL_EVENT (undeferred_depend,
+		   now && (flags & GOMP_TASK_FLAG_DEPEND) ? depend : NULL);
   GOMP_TOOL_EVENT (task_create, thr, parent, task,
 		   (flags & GOMP_TASK_FLAG_DEPEND) != 0, TASK_CFA);
 

@@ -37,6 +37,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 
 /* GOMP_taskloop flags (gomp-constants.h).  UNTIED, FINAL and MERGEABLE
    have GOMP_task's values and are passed on to each task.  */
@@ -304,6 +305,7 @@ taskloop (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
     }
   struct split s;
   split_iterations (&s, n, flags, value, thr->ts.team);
+  GOMP_TOOL_EVENT (work_begin, thr, thr->ts.ws, ompt_work_taskloop, n, cfa);
 
   if (group)
     {
@@ -335,6 +337,7 @@ taskloop (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
       }
   if (group)
     gomp_taskgroup_end (thr, cfa);
+  GOMP_TOOL_EVENT (work_end, thr);
 }
 
 EXPORT void

@@ -22,6 +22,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 
 #include <limits.h>
 #include <omp.h>
@@ -71,11 +72,15 @@ GOMP_teams_reg (void (*fn) (void *), void *data, unsigned int num_teams,
       ? (unsigned int) gomp_global_icv.num_teams_var : 3;
 
   thr->num_teams = num_teams - 1;
+  GOMP_TOOL_EVENT (league_begin, thr, num_teams, GOMP_CFA ());
   for (unsigned int i = 0; i < num_teams; i++)
     {
       thr->team_num = i;
+      GOMP_TOOL_EVENT (league_task, thr, ompt_scope_begin);
       fn (data);
+      GOMP_TOOL_EVENT (league_task, thr, ompt_scope_end);
     }
+  GOMP_TOOL_EVENT (league_end, thr, GOMP_CFA ());
   thr->team_num = 0;
   thr->num_teams = 0;
   /* FN may have run explicit tasks that replaced thr->task by a heap copy

@@ -82,6 +82,16 @@ HIDDEN void gomp_tool_parallel_end (struct gomp_thread *thr,
 				    struct gomp_task *parent, int flags,
 				    void *cfa);
 
+/* A host teams region of NUM_TEAMS teams, which THR runs one after the
+   other (teams.c), in the entry point whose frame is CFA: the league's
+   parallel-begin and end, and each team's initial task (thr->team_num)
+   beginning and ending.  */
+HIDDEN void gomp_tool_league_begin (struct gomp_thread *thr,
+				    unsigned int num_teams, void *cfa);
+HIDDEN void gomp_tool_league_task (struct gomp_thread *thr,
+				   ompt_scope_endpoint_t endpoint);
+HIDDEN void gomp_tool_league_end (struct gomp_thread *thr, void *cfa);
+
 /* After parallel-end: the master has left the region, back in the
    encountering task's state and team (the collector's JOIN, whose STATE
    is the encountering task's).  */
@@ -104,6 +114,10 @@ HIDDEN void gomp_tool_task_create (struct gomp_thread *thr,
 				   struct gomp_task *task, bool has_deps,
 				   void *cfa);
 HIDDEN void gomp_tool_task_dependences (struct gomp_task *task);
+/* The next task-create on this thread is of an undeferred task with
+   DEPEND, GCC's depend array, or none (NULL): its dependences follow
+   that event.  */
+HIDDEN void gomp_tool_undeferred_depend (void **depend);
 /* THR switches from PRIOR to NEXT, which starts or resumes (task-schedule
    with ompt_task_switch), and back when NEXT's code has returned.  */
 HIDDEN void gomp_tool_task_start (struct gomp_task *prior,
@@ -137,10 +151,33 @@ HIDDEN void gomp_tool_nest_lock (ompt_scope_endpoint_t endpoint,
 HIDDEN int gomp_tool_test_lock (void *lock, int self, ompt_mutex_t kind,
 				const void *ra);
 
-/* Work-sharing constructs (ompt_work_t) and their chunks.  */
-HIDDEN void gomp_tool_work (ompt_work_t kind, ompt_scope_endpoint_t endpoint,
-			    uint64_t count, const void *ra);
-HIDDEN void gomp_tool_dispatch (ompt_dispatch_t kind, uint64_t instance);
+/* omp_test_nest_lock@OMP_1.0's first acquisition of LOCK, done (GOT)
+   or failed: mutex-acquire, then mutex-acquired if GOT.  */
+HIDDEN void gomp_tool_test_nest_lock_25 (void *lock, bool got,
+					 const void *ra);
+
+/* Work-sharing constructs (ompt_work_t) and their chunks.  THR begins
+   construct KIND (COUNT: its iterations or sections) in work share WS at
+   the entry point whose frame is CFA, and ends the innermost one begun
+   when it leaves its work share.  A loop or sections begins at the
+   thread's first request for a chunk (gomp_tool_ws_next: the combined
+   parallel constructs have no other call on a worker); each chunk it
+   gets is a dispatch (K0, K1: its logical iterations).  With a tool the
+   chunks take gomp_iter_next's general path (iter.c).  */
+HIDDEN void gomp_tool_work_begin (struct gomp_thread *thr,
+				  struct gomp_work_share *ws,
+				  ompt_work_t kind, uint64_t count,
+				  void *cfa);
+HIDDEN void gomp_tool_work_end (struct gomp_thread *thr);
+HIDDEN void gomp_tool_ws_next (struct gomp_thread *thr,
+			       struct gomp_work_share *ws, void *cfa);
+HIDDEN void gomp_tool_ws_chunk (struct gomp_thread *thr,
+				struct gomp_work_share *ws,
+				unsigned long long k0, unsigned long long k1);
+/* A thread that does not execute a single construct's block passes it
+   at its start (single-other begin and end).  */
+HIDDEN void gomp_tool_single_other (struct gomp_thread *thr,
+				    const void *ra);
 
 /* A pool thread starts (ompt_scope_begin) or stops waiting for work.  */
 HIDDEN void gomp_tool_idle (ompt_scope_endpoint_t endpoint);
@@ -150,6 +187,9 @@ HIDDEN void gomp_tool_single_begin (void);
 
 /* Cancellation (ompt_cancel_flag_t), the error directive.  */
 HIDDEN void gomp_tool_cancel (int flags, const void *ra);
+/* TASK completes without running: its region or taskgroup is
+   cancelled.  */
+HIDDEN void gomp_tool_task_discarded (struct gomp_task *task);
 HIDDEN void gomp_tool_error (ompt_severity_t severity, const char *message,
 			     size_t length, const void *ra);
 

@@ -21,6 +21,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 #include "os.h"
 
 #include <stdlib.h>
@@ -193,6 +194,7 @@ gomp_ws_leave (struct gomp_thread *thr)
   struct gomp_work_share *ws = thr->ts.ws;
   if (ws == NULL)
     return;
+  GOMP_TOOL_EVENT (work_end, thr);
   gomp_set_ws (thr, NULL);
   struct gomp_team *team = thr->ts.team;
   if (team == NULL || team->nthreads == 1)
@@ -235,6 +237,7 @@ gomp_ws_end_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
       gomp_team_barrier (thr, state, cfa);
       return;
     }
+  GOMP_TOOL_EVENT (work_end, thr);
   gomp_set_ws (thr, NULL);
   gomp_team_barrier (thr, state, cfa);
 }

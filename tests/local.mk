@@ -84,6 +84,7 @@ tests_runtime_c = \
 	tests/runtime/cancel-parallel \
 	tests/runtime/cancel-for \
 	tests/runtime/cancel-sections \
+	tests/runtime/control-tool \
 	tests/runtime/cancel-taskgroup \
 	tests/runtime/legacy \
 	tests/runtime/ompd-hooks \

@@ -35,7 +35,12 @@ tests_ompt_programs = \
 	tests/ompt/parallel \
 	tests/ompt/tasks \
 	tests/ompt/sync \
-	tests/ompt/mutex
+	tests/ompt/mutex \
+	tests/ompt/work \
+	tests/ompt/cancel \
+	tests/ompt/lock25 \
+	tests/ompt/control \
+	tests/ompt/teams
 check_PROGRAMS += $(tests_ompt_programs)
 tests_ompt_flags = -fopenmp -g -O1 $(TEST_WARN_CFLAGS)
 tests_ompt_parallel_SOURCES = tests/ompt/parallel.c tests/ompt/tool.c \
@@ -43,6 +48,11 @@ tests_ompt_parallel_SOURCES = tests/ompt/parallel.c tests/ompt/tool.c \
 tests_ompt_tasks_SOURCES = tests/ompt/tasks.c tests/ompt/tool.c
 tests_ompt_sync_SOURCES = tests/ompt/sync.c tests/ompt/tool.c
 tests_ompt_mutex_SOURCES = tests/ompt/mutex.c tests/ompt/tool.c
+tests_ompt_work_SOURCES = tests/ompt/work.c tests/ompt/tool.c
+tests_ompt_cancel_SOURCES = tests/ompt/cancel.c tests/ompt/tool.c
+tests_ompt_lock25_SOURCES = tests/ompt/lock25.c tests/ompt/tool.c
+tests_ompt_control_SOURCES = tests/ompt/control.c tests/ompt/tool.c
+tests_ompt_teams_SOURCES = tests/ompt/teams.c tests/ompt/tool.c
 tests/ompt/%: AM_CFLAGS = $(tests_ompt_flags)
 tests/ompt/%: AM_LDFLAGS = -fopenmp -rdynamic
 tests/ompt/%: LIBS += -ldl

@@ -27,6 +27,51 @@ make_tasks (void)
   __asm__ volatile ("" ::: "memory");
 }
 
+static int z;
+
+void __attribute__ ((noinline))
+undeferred_with_depend (void)
+{
+#pragma omp task if(0) depend(in: x) depend(inout: z)
+  z = x + 1;
+  __asm__ volatile ("" ::: "memory");
+}
+
+/* An undeferred task's clauses: task-create with has_dependences, then
+   its dependences, though the task waits for them at once.  */
+static void
+undeferred_deps (void)
+{
+  tool_reset ();
+#pragma omp parallel num_threads(2)
+#pragma omp single
+  undeferred_with_depend ();
+  int create = find_event (0, ompt_callback_task_create, -1);
+  if (!check (create >= 0, "if(0) task with depend: task-create"))
+    return;
+  const struct tool_event *c = tool_event (create);
+  check (c->kind == 1 && (c->flags & ompt_task_undeferred),
+	 "if(0) task with depend: undeferred, has_dependences");
+  int deps = 0, in_x = 0, inout_z = 0, first = -1;
+  for (int i = 0; i < tool_nevents (); i++)
+    {
+      const struct tool_event *e = tool_event (i);
+      if (e->event != ompt_callback_dependences)
+	continue;
+      if (first < 0)
+	first = i;
+      deps++;
+      check (e->task == c->other, "if(0) task with depend: its dependences");
+      in_x += e->other == (uintptr_t) &x
+	&& e->kind == ompt_dependence_type_in;
+      inout_z += e->other == (uintptr_t) &z
+	&& e->kind == ompt_dependence_type_inout;
+    }
+  check (deps == 2 && in_x == 1 && inout_z == 1,
+	 "if(0) task with depend: in x, inout z (%d dependences)", deps);
+  check (first > create, "if(0) task with depend: dependences after create");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -122,6 +167,7 @@ main (int argc, char **argv)
   int create0 = find_event (0, ompt_callback_task_create, -1);
   int dep0 = find_event (0, ompt_callback_dependences, -1);
   check (create0 >= 0 && dep0 > create0, "dependences after task-create");
+  undeferred_deps ();
   check (tool_failures () == 0, "the tool's own checks");
   return 0;
 }

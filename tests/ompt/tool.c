@@ -21,6 +21,7 @@ static ompt_get_task_info_t get_task_info;
 static ompt_get_parallel_info_t get_parallel_info;
 static ompt_get_thread_data_t get_thread_data;
 static ompt_get_state_t get_state;
+static ompt_set_callback_t set_callback;
 
 #define FAIL(...)						\
   do								\
@@ -120,7 +121,9 @@ on_implicit_task (ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
       if (task->value != 0)
 	FAIL ("implicit-task-begin: task data not ompt_data_none");
       task->value = new_id ();
-      if (flags & ompt_task_initial)
+      /* An initial thread's own implicit region is new; a league's
+	 (teams) began with its parallel-begin.  */
+      if ((flags & ompt_task_initial) && parallel->value == 0)
 	parallel->value = new_id ();
       if (!(flags & ompt_task_initial) && index >= n)
 	FAIL ("implicit-task-begin: index %u of %u", index, n);
@@ -250,8 +253,17 @@ static void
 on_dispatch (ompt_data_t *parallel, ompt_data_t *task, ompt_dispatch_t kind,
 	     ompt_data_t instance)
 {
-  record (ompt_callback_dispatch, 0, kind, 0, val (parallel), val (task),
-	  instance.value, 0, 0, NULL);
+  /* A chunk: its start in OTHER, its iterations in TEAM_SIZE.  */
+  const ompt_dispatch_chunk_t *c = instance.ptr;
+  if (kind == ompt_dispatch_ws_loop_chunk
+      || kind == ompt_dispatch_taskloop_chunk
+      || kind == ompt_dispatch_distribute_chunk)
+    record (ompt_callback_dispatch, 0, kind, 0, val (parallel), val (task),
+	    c ? c->start : ~(uint64_t) 0, c ? (unsigned int) c->iterations : 0,
+	    0, NULL);
+  else
+    record (ompt_callback_dispatch, 0, kind, 0, val (parallel), val (task),
+	    instance.value, 0, 0, instance.ptr);
 }
 
 static void
@@ -259,6 +271,16 @@ on_cancel (ompt_data_t *task, int flags, const void *codeptr)
 {
   record (ompt_callback_cancel, 0, 0, flags, 0, val (task), 0, 0, 0,
 	  codeptr);
+}
+
+/* Answers 100 * COMMAND + MODIFIER, which omp_control_tool returns.  */
+static int
+on_control_tool (uint64_t command, uint64_t modifier, void *arg,
+		 const void *codeptr)
+{
+  record (ompt_callback_control_tool, 0, (int) command, (int) modifier, 0, 0,
+	  (uint64_t) (uintptr_t) arg, 0, 0, codeptr);
+  return (int) (100 * command + modifier);
 }
 
 static void
@@ -314,6 +336,8 @@ initialize (ompt_function_lookup_t lookup, int device, ompt_data_t *data)
   SET (dispatch, on_dispatch);
   SET (cancel, on_cancel);
   SET (error, on_error);
+  SET (control_tool, on_control_tool);
+  set_callback = set;
   attached = 1;
   return 1;
 }
@@ -352,6 +376,13 @@ tool_reset (void)
   pthread_mutex_lock (&lock);
   nevents = 0;
   pthread_mutex_unlock (&lock);
+}
+
+void
+tool_control_callback (int on)
+{
+  set_callback (ompt_callback_control_tool,
+		on ? (ompt_callback_t) on_control_tool : NULL);
 }
 
 int

@@ -43,6 +43,8 @@ uint64_t tool_task_id (void);
 ompt_frame_t *tool_task_frame (int level);
 uint64_t tool_parallel_id (int level, int *team_size);
 int tool_state (ompt_wait_id_t *wait_id);
+/* Register the control-tool callback (ON), or none.  */
+void tool_control_callback (int on);
 /* What ompt_set_callback answered for EVENT.  */
 int tool_set_result (int event);
 
