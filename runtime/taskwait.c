@@ -19,18 +19,23 @@ no_children (void *arg)
     == task->children_created;
 }
 
-EXPORT void
-GOMP_taskwait (void)
+/* GOMP_taskwait's work; TOOL: with the tool's events, RA the code
+   pointer they carry.  Inlined twice into GOMP_taskwait, which tests
+   the tool word once and picks a copy: the one without a tool has no
+   event checks left (as the barrier's, barrier.c).  Both run in
+   GOMP_taskwait's frame, CFA, the one debuggers are given.  */
+static inline __attribute__ ((always_inline)) void
+taskwait (struct gomp_thread *thr, bool tool, void *ra, void *cfa)
 {
-  struct gomp_thread *thr = gomp_thread ();
   struct gomp_task *task = thr->task;
-  GOMP_TOOL_EVENT (sync_begin, thr, ompt_state_wait_taskwait,
-		   GOMP_TOOL_RA ());
+  if (tool)
+    gomp_tool_sync_begin (thr, ompt_state_wait_taskwait, ra);
   /* A task on the stack has made no child (that would have moved it to
      the heap, task.c), and keeps no children counts.  */
   if ((task->kind & TASK_ON_STACK) || no_children (task))
     {
-      GOMP_TOOL_EVENT (sync_end, thr);
+      if (tool)
+	gomp_tool_sync_end (thr);
       return;
     }
   /* Its own children, newest first, from the head of its own queue, run
@@ -46,7 +51,7 @@ GOMP_taskwait (void)
       struct gomp_task *t;
       while ((t = gomp_task_take_child (thr, task)) != NULL)
 	{
-	  gomp_task_start_child_debug (t, GOMP_CFA ());
+	  gomp_task_start_child_debug (t, cfa);
 	  t->thread = thr;
 	  atomic_store_explicit (&t->task_state, TASK_STATE_RUNNING,
 				 memory_order_relaxed);
@@ -58,14 +63,26 @@ GOMP_taskwait (void)
 	  gomp_task_finished (thr, t);
 	  if (no_children (task))
 	    {
-	      GOMP_TOOL_EVENT (sync_end, thr);
+	      if (tool)
+		gomp_tool_sync_end (thr);
 	      return;
 	    }
 	}
     }
   gomp_task_wait_until (thr, no_children, task, task, ompt_state_wait_taskwait,
-			GOMP_CFA ());
-  GOMP_TOOL_EVENT (sync_end, thr);
+			cfa);
+  if (tool)
+    gomp_tool_sync_end (thr);
+}
+
+EXPORT void
+GOMP_taskwait (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  if (GOMP_TOOL_ON ())
+    taskwait (thr, true, GOMP_TOOL_RA (), GOMP_CFA ());
+  else
+    taskwait (thr, false, NULL, GOMP_CFA ());
 }
 
 /* taskwait depend(...): only the siblings those clauses name.  */
