@@ -24,9 +24,19 @@ for prog in parallel tasks sync mutex work cancel lock25 control teams; do
       ours) dir=$OMPDBG_OURS_DIR ;;
       libomp) test -n "$libomp_dir" || continue; dir=$libomp_dir ;;
     esac
-    env LD_LIBRARY_PATH="$dir" OMP_CANCELLATION=$cancellation timeout "$test_timeout" \
-      "tests/ompt/$prog" > "$tmp/$prog.$rt" 2>&1
-    rc=$?
+    # LLVM 14's libomp now and then stops on an assertion of its own
+    # (kmp_taskdeps.cpp, with undeferred dependent tasks and a tool):
+    # the reference run is tried again, up to three times.
+    try=0
+    while :; do
+      env LD_LIBRARY_PATH="$dir" OMP_CANCELLATION=$cancellation \
+	timeout "$test_timeout" "tests/ompt/$prog" > "$tmp/$prog.$rt" 2>&1
+      rc=$?
+      try=$((try + 1))
+      test $rt = libomp && test $rc -ne 0 && test $try -lt 3 \
+	&& grep -q '^Assertion failure at kmp_' "$tmp/$prog.$rt" || break
+      echo "$prog on libomp: libomp's own assertion; again"
+    done
     n=`grep -c '^ok' "$tmp/$prog.$rt"`
     echo "$prog on $rt: $n checks passed, exit $rc"
     if test $rc -eq 0 && test "$n" -gt 0; then
