@@ -12,7 +12,6 @@ set -u
 
 prog=tests/gdb/scenes
 inspect=corefiles/ompdbg-inspect
-runtime=${OMPDBG_OURS_DIR:?OMPDBG_OURS_DIR not set}
 libompd=$PWD/libompd/.libs/libompd.so
 plugin=gdb-plugin/ompd.py
 require_built "$prog" "$inspect" "$libompd" "$plugin"
@@ -20,25 +19,6 @@ require_gdb python
 gdb_for_libompd
 py3=/usr/bin/python3
 work=`make_tempdir`
-
-# run_scene SCENE: start the scene on our runtime, stopped; sets $pid
-# once its ground truth is written.
-run_scene () {
-  rm -f "$work/$1.truth"
-  OMPDBG_LIBOMPD=$libompd LD_LIBRARY_PATH=$runtime \
-    timeout -k 5 "$test_timeout" "$prog" "$1" "$work/$1.truth" hang \
-    > "$work/$1.log" 2>&1 &
-  kill_on_exit $!
-  i=0
-  until grep -q '^ready' "$work/$1.truth" 2>/dev/null; do
-    i=$((i + 1))
-    if [ $i -gt 600 ]; then fail "$1: the scene did not get ready"; return 1; fi
-    sleep 0.1
-  done
-  pid=`sed -n 's/^main tid=\([0-9]*\).*/\1/p' "$work/$1.truth"`
-  kill_on_exit "$pid"
-  sleep 0.5
-}
 
 # both DIR TARGET...: `ompdbg tasks' and `ompd tasks' with each variant's
 # options on TARGET, into DIR/ompdbg-VARIANT and DIR/gdb-VARIANT.
@@ -66,7 +46,7 @@ both () {
 }
 
 for scene in deps deferred12 deferred200; do
-  run_scene "$scene" || continue
+  run_scene "$prog" "$scene" "$work" || continue
   both "$work/$scene-live" "$pid"
   gcore -o "$work/$scene.core" "$pid" > "$work/$scene.gcore.log" 2>&1
   core=$work/$scene.core.$pid

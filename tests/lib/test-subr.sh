@@ -212,6 +212,30 @@ bounded () {
   timeout -k 10 "$test_timeout" "$@"
 }
 
+# run_scene PROG SCENE DIR: start PROG's SCENE (tests/gdb/scenes,
+# tests/gdb/hangs) on our runtime, hung at its stop, with its ground
+# truth in DIR/SCENE.truth and its output in DIR/SCENE.log; sets $pid,
+# the program's, once the truth is written.  Returns 1 (after a fail)
+# when the scene does not get ready.
+run_scene () {
+  rm -f "$3/$2.truth"
+  OMPDBG_LIBOMPD=$PWD/libompd/.libs/libompd.so \
+    LD_LIBRARY_PATH=${OMPDBG_OURS_DIR:?OMPDBG_OURS_DIR not set} \
+    timeout -k 5 "$test_timeout" "$1" "$2" "$3/$2.truth" hang \
+    > "$3/$2.log" 2>&1 &
+  kill_on_exit $!
+  i=0
+  until grep -q '^ready' "$3/$2.truth" 2>/dev/null; do
+    i=$((i + 1))
+    if [ $i -gt 600 ]; then fail "$2: the scene did not get ready"; return 1; fi
+    sleep 0.1
+  done
+  pid=`sed -n 's/^main tid=\([0-9]*\).*/\1/p' "$3/$2.truth"`
+  kill_on_exit "$pid"
+  # The threads that spin get to their waits.
+  sleep 0.5
+}
+
 # runtime_dir ours|gomp: the directory of that runtime's libgomp.so.1.
 runtime_dir () {
   case $1 in
