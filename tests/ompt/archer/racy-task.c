@@ -1,16 +1,20 @@
 /* Racy: two sibling tasks write one variable with no dependence.  Each
-   waits (a bounded while) until the other has started, so that they run
+   waits (up to 20 seconds) until the other has started, so that they run
    on two threads at once: two tasks that one thread runs one after the
-   other are ordered for the sanitizer, whatever the program says.
-   Relaxed atomics, which order nothing for the sanitizer either.  */
+   other are ordered for the sanitizer, whatever the program says.  A
+   bound in time, not in iterations: on a loaded machine the second
+   thread may take a while to be scheduled.  Relaxed atomics, which
+   order nothing for the sanitizer either.  */
 #include <stdio.h>
+#include <time.h>
 static int x, started;
 static void
 work (int v)
 {
   __atomic_fetch_add (&started, 1, __ATOMIC_RELAXED);
-  for (long spin = 0; spin < 100000000L
-       && __atomic_load_n (&started, __ATOMIC_RELAXED) < 2; spin++)
+  time_t end = time (NULL) + 20;
+  while (__atomic_load_n (&started, __ATOMIC_RELAXED) < 2
+	 && time (NULL) < end)
     ;
   x = v;
 }
