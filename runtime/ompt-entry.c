@@ -417,15 +417,12 @@ ompt_get_task_memory (void **addr, size_t *size, int block)
   return 0;
 }
 
-/* Host only: never in a target region of a device.  */
+/* In a target construct, which runs on the host (ompt-target.c).  */
 static int
 ompt_get_target_info (uint64_t *device_num, ompt_id_t *target_id,
 		      ompt_id_t *host_op_id)
 {
-  (void) device_num;
-  (void) target_id;
-  (void) host_op_id;
-  return 0;
+  return gomp_ompt_target_info (device_num, target_id, host_op_id);
 }
 
 static int
@@ -434,11 +431,17 @@ ompt_get_num_devices (void)
   return omp_get_num_devices ();
 }
 
-static uint64_t
-ompt_get_unique_id (void)
+uint64_t
+gomp_ompt_unique_id (void)
 {
   static _Atomic uint64_t next = 1;
   return atomic_fetch_add_explicit (&next, 1, memory_order_relaxed);
+}
+
+static uint64_t
+ompt_get_unique_id (void)
+{
+  return gomp_ompt_unique_id ();
 }
 
 static void

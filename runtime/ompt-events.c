@@ -448,10 +448,10 @@ gomp_tool_task_create (struct gomp_thread *thr, struct gomp_task *parent,
     task_depend_array (task, depend);
 }
 
-/* The dependences callback for TASK's N clauses, item I of which ITEM
-   gives from ARG.  */
+/* The dependences callback for N clauses of the task whose data is
+   TASK_DATA, item I of which ITEM gives from ARG.  */
 static void
-deliver_dependences (struct gomp_task *task, size_t n,
+deliver_dependences (ompt_data_t *task_data, size_t n,
 		     void (*item) (const void *arg, size_t i, void **addr,
 				   unsigned int *kind),
 		     const void *arg)
@@ -468,8 +468,7 @@ deliver_dependences (struct gomp_task *task, size_t n,
       item (arg, i, &deps[i].variable.ptr, &kind);
       deps[i].dependence_type = dep_type (kind);
     }
-  GOMP_OMPT_CB (dependences) (gomp_ompt_data (&task->tool_data), deps,
-			      (int) n);
+  GOMP_OMPT_CB (dependences) (task_data, deps, (int) n);
   if (deps != small)
     free (deps);
 }
@@ -483,7 +482,14 @@ array_item (const void *arg, size_t i, void **addr, unsigned int *kind)
 static void
 task_depend_array (struct gomp_task *task, void **depend)
 {
-  deliver_dependences (task, gomp_depend_count (depend), array_item, depend);
+  gomp_ompt_depend_array (gomp_ompt_data (&task->tool_data), depend);
+}
+
+void
+gomp_ompt_depend_array (ompt_data_t *task_data, void **depend)
+{
+  deliver_dependences (task_data, gomp_depend_count (depend), array_item,
+		       depend);
 }
 
 static void
@@ -498,7 +504,8 @@ table_item (const void *arg, size_t i, void **addr, unsigned int *kind)
 void
 gomp_tool_task_dependences (struct gomp_task *task)
 {
-  deliver_dependences (task, task->ndeps, table_item, task);
+  deliver_dependences (gomp_ompt_data (&task->tool_data), task->ndeps,
+		       table_item, task);
 }
 
 void

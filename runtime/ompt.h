@@ -43,6 +43,17 @@ HIDDEN void gomp_ompt_frame (const struct gomp_task *task, ompt_frame_t *out);
 HIDDEN void gomp_ompt_initial_task (struct gomp_thread *thr,
 				    ompt_scope_endpoint_t endpoint);
 
+/* ompt-events.c: the dependences event of the task whose data is
+   TASK_DATA, for GCC's depend array DEPEND.  */
+HIDDEN void gomp_ompt_depend_array (ompt_data_t *task_data, void **depend);
+
+/* ompt-entry.c: ompt_get_unique_id.  */
+HIDDEN uint64_t gomp_ompt_unique_id (void);
+
+/* ompt-target.c: ompt_get_target_info.  */
+HIDDEN int gomp_ompt_target_info (uint64_t *device_num, ompt_id_t *target_id,
+				  ompt_id_t *host_op_id);
+
 /* ompt-init.c: the tool's finalizer, once (ompt_finalize_tool, exit).  */
 HIDDEN void gomp_ompt_finalize (void);
 

@@ -27,6 +27,7 @@
 
 #include "config.h"
 #include "internal.h"
+#include "tool.h"
 
 #include <alloca.h>
 #include <errno.h>
@@ -43,7 +44,10 @@
 #define GOMP_TARGET_ARG_DEVICE_ALL 0
 #define GOMP_TARGET_ARG_SUBSEQUENT_PARAM (1 << 7)
 #define GOMP_TARGET_ARG_ID_MASK (((1 << 8) - 1) << 8)
+#define GOMP_TARGET_ARG_NUM_TEAMS (1 << 8)
 #define GOMP_TARGET_ARG_THREAD_LIMIT (2 << 8)
+#define GOMP_TARGET_FLAG_NOWAIT (1 << 0)
+#define GOMP_TARGET_FLAG_EXIT_DATA (1 << 1)
 #define GOMP_TARGET_ARG_VALUE_SHIFT 16
 
 /* target-offload-var (env.c): OMP_TARGET_OFFLOAD=mandatory.  */
@@ -53,6 +57,14 @@
 #define FIRSTPRIVATE_ON_STACK 65536
 
 /* Always inlined: GOMP_CFA () is the entry point's frame.  */
+static ALWAYS_INLINE void
+tool_target_begin (ompt_target_t kind, unsigned int flags, void **depend)
+{
+  if (flags & GOMP_TARGET_FLAG_NOWAIT)
+    kind = (ompt_target_t) (kind | 8);	/* ompt_target_nowait, ... */
+  GOMP_TOOL_EVENT (target_begin, kind, true, depend, GOMP_CFA ());
+}
+
 static ALWAYS_INLINE void
 depend_wait (void **depend)
 {
@@ -76,14 +88,15 @@ gomp_target_check_device (int device)
 
 /* ---- running a target region on the host ------------------------------- */
 
-/* thread-limit-var of the region from the args vector of GOMP_target_ext:
-   pairs (id | device, value) or single entries with the value shifted
-   into the id, ending with NULL.  Only entries for all devices count.  */
-static void
-args_thread_limit (void **args, struct gomp_icv *icv)
+/* The value of argument WHICH (GOMP_TARGET_ARG_*) in the args vector of
+   GOMP_target_ext: pairs (id | device, value) or single entries with the
+   value shifted into the id, ending with NULL.  Only entries for all
+   devices count.  0: none.  */
+static intptr_t
+args_value (void **args, intptr_t which)
 {
   if (args == NULL)
-    return;
+    return 0;
   while (*args != NULL)
     {
       intptr_t id = (intptr_t) *args++, val;
@@ -91,17 +104,31 @@ args_thread_limit (void **args, struct gomp_icv *icv)
 	val = (intptr_t) *args++;
       else
 	val = id >> GOMP_TARGET_ARG_VALUE_SHIFT;
-      if ((id & GOMP_TARGET_ARG_DEVICE_MASK) != GOMP_TARGET_ARG_DEVICE_ALL
-	  || (id & GOMP_TARGET_ARG_ID_MASK) != GOMP_TARGET_ARG_THREAD_LIMIT)
-	continue;
-      /* 0: no clause; negative: "not known on the host", which libgomp
-	 turns into an unlimited thread-limit-var.  */
-      if (val > 0)
-	icv->thread_limit_var = val > INT_MAX ? INT_MAX : (unsigned long) val;
-      else if (val < 0)
-	icv->thread_limit_var = ULONG_MAX;
-      return;
+      if ((id & GOMP_TARGET_ARG_DEVICE_MASK) == GOMP_TARGET_ARG_DEVICE_ALL
+	  && (id & GOMP_TARGET_ARG_ID_MASK) == which)
+	return val;
     }
+  return 0;
+}
+
+/* thread-limit-var of the region from the args vector.  */
+static void
+args_thread_limit (void **args, struct gomp_icv *icv)
+{
+  intptr_t val = args_value (args, GOMP_TARGET_ARG_THREAD_LIMIT);
+  /* 0: no clause; negative: "not known on the host", which libgomp
+     turns into an unlimited thread-limit-var.  */
+  if (val > 0)
+    icv->thread_limit_var = val > INT_MAX ? INT_MAX : (unsigned long) val;
+  else if (val < 0)
+    icv->thread_limit_var = ULONG_MAX;
+}
+
+unsigned int
+gomp_target_num_teams (void **args)
+{
+  intptr_t val = args_value (args, GOMP_TARGET_ARG_NUM_TEAMS);
+  return val > 0 ? (val > INT_MAX ? INT_MAX : (unsigned int) val) : 1;
 }
 
 /* Run FN (HOSTADDRS) as the initial task of a target region on the
@@ -162,9 +189,11 @@ run_on_host (void (*fn) (void *), void **hostaddrs, void **args)
   /* The target region's initial task begins and ends here: the OMPD
      task events, with it as the thread's current task in both.  */
   GOMP_OMPD_EVENT (task_begin);
+  GOMP_TOOL_EVENT (target_region_begin, thr, gomp_target_num_teams (args));
 
   fn (hostaddrs);
 
+  GOMP_TOOL_EVENT (target_region_end, thr);
   GOMP_OMPD_EVENT (task_end);
 
   /* Explicit tasks outside parallel regions ran undeferred, those of the
@@ -261,7 +290,9 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
     }
 
   depend_wait (depend);
+  tool_target_begin (ompt_target, flags, depend);
   run_on_host (fn, hostaddrs, args);
+  GOMP_TOOL_EVENT (target_end);
   free (heap);
 }
 
@@ -276,10 +307,24 @@ GOMP_target (int device, void (*fn) (void *), const void *unused,
   (void) sizes;
   (void) kinds;
   gomp_target_check_device (device);
+  tool_target_begin (ompt_target, 0, NULL);
   run_on_host (fn, hostaddrs, NULL);
+  GOMP_TOOL_EVENT (target_end);
 }
 
 /* ---- data-mapping constructs: host memory is the device memory --------- */
+
+/* A target data region's begin (KIND ompt_target_enter_data) or end
+   (ompt_target_exit_data): a device construct with no target task.  */
+static ALWAYS_INLINE void
+tool_target_data (ompt_target_t kind)
+{
+  if (GOMP_TOOL_ON ())
+    {
+      gomp_tool_target_begin (kind, false, NULL, GOMP_CFA ());
+      gomp_tool_target_end ();
+    }
+}
 
 EXPORT void
 GOMP_target_data_ext (int device, size_t mapnum, void **hostaddrs,
@@ -290,6 +335,7 @@ GOMP_target_data_ext (int device, size_t mapnum, void **hostaddrs,
   (void) sizes;
   (void) kinds;
   gomp_target_check_device (device);
+  tool_target_data (ompt_target_enter_data);
 }
 
 EXPORT void
@@ -302,11 +348,13 @@ GOMP_target_data (int device, const void *unused, size_t mapnum,
   (void) sizes;
   (void) kinds;
   gomp_target_check_device (device);
+  tool_target_data (ompt_target_enter_data);
 }
 
 EXPORT void
 GOMP_target_end_data (void)
 {
+  tool_target_data (ompt_target_exit_data);
 }
 
 /* target update and target enter/exit data: nothing to copy, but with
@@ -321,9 +369,10 @@ GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
   (void) hostaddrs;
   (void) sizes;
   (void) kinds;
-  (void) flags;
   gomp_target_check_device (device);
   depend_wait (depend);
+  tool_target_begin (ompt_target_update, flags, depend);
+  GOMP_TOOL_EVENT (target_end);
 }
 
 EXPORT void
@@ -336,6 +385,8 @@ GOMP_target_update (int device, const void *unused, size_t mapnum,
   (void) sizes;
   (void) kinds;
   gomp_target_check_device (device);
+  tool_target_begin (ompt_target_update, 0, NULL);
+  GOMP_TOOL_EVENT (target_end);
 }
 
 EXPORT void
@@ -347,9 +398,12 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
   (void) hostaddrs;
   (void) sizes;
   (void) kinds;
-  (void) flags;
   gomp_target_check_device (device);
   depend_wait (depend);
+  tool_target_begin (flags & GOMP_TARGET_FLAG_EXIT_DATA
+		     ? ompt_target_exit_data : ompt_target_enter_data,
+		     flags, depend);
+  GOMP_TOOL_EVENT (target_end);
 }
 
 /* ---- device memory routines --------------------------------------------- */

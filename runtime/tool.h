@@ -193,6 +193,23 @@ HIDDEN void gomp_tool_task_discarded (struct gomp_task *task);
 HIDDEN void gomp_tool_error (ompt_severity_t severity, const char *message,
 			     size_t length, const void *ra);
 
+/* Target constructs, which run on the host (target.c; the events are
+   in ompt-target.c).  A construct of KIND (ompt_target_t) begins in the
+   entry point whose frame is CFA, with its target task if HAS_TASK
+   (DEPEND: the task's depend clauses, as GCC passes them, or NULL), and
+   ends; a target region's initial task, THR's current task, begins in
+   between (NUM_TEAMS: the teams requested, gomp_target_num_teams) and
+   ends.  */
+HIDDEN void gomp_tool_target_begin (ompt_target_t kind, bool has_task,
+				    void **depend, void *cfa);
+HIDDEN void gomp_tool_target_end (void);
+HIDDEN void gomp_tool_target_region_begin (struct gomp_thread *thr,
+					   unsigned int num_teams);
+HIDDEN void gomp_tool_target_region_end (struct gomp_thread *thr);
+/* The number of teams the args vector of GOMP_target_ext requests: 1
+   without a num_teams clause or with one not known on the host.  */
+HIDDEN unsigned int gomp_target_num_teams (void **args);
+
 /* ---- ompt-init.c ----------------------------------------------------- */
 
 /* Look for a tool and start it (start-up, init.c).  */

@@ -15,7 +15,7 @@ else
   echo "no LLVM libomp: the programs run on ours only"
 fi
 
-for prog in parallel tasks sync mutex work cancel lock25 control teams; do
+for prog in parallel tasks sync mutex work cancel lock25 control teams target; do
   # cancel.c needs cancellation, which only the environment enables.
   cancellation=false
   test $prog = cancel && cancellation=true

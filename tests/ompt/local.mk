@@ -40,7 +40,8 @@ tests_ompt_programs = \
 	tests/ompt/cancel \
 	tests/ompt/lock25 \
 	tests/ompt/control \
-	tests/ompt/teams
+	tests/ompt/teams \
+	tests/ompt/target
 check_PROGRAMS += $(tests_ompt_programs)
 tests_ompt_flags = -fopenmp -g -O1 $(TEST_WARN_CFLAGS)
 tests_ompt_parallel_SOURCES = tests/ompt/parallel.c tests/ompt/tool.c \
@@ -53,6 +54,7 @@ tests_ompt_cancel_SOURCES = tests/ompt/cancel.c tests/ompt/tool.c
 tests_ompt_lock25_SOURCES = tests/ompt/lock25.c tests/ompt/tool.c
 tests_ompt_control_SOURCES = tests/ompt/control.c tests/ompt/tool.c
 tests_ompt_teams_SOURCES = tests/ompt/teams.c tests/ompt/tool.c
+tests_ompt_target_SOURCES = tests/ompt/target.c tests/ompt/tool.c
 tests/ompt/%: AM_CFLAGS = $(tests_ompt_flags)
 tests/ompt/%: AM_LDFLAGS = -fopenmp -rdynamic
 tests/ompt/%: LIBS += -ldl

@@ -22,6 +22,7 @@ static ompt_get_parallel_info_t get_parallel_info;
 static ompt_get_thread_data_t get_thread_data;
 static ompt_get_state_t get_state;
 static ompt_set_callback_t set_callback;
+static ompt_get_target_info_t get_target_info;
 
 #define FAIL(...)						\
   do								\
@@ -291,6 +292,110 @@ on_error (ompt_severity_t severity, const char *message, size_t length,
   record (ompt_callback_error, 0, severity, 0, 0, 0, length, 0, 0, codeptr);
 }
 
+/* Device constructs.  target-emi: the construct's data word in PARALLEL,
+   the target task's in OTHER, the device number in INDEX; target: the
+   target id in OTHER.  target-submit-emi: the construct's data word in
+   PARALLEL, the host operation id in OTHER, the teams requested in
+   TEAM_SIZE; target-submit: the target id in PARALLEL.  */
+static void
+on_target_emi (ompt_target_t kind, ompt_scope_endpoint_t endpoint,
+	       int device, ompt_data_t *task, ompt_data_t *target_task,
+	       ompt_data_t *target, const void *codeptr)
+{
+  if (endpoint == ompt_scope_begin)
+    {
+      if (target->value != 0)
+	FAIL ("target-emi-begin: target data not ompt_data_none");
+      target->value = new_id ();
+    }
+  record (ompt_callback_target_emi, endpoint, kind, 0, target->value,
+	  val (task), val (target_task), 0, (unsigned int) device, codeptr);
+}
+
+static void
+on_target (ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device,
+	   ompt_data_t *task, ompt_id_t target_id, const void *codeptr)
+{
+  record (ompt_callback_target, endpoint, kind, 0, 0, val (task), target_id,
+	  0, (unsigned int) device, codeptr);
+}
+
+static void
+on_target_submit_emi (ompt_scope_endpoint_t endpoint, ompt_data_t *target,
+		      ompt_id_t *host_op_id, unsigned int num_teams)
+{
+  record (ompt_callback_target_submit_emi, endpoint, 0, 0, val (target),
+	  0, host_op_id ? *host_op_id : 0, num_teams, 0, NULL);
+}
+
+static void
+on_target_submit (ompt_id_t target_id, ompt_id_t host_op_id,
+		  unsigned int num_teams)
+{
+  record (ompt_callback_target_submit, 0, 0, 0, target_id, 0, host_op_id,
+	  num_teams, 0, NULL);
+}
+
+static void
+on_target_data_op_emi (ompt_scope_endpoint_t endpoint,
+		       ompt_data_t *target_task, ompt_data_t *target,
+		       ompt_id_t *host_op_id, ompt_target_data_op_t optype,
+		       void *src, int src_device, void *dest, int dest_device,
+		       size_t bytes, const void *codeptr)
+{
+  (void) target_task, (void) host_op_id, (void) src, (void) src_device;
+  (void) dest, (void) dest_device;
+  record (ompt_callback_target_data_op_emi, endpoint, optype, 0,
+	  val (target), 0, bytes, 0, 0, codeptr);
+}
+
+static void
+on_target_data_op (ompt_id_t target_id, ompt_id_t host_op_id,
+		   ompt_target_data_op_t optype, void *src, int src_device,
+		   void *dest, int dest_device, size_t bytes,
+		   const void *codeptr)
+{
+  (void) host_op_id, (void) src, (void) src_device, (void) dest;
+  (void) dest_device;
+  record (ompt_callback_target_data_op, 0, optype, 0, target_id, 0, bytes,
+	  0, 0, codeptr);
+}
+
+static void
+on_device_initialize (int device, const char *type, ompt_device_t *dev,
+		      ompt_function_lookup_t lookup, const char *doc)
+{
+  (void) type, (void) dev, (void) lookup, (void) doc;
+  record (ompt_callback_device_initialize, 0, 0, 0, 0, 0, 0, 0,
+	  (unsigned int) device, NULL);
+}
+
+static void
+on_device_finalize (int device)
+{
+  record (ompt_callback_device_finalize, 0, 0, 0, 0, 0, 0, 0,
+	  (unsigned int) device, NULL);
+}
+
+static void
+on_device_load (int device, const char *file, int64_t offset,
+		void *vma_in_file, size_t bytes, void *host_addr,
+		void *device_addr, uint64_t module_id)
+{
+  (void) file, (void) offset, (void) vma_in_file, (void) bytes;
+  (void) host_addr, (void) device_addr, (void) module_id;
+  record (ompt_callback_device_load, 0, 0, 0, 0, 0, 0, 0,
+	  (unsigned int) device, NULL);
+}
+
+static void
+on_device_unload (int device, uint64_t module_id)
+{
+  (void) module_id;
+  record (ompt_callback_device_unload, 0, 0, 0, 0, 0, 0, 0,
+	  (unsigned int) device, NULL);
+}
+
 /* ---- start-up ----------------------------------------------------------- */
 
 static int
@@ -304,6 +409,7 @@ initialize (ompt_function_lookup_t lookup, int device, ompt_data_t *data)
     = (ompt_get_parallel_info_t) lookup ("ompt_get_parallel_info");
   get_thread_data = (ompt_get_thread_data_t) lookup ("ompt_get_thread_data");
   get_state = (ompt_get_state_t) lookup ("ompt_get_state");
+  get_target_info = (ompt_get_target_info_t) lookup ("ompt_get_target_info");
   if (!set || !get_task_info || !get_parallel_info || !get_thread_data
       || !get_state)
     {
@@ -337,6 +443,16 @@ initialize (ompt_function_lookup_t lookup, int device, ompt_data_t *data)
   SET (cancel, on_cancel);
   SET (error, on_error);
   SET (control_tool, on_control_tool);
+  SET (target_emi, on_target_emi);
+  SET (target, on_target);
+  SET (target_submit_emi, on_target_submit_emi);
+  SET (target_submit, on_target_submit);
+  SET (target_data_op_emi, on_target_data_op_emi);
+  SET (target_data_op, on_target_data_op);
+  SET (device_initialize, on_device_initialize);
+  SET (device_finalize, on_device_finalize);
+  SET (device_load, on_device_load);
+  SET (device_unload, on_device_unload);
   set_callback = set;
   attached = 1;
   return 1;
@@ -438,6 +554,15 @@ tool_parallel_id (int level, int *team_size)
   if (get_parallel_info (level, &d, team_size) != 2 || d == NULL)
     return 0;
   return d->value;
+}
+
+int
+tool_target_info (uint64_t *device_num, uint64_t *target_id)
+{
+  ompt_id_t op = 0;
+  if (get_target_info == NULL)
+    return -1;
+  return get_target_info (device_num, target_id, &op);
 }
 
 int

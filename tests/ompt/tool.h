@@ -43,6 +43,9 @@ uint64_t tool_task_id (void);
 ompt_frame_t *tool_task_frame (int level);
 uint64_t tool_parallel_id (int level, int *team_size);
 int tool_state (ompt_wait_id_t *wait_id);
+/* ompt_get_target_info's answer, and the device and target id it
+   gives; -1 without the entry point.  */
+int tool_target_info (uint64_t *device_num, uint64_t *target_id);
 /* Register the control-tool callback (ON), or none.  */
 void tool_control_callback (int on);
 /* What ompt_set_callback answered for EVENT.  */
