@@ -68,7 +68,8 @@ runtime_libgomp_la_SOURCES = \
 	runtime/ompt-entry.c \
 	runtime/ompt-events.c \
 	runtime/ompt-control.c \
-	runtime/ompt-target.c
+	runtime/ompt-target.c \
+	runtime/ompt-chunks.c
 
 ## The operating system's side of runtime/os.h: the folder under
 ## runtime/config/ that configure picks for the host (OMPDBG_OS), which

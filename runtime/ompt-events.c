@@ -446,6 +446,7 @@ gomp_tool_task_create (struct gomp_thread *thr, struct gomp_task *parent,
     }
   if (depend != NULL)
     task_depend_array (task, depend);
+  gomp_ompt_chunk_created (task);
 }
 
 /* The dependences callback for N clauses of the task whose data is
@@ -515,6 +516,7 @@ gomp_tool_task_start (struct gomp_task *prior, struct gomp_task *next)
     GOMP_OMPT_CB (task_schedule) (gomp_ompt_data (&prior->tool_data),
 				  ompt_task_switch,
 				  gomp_ompt_data (&next->tool_data));
+  gomp_ompt_chunk_started (gomp_thread (), next);
 }
 
 /* TASK's code has returned: complete, or detached while its event is
@@ -640,6 +642,7 @@ gomp_tool_work_begin (struct gomp_thread *thr, struct gomp_work_share *ws,
 void
 gomp_tool_work_end (struct gomp_thread *thr)
 {
+  gomp_ompt_chunk_forget ();
   if (work_depth == 0)
     return;
   struct work_begun w = { NULL, NULL, 0, ompt_work_loop };
@@ -736,6 +739,7 @@ gomp_tool_cancel (int flags, const void *ra)
 void
 gomp_tool_task_discarded (struct gomp_task *task)
 {
+  gomp_ompt_chunk_discarded (task);
   int flags = ompt_cancel_discarded_task | ompt_cancel_taskgroup;
   if (task->team && atomic_load_explicit (&task->team->cancelled,
 					  memory_order_acquire))

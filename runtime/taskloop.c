@@ -145,14 +145,30 @@ union bounds
   ull u[2];
 };
 
-/* The range of task K: it starts after the iterations of tasks 0..K-1.  */
+/* Task K's first logical iteration: after the iterations of tasks
+   0..K-1.  */
+static ull
+task_first (const struct split *s, ull k)
+{
+  return k < s->nfirst ? k * s->first_iters
+    : s->nfirst * s->first_iters + (k - s->nfirst) * s->rest_iters;
+}
+
+static ull
+task_iters (const struct split *s, ull k)
+{
+  return k < s->nfirst ? s->first_iters : s->rest_iters;
+}
+
+/* The range of task K, which the next task this thread creates runs
+   (its chunk for the tools).  */
 static size_t
 task_bounds (const struct loop *loop, ull k, union bounds *b)
 {
   const struct split *s = loop->s;
-  ull before = k < s->nfirst ? k * s->first_iters
-    : s->nfirst * s->first_iters + (k - s->nfirst) * s->rest_iters;
-  ull iters = k < s->nfirst ? s->first_iters : s->rest_iters;
+  ull before = task_first (s, k);
+  ull iters = task_iters (s, k);
+  GOMP_TOOL_EVENT (taskloop_chunk, before, iters);
   ull lo = loop->start + before * loop->step;
   ull hi = s->whole ? loop->end : lo + iters * loop->step;
   if (loop->is_long)

@@ -174,6 +174,9 @@ HIDDEN void gomp_tool_ws_next (struct gomp_thread *thr,
 HIDDEN void gomp_tool_ws_chunk (struct gomp_thread *thr,
 				struct gomp_work_share *ws,
 				unsigned long long k0, unsigned long long k1);
+/* The next task this thread creates runs a taskloop's chunk: ITERATIONS
+   logical iterations from START (ompt-chunks.c).  */
+HIDDEN void gomp_tool_taskloop_chunk (uint64_t start, uint64_t iterations);
 /* A thread that does not execute a single construct's block passes it
    at its start (single-other begin and end).  */
 HIDDEN void gomp_tool_single_other (struct gomp_thread *thr,

@@ -77,6 +77,7 @@ single (void)
 }
 
 static int looped[N];
+static uint64_t looped_by[N];
 
 void __attribute__ ((noinline))
 taskloop (void)
@@ -85,7 +86,10 @@ taskloop (void)
 #pragma omp single
 #pragma omp taskloop num_tasks(4)
   for (int i = 0; i < N; i++)
-    looped[i]++;
+    {
+      looped[i]++;
+      looped_by[i] = tool_task_id ();
+    }
   __asm__ volatile ("" ::: "memory");
 }
 
@@ -260,6 +264,43 @@ main (int argc, char **argv)
     all &= looped[k] == 1;
   check (all, "the taskloop ran each iteration once");
   pairs (ompt_work_taskloop, "taskloop", 1, 0, N, strict ? taskloop : NULL);
+  /* Each task reports its chunk when it starts.  LLVM 14's runtime has
+     no taskloop chunks: ours only.  */
+  if (strict)
+    {
+      int chunks = 0, seen[N] = { 0 }, in_task = 1, once = 1;
+      for (int i = 0; i < tool_nevents (); i++)
+	{
+	  const struct tool_event *e = tool_event (i);
+	  if (e->event != ompt_callback_dispatch
+	      || e->kind != ompt_dispatch_taskloop_chunk)
+	    continue;
+	  chunks++;
+	  /* The switch to the chunk's task comes first.  */
+	  int sw = 0;
+	  for (int j = i - 1; j >= 0 && !sw; j--)
+	    sw = tool_event (j)->event == ompt_callback_task_schedule
+	      && tool_event (j)->kind == ompt_task_switch
+	      && tool_event (j)->other == e->task
+	      && tool_event (j)->thread == e->thread;
+	  in_task &= sw;
+	  for (uint64_t k = e->other; k < e->other + e->team_size; k++)
+	    {
+	      if (k >= N || seen[k]++)
+		once = 0;
+	      else
+		in_task &= looped_by[k] == e->task && e->task != 0;
+	    }
+	}
+      check (chunks == 4, "taskloop: %d chunks dispatched (want 4)", chunks);
+      int all_seen = 1;
+      for (int k = 0; k < N; k++)
+	all_seen &= seen[k] == 1;
+      check (once && all_seen, "taskloop: the chunks cover the iterations "
+	     "once");
+      check (in_task, "taskloop: each chunk dispatched in the task that "
+	     "runs it, after the switch to it");
+    }
   check (tool_failures () == 0, "the tool's own checks");
   return 0;
 }
