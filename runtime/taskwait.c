@@ -56,9 +56,19 @@ taskwait (struct gomp_thread *thr, bool tool, void *ra, void *cfa)
 	  atomic_store_explicit (&t->task_state, TASK_STATE_RUNNING,
 				 memory_order_relaxed);
 	  thr->task = t;
-	  GOMP_OMPD_TOOL_EVENT (task_begin, task_start, task, t);
+	  /* The copy without a tool tests OMPD's word alone: no tool
+	     event for a child whose taskwait began without a tool, so
+	     that a tool attaching meanwhile sees no end without its
+	     begin.  */
+	  if (tool)
+	    GOMP_OMPD_TOOL_EVENT (task_begin, task_start, task, t);
+	  else
+	    GOMP_OMPD_EVENT (task_begin);
 	  t->fn (t->data);
-	  GOMP_OMPD_TOOL_EVENT (task_end, task_end, t, task);
+	  if (tool)
+	    GOMP_OMPD_TOOL_EVENT (task_end, task_end, t, task);
+	  else
+	    GOMP_OMPD_EVENT (task_end);
 	  thr->task = task;
 	  gomp_task_finished (thr, t);
 	  if (no_children (task))
