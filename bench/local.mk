@@ -15,7 +15,7 @@ EXTRA_DIST += bench/ompbench.c bench/floor.c bench/taskapps.c \
 	bench/run-bench.sh bench/scale.c bench/run-scale.sh \
 	bench/state-count.sh bench/gdb-threads.sh bench/gdb-tasks.sh \
 	bench/ompdbg-stacks.sh \
-	bench/diagnose.sh \
+	bench/diagnose.sh bench/noop-tool.c \
 	bench/README.md
 CLEANFILES += bench/ompbench bench/floor bench/taskapps bench/results.txt \
 	bench/scale bench/scale.txt bench/scale-raw.txt bench/scale.dat \
@@ -25,6 +25,7 @@ CLEANFILES += bench/ompbench bench/floor bench/taskapps bench/results.txt \
 	bench/state-count.txt bench/state-count-1.txt \
 	$(bench_layout_libs) bench/notool/libgomp.so.1 bench/tool-count.txt \
 	bench/tool-count-1.txt bench/tool-cost.txt bench/tool-cost-raw.txt \
+	bench/noop-tool.so bench/tool-on-count.txt bench/tool-on-count-1.txt \
 	$(bench_tool_layout_libs)
 
 BENCH_ROUNDS = 5
@@ -229,6 +230,29 @@ bench-tool: all bench/ompbench bench/notool/libgomp.so.1 \
 	  -o bench/tool-cost.txt -r '$(BENCH_STATE_ROUNDS)' \
 	  -G "ours:$${ours#+}/notool:$${notool#+}" \
 	  -n '$(BENCH_THREADS)' "$$@" -- $(BENCH_TOOL_ROWS)
+
+## `make bench-tool-on`: what each construct costs with a tool that
+## wants every event, counted: our runtime with bench/noop-tool.so
+## (every callback registered, each empty) against it without a tool, on
+## one thread and on BENCH_THREADS (bench/tool-on-count-1.txt,
+## bench/tool-on-count.txt).  Needs valgrind.
+bench/noop-tool.so: $(srcdir)/bench/noop-tool.c \
+		$(top_srcdir)/libompd/omp-tools.h
+	@$(MKDIR_P) bench
+	$(AM_V_CC)$(CC) -I$(top_srcdir) $(AM_CFLAGS) $(CFLAGS) -fPIC -shared \
+	  $(LDFLAGS) -o $@ $(srcdir)/bench/noop-tool.c
+.PHONY: bench-tool-on
+bench-tool-on: all bench/ompbench bench/noop-tool.so
+	@set -- 1; test $(BENCH_THREADS) = 1 || set -- 1 $(BENCH_THREADS); \
+	for n in "$$@"; do \
+	  out=bench/tool-on-count.txt; \
+	  test $$n = $(BENCH_THREADS) || out=bench/tool-on-count-$$n.txt; \
+	  $(SHELL) $(srcdir)/bench/state-count.sh -b bench/ompbench \
+	    -n '$(BENCH_COUNT_REPS)' -t $$n -o $$out \
+	    'tool=$(abs_top_builddir)/runtime/.libs,$(abs_top_builddir)/bench/noop-tool.so' \
+	    'ours=$(abs_top_builddir)/runtime/.libs' \
+	    -- $(BENCH_TOOL_ROWS) || exit 1; \
+	done
 
 ## `make bench-scale`: a region, a barrier, a task and a taskloop in teams
 ## of BENCH_SCALE_SIZES threads, far beyond the CPUs, on our runtime,

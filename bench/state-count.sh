@@ -4,9 +4,11 @@
 # construct's path, free of the layout and VM noise that times carry.
 #
 #   state-count.sh -b OMPBENCH [-n N] [-t THREADS] [-o FILE]
-#                  NAME=DIR NAME=DIR... -- ROW...
+#                  NAME=DIR[,TOOL] NAME=DIR[,TOOL]... -- ROW...
 #
-# (a DIR without spaces: the list is split on them).
+# (a DIR without spaces: the list is split on them).  With ,TOOL the
+# runtime of DIR runs with the OMPT tool library TOOL attached
+# (OMP_TOOL_LIBRARIES=TOOL; none otherwise).
 # Each row runs under valgrind's callgrind (the instruction count of every
 # thread) as `ompbench -c N' and `-c 2N' on each runtime (DIR holds its
 # libgomp.so.1); the difference over N is the row's instructions per
@@ -65,8 +67,10 @@ tab=$(printf '\t')
 # ompbench made of the row (fewer for whole loops), checked to have mapped
 # DIR's runtime.
 count () {
-  OMP_WAIT_POLICY=passive OMP_NUM_THREADS=$threads LD_LIBRARY_PATH=$1 \
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+  lib=${1%%,*} tool=
+  case $1 in *,*) tool=${1#*,} ;; esac
+  OMP_WAIT_POLICY=passive OMP_NUM_THREADS=$threads LD_LIBRARY_PATH=$lib \
+    OMP_TOOL_LIBRARIES=$tool valgrind --tool=callgrind --callgrind-out-file=/dev/null \
     "$bench" -c "$3" -x "$2" > "$tmp/out" 2> "$tmp/err" || {
       echo "state-count.sh: $2 on $1 failed:" >&2
       cat "$tmp/err" >&2
@@ -74,7 +78,7 @@ count () {
     }
   mapped=$(sed -n "s/^# libgomp$tab//p" "$tmp/out" | sed -n 1p)
   if [ -z "$mapped" ] ||
-     [ "$(cd "$(dirname "$mapped")" && pwd -P)" != "$(cd "$1" && pwd -P)" ]
+     [ "$(cd "$(dirname "$mapped")" && pwd -P)" != "$(cd "$lib" && pwd -P)" ]
   then
     echo "state-count.sh: $2 ran on '$mapped', not on $1" >&2
     exit 1
