@@ -23,7 +23,11 @@
    restored afterwards.  nowait target regions run at once, to
    completion: an implementation may execute the target task immediately
    (OpenMP 5.1 §2.14.5), and a completed task satisfies every later
-   dependence on it.  */
+   dependence on it.
+
+   OMPT tools see each construct as one of the initial device, its
+   target task, and a target region's submission and initial task
+   (the event points below; ompt-target.c).  */
 
 #include "config.h"
 #include "internal.h"
