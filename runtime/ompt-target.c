@@ -130,8 +130,8 @@ gomp_tool_target_end (void)
 				  task_data);
 }
 
-/* The target region's initial task TASK, now THR's current task, begins
-   (TASK's region is THR's implicit one: no team) and ends.  */
+/* The target region's initial task, THR's current task, begins
+   (its region is THR's implicit one: no team) and ends.  */
 void
 gomp_tool_target_region_begin (struct gomp_thread *thr,
 			       unsigned int num_teams)
