@@ -636,8 +636,11 @@ struct gomp_thread
   unsigned int team_num;
   unsigned int num_teams;
   /* Deferred tasks this thread may still create before it looks at its
-     queue's length again (task.c, undeferred).  */
+     team's count of unfinished tasks again (task.c, undeferred), and
+     the tasks it runs undeferred before it looks again once the team
+     is full.  */
   unsigned long throttle_credit;
+  unsigned int throttle_full;
   /* How much EXCESS_TEAM's task_pending is above the true count because
      of this thread: the tasks it completed and has not yet subtracted,
      plus what it added ahead for the tasks it will create (task.c,
