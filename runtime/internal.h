@@ -636,10 +636,11 @@ struct gomp_thread
   unsigned int team_num;
   unsigned int num_teams;
   /* Deferred tasks this thread may still create before it looks at its
-     team's count of unfinished tasks again (task.c, undeferred), and
-     the tasks it runs undeferred before it looks again once the team
-     is full.  */
+     team's count of unfinished tasks again (task.c, undeferred), the
+     same for tasks with dependences, and the tasks it runs undeferred
+     before it looks again once the team is full.  */
   unsigned long throttle_credit;
+  unsigned long depend_credit;
   unsigned int throttle_full;
   /* How much EXCESS_TEAM's task_pending is above the true count because
      of this thread: the tasks it completed and has not yet subtracted,

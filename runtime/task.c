@@ -50,6 +50,18 @@
    without dependences runs undeferred, as in GCC's libgomp.  */
 #define TASK_THROTTLE 64
 
+/* The same for a task with dependences, far higher: it would wait for
+   its predecessors first, and a debugger is expected to see the
+   dependence graph a program builds, every task of it with its
+   dependences (libompd's list of deferred tasks; tests/ompd/
+   deferred-many holds 100,000 of them on a team of two).  libgomp runs
+   such a task at once past 64 per member too, which saves the chain of
+   EPCC's PARALLEL TASK DEPS a quarter of its instructions: for up to
+   65,536 tasks per member (40 MiB of task blocks each) a debugger
+   seeing them counts for more; beyond, the memory a producer ties up
+   does.  */
+#define TASK_THROTTLE_DEPEND 65536
+
 /* Tasks a thread runs undeferred once it has found the team full,
    before it reads the team's count again: the look (a shared line, and
    a call to gomp_stack_low) cost a task of a tree about as much as the
@@ -489,7 +501,7 @@ undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
   struct gomp_team *team = thr->ts.team;
   if (!if_clause || team == NULL || (thr->task->kind & TASK_FINAL))
     return true;
-  if (flags & (GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_DETACH))
+  if (flags & GOMP_TASK_FLAG_DETACH)
     return false;
   /* The throttle counts the team's unfinished tasks, not those queued:
      a task running from the queue counts too, so that while a team works
@@ -510,6 +522,9 @@ undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
      room for one task deferred, the next one created, in a tree of
      tasks mostly a small one near the leaves (EPCC's LEAF TASK TREE
      deferred twice as many tasks so).  */
+  if (unlikely (flags & GOMP_TASK_FLAG_DEPEND))
+    return thr->depend_credit == 0
+      && team_full (team, TASK_THROTTLE_DEPEND, &thr->depend_credit);
   if (thr->throttle_credit == 0)
     {
       if (thr->throttle_full > 1)
@@ -906,6 +921,8 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       gomp_task_ready (thr, task);
       return;
     }
+  if (thr->depend_credit)
+    thr->depend_credit--;
   gomp_depend_add (parent, task, depend);
   GOMP_TOOL_EVENT (task_dependences, task);
   /* Drop the guard: ready now unless some predecessor is unfinished.  */
