@@ -288,10 +288,10 @@ struct gomp_frame
 /* Three groups of fields, each on cache lines of its own, by who writes
    them: what is set when the task is created and then read by the
    threads that create or run its descendants (kind, depth, ICVs,
-   taskgroups: every child's creation reads them); what the thread running
-   it keeps for debuggers while it runs (written at every task it starts
-   or wait it enters); and the counters other threads update as its
-   children complete.  Mixed on one line, each write of one group made the
+   taskgroups: every child's creation reads them); the count of children
+   created, which only its thread writes; and what the threads running
+   it or its children write (its state, its counters, and the state kept
+   for debuggers).  Mixed on one line, each write of one group made the
    readers of another fetch the line again: a transfer per task in a
    taskloop or a task producer.
 
@@ -342,31 +342,22 @@ struct gomp_task
   struct gomp_task *moved;
   );
 
-  /* For debuggers, written by the thread running it: the task the thread
-     was executing when this one started on it, i.e. the one below it on
-     the thread's stack (NULL for implicit and initial tasks); where it
-     meets the runtime (above).  */
-  GOMP_TASK_GROUP (debug_line, 1,
-  struct gomp_task *sched_parent;
-  struct gomp_frame frame;
-  uint64_t tool_data;		/* ompt_data_t; 0: there is no OMPT tool */
-  /* While the enter frame is set: the wait the task is in there, if it
-     is one during which the thread runs tasks (a barrier, taskwait,
-     taskgroup: ompt_state_t), else ompt_state_work_serial (the task is in
-     the runtime for something else).  The state of a thread whose
-     current task is in such a wait: what a nested wait in a task run
-     from it stores is that task's, so nothing is restored after either
-     (gomp_task_wait_begin).  */
-  unsigned int wait_state;
   /* Children created: only the thread running the task creates them
-     (every task is tied), so a plain count on this line, which no other
-     thread writes; taskwait waits until CHILDREN_DONE reaches it.  Split
-     so that creating a child writes no line the threads completing
-     children write: one transfer fewer per task.  */
+     (every task is tied), so a plain count on a line of its own, which
+     no other thread writes; taskwait waits until CHILDREN_DONE reaches
+     it.  Split so that creating a child writes no line the threads
+     completing children write: one transfer fewer per task.  */
+  GOMP_TASK_GROUP (children_line, 1,
   unsigned long children_created;
   );
 
-  /* Updated by other threads.  */
+  /* Written by other threads than the creator: the counters, and the
+     state kept for debuggers by the thread running the task, which
+     writes TASK_STATE on this line anyway as the task starts and
+     completes.  On a line of their own, the debugger's fields cost a
+     producer's tasks two transfers each: the consumer took the line
+     from the producer to store the task's frames, and the producer took
+     it back to initialise the block's next task (MASTER TASK).  */
   GOMP_TASK_GROUP (shared_line, 1,
   _Atomic unsigned int task_state;	/* enum gomp_task_state */
   /* Predecessors it waits for (task-depend.c).  */
@@ -377,6 +368,21 @@ struct gomp_task
      still alive (a child reads its ancestors' fields, so they outlive
      it).  The task is freed when this drops to zero.  */
   _Atomic unsigned int refs;
+  /* While the enter frame is set: the wait the task is in there, if it
+     is one during which the thread runs tasks (a barrier, taskwait,
+     taskgroup: ompt_state_t), else ompt_state_work_serial (the task is in
+     the runtime for something else).  The state of a thread whose
+     current task is in such a wait: what a nested wait in a task run
+     from it stores is that task's, so nothing is restored after either
+     (gomp_task_wait_begin).  */
+  unsigned int wait_state;
+  /* For debuggers, written by the thread running it: the task the thread
+     was executing when this one started on it, i.e. the one below it on
+     the thread's stack (NULL for implicit and initial tasks); where it
+     meets the runtime (above).  */
+  struct gomp_task *sched_parent;
+  struct gomp_frame frame;
+  uint64_t tool_data;		/* ompt_data_t; 0: there is no OMPT tool */
   );
 };
 _Static_assert (sizeof (struct gomp_task) == 6 * CACHE_LINE,
@@ -630,8 +636,12 @@ struct gomp_thread
   unsigned int team_num;
   unsigned int num_teams;
   /* Deferred tasks this thread may still create before it looks at its
-     queue's length again (task.c, undeferred).  */
+     team's count of unfinished tasks again (task.c, undeferred), the
+     same for tasks with dependences, and the tasks it runs undeferred
+     before it looks again once the team is full.  */
   unsigned long throttle_credit;
+  unsigned long depend_credit;
+  unsigned int throttle_full;
   /* How much EXCESS_TEAM's task_pending is above the true count because
      of this thread: the tasks it completed and has not yet subtracted,
      plus what it added ahead for the tasks it will create (task.c,

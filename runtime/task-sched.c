@@ -205,6 +205,17 @@ steal_more (struct gomp_thread *owner, struct gomp_thread *thief,
   return moved;
 }
 
+/* A thief's pending_excess beyond which it subtracts it from the team's
+   task_pending as it steals (gomp_task_pending_flush), not only before
+   it sleeps: a thread that runs the tasks others create completes more
+   than it creates, and its completions would keep the count that the
+   creators' throttle reads (task.c, undeferred) too high for as long as
+   it finds work -- a producer would run its tasks itself while the
+   consumer ran out.  Half the throttle's 64 per member: the count stays
+   within about 40 per member of the true one (8 added ahead, this, and
+   a batch stolen), and a consumer subtracts once per 32 tasks or more.  */
+#define PENDING_EXCESS_MAX 32
+
 /* A queue can also hold tasks of another team than TEAM: those its owner
    created in an enclosing region before it became the master of a nested
    one, or in a nested region it masters now.  They belong to their own
@@ -269,6 +280,8 @@ take_from (struct gomp_thread *owner, struct gomp_thread *thr,
       qunlock (&thr->queue_lock);
     }
   qunlock (&owner->queue_lock);
+  if (!own && t && thr->pending_excess > PENDING_EXCESS_MAX)
+    gomp_task_pending_flush (thr);
   return t;
 }
 
@@ -553,6 +566,11 @@ task_wait (struct gomp_thread *thr, bool (*done) (void *), void *arg,
 	}
       if (spins < limit)
 	{
+	  /* Out of work: what this thread completed counts as done from
+	     now on, or a creator's throttle (task.c, undeferred) would
+	     keep running its tasks itself while this one spins.  */
+	  if (spins == 0)
+	    gomp_task_pending_flush (thr);
 	  spins++;
 	  gomp_cpu_relax ();
 	  continue;

@@ -45,9 +45,30 @@
 #define GOMP_TASK_FLAG_PRIORITY 16
 #define GOMP_TASK_FLAG_DETACH (1 << 13)
 
-/* Ready tasks per team member in the creator's own queue beyond which its
-   new tasks run undeferred.  */
+/* Unfinished tasks of a team (its task_pending: queued, waiting for
+   their dependences or running) per team member beyond which a new task
+   without dependences runs undeferred, as in GCC's libgomp.  */
 #define TASK_THROTTLE 64
+
+/* The same for a task with dependences, far higher: it would wait for
+   its predecessors first, and a debugger is expected to see the
+   dependence graph a program builds, every task of it with its
+   dependences (libompd's list of deferred tasks; tests/ompd/
+   deferred-many holds 100,000 of them on a team of two).  libgomp runs
+   such a task at once past 64 per member too, which saves the chain of
+   EPCC's PARALLEL TASK DEPS a quarter of its instructions: for up to
+   65,536 tasks per member (40 MiB of task blocks each) a debugger
+   seeing them counts for more; beyond, the memory a producer ties up
+   does.  */
+#define TASK_THROTTLE_DEPEND 65536
+
+/* Tasks a thread runs undeferred once it has found the team full,
+   before it reads the team's count again: the look (a shared line, and
+   a call to gomp_stack_low) cost a task of a tree about as much as the
+   rest of the check.  A few levels more of nesting without a look at
+   the stack's depth are nothing beside the quarter of it that
+   gomp_stack_low keeps free.  */
+#define TASK_THROTTLE_RUN 8
 
 /* Fields every task needs from its start, whoever reads them: its own
    code (its data, its taskgroups), libompd (state, tool data, its
@@ -452,6 +473,27 @@ task_done (void *arg)
     == TASK_STATE_DONE;
 }
 
+/* Is TEAM full, with PER_MEMBER unfinished tasks per member?  A thread
+   looks when *CREDIT, the tasks it let through since it last looked, is
+   spent: they could, with as many from each other member, have filled
+   it; the answer sets *CREDIT anew.  */
+static inline __attribute__ ((always_inline)) bool
+team_full (struct gomp_team *team, unsigned long per_member,
+	   unsigned long *credit)
+{
+  unsigned long n = team->nthreads;
+  unsigned long limit = per_member * n;
+  unsigned long pending = atomic_load_explicit (&team->barrier.task_pending,
+						memory_order_relaxed);
+  /* Full: run this one now, unless the stack runs low: nesting
+     undeferred tasks costs more stack than queued ones do
+     (stack-guard.c).  */
+  if (pending >= limit && !gomp_stack_low ())
+    return true;
+  *credit = pending < limit ? (limit - pending + n - 1) / n : 1;
+  return false;
+}
+
 /* Inlined: it decides the path of every task.  */
 static inline __attribute__ ((always_inline)) bool
 undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
@@ -459,26 +501,44 @@ undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
   struct gomp_team *team = thr->ts.team;
   if (!if_clause || team == NULL || (thr->task->kind & TASK_FINAL))
     return true;
-  if (flags & (GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_DETACH))
+  if (flags & GOMP_TASK_FLAG_DETACH)
     return false;
-  /* The throttle looks at the creator's own queue, not at the team's
-     count of pending tasks, whose line every completing thread writes;
-     and only when the tasks it let through since it last looked could
-     have filled it: the queue's line is also written by every thread
-     that steals from it, so each look may wait for a transfer.  The
-     credit is spent when a task is queued (task_create), so that asking
-     twice for one task (GOMP_task, then task_create) costs nothing.  */
+  /* The throttle counts the team's unfinished tasks, not those queued:
+     a task running from the queue counts too, so that while a team works
+     through a full queue the tasks its tasks create run at once (a tree
+     of tasks: only the roots are queued), where counting the queue let
+     each task taken make room for one child deferred.  The count read is
+     team->barrier.task_pending, at or above the true one by what the
+     members added ahead and completed since they last subtracted
+     (task_count, gomp_task_pending_flush; thieves subtract once that
+     passes PENDING_EXCESS_MAX, task-sched.c): close enough for a bound.
+     Read only when the credit is spent (team_full): the line is written
+     by the members that add ahead or subtract, so each look may wait
+     for a transfer.  The credit is spent when a task is queued
+     (task_create), so that asking twice for one task (GOMP_task, then
+     task_create) costs nothing.  A thread that found the team full
+     looks again after TASK_THROTTLE_RUN tasks, and defers again only
+     below half the limit: at the limit itself each completion made
+     room for one task deferred, the next one created, in a tree of
+     tasks mostly a small one near the leaves (EPCC's LEAF TASK TREE
+     deferred twice as many tasks so).  */
+  if (unlikely (flags & GOMP_TASK_FLAG_DEPEND))
+    return thr->depend_credit == 0
+      && team_full (team, TASK_THROTTLE_DEPEND, &thr->depend_credit);
   if (thr->throttle_credit == 0)
     {
-      unsigned long limit = (unsigned long) TASK_THROTTLE * team->nthreads;
-      unsigned long queued = atomic_load_explicit (&thr->queue_count,
-						   memory_order_relaxed);
-      /* Full: run this one now, unless the stack runs low: nesting
-	 undeferred tasks costs more stack than queued ones do
-	 (stack-guard.c).  */
-      if (queued >= limit && !gomp_stack_low ())
-	return true;
-      thr->throttle_credit = queued < limit ? limit - queued : 1;
+      if (thr->throttle_full > 1)
+	{
+	  thr->throttle_full--;
+	  return true;
+	}
+      if (team_full (team, thr->throttle_full ? TASK_THROTTLE / 2
+			   : TASK_THROTTLE, &thr->throttle_credit))
+	{
+	  thr->throttle_full = TASK_THROTTLE_RUN;
+	  return true;
+	}
+      thr->throttle_full = 0;
     }
   return false;
 }
@@ -861,6 +921,8 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       gomp_task_ready (thr, task);
       return;
     }
+  if (thr->depend_credit)
+    thr->depend_credit--;
   gomp_depend_add (parent, task, depend);
   GOMP_TOOL_EVENT (task_dependences, task);
   /* Drop the guard: ready now unless some predecessor is unfinished.  */

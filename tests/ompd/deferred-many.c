@@ -9,8 +9,9 @@
    1 is held in its own code (no thread starts a task meanwhile): task B
    (function fn_b, depend inout: y), NWAIT tasks of fn_w (depend in: y),
    which wait for B, and NQUEUED tasks of fn_q (depend inout: q[i], each
-   its own address), ready.  Tasks with depend clauses are never run at
-   once by the throttle, so all of them are there.  Ground truth: the
+   its own address), ready.  The throttle runs tasks with depend clauses
+   at once only past 65,536 unfinished tasks per team member
+   (runtime/task.c), so all of them are there.  Ground truth: the
    functions, the addresses, the counts; and afterwards, that every task
    ran once.  */
 
