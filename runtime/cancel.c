@@ -187,8 +187,10 @@ GOMP_cancel (int which, bool do_cancel)
 	  && !atomic_load_explicit (&ws->cancelled, memory_order_relaxed))
 	{
 	  atomic_store_explicit (&ws->cancelled, true, memory_order_relaxed);
-	  /* The dynamic entry points' short path looks at this alone.  */
+	  /* The *_next entry points' short paths look at these alone.  */
 	  atomic_store_explicit (&ws->dyn_fast, false, memory_order_relaxed);
+	  atomic_store_explicit (&ws->guided_fast, false,
+				 memory_order_relaxed);
 	}
       if (team)
 	atomic_store_explicit (&team->ws_cancelled, true,

@@ -432,8 +432,8 @@ struct gomp_work_share
   CACHE_ALIGNED unsigned int sched;	/* GS_STATIC, GS_DYNAMIC, GS_GUIDED */
   bool ordered;
   bool fetch_add_ok;		/* next + (nthreads + 1) * chunk cannot wrap */
-  /* gomp_iter_next's short path applies: a dynamic or chunked static
-     loop, not ordered, fetch_add_ok.  */
+  /* gomp_iter_next's short path applies: not ordered, no tool, and a
+     guided loop, or a dynamic or chunked static one with fetch_add_ok.  */
   bool fast_next;
   /* The *_dynamic_next entry points' short path applies: fast_next, a
      dynamic loop, not cancelled (cancel.c clears it).  One byte to test
@@ -443,6 +443,10 @@ struct gomp_work_share
   /* cancel for / cancel sections: no further chunks are handed out
      (cancel.c; never set for ordered or doacross loops).  */
   _Atomic bool cancelled;
+  /* The same as dyn_fast for a guided loop and the *_guided_next entry
+     points.  (A byte of its own, not a schedule number in dyn_fast: the
+     dynamic short path returns the byte it tested as its true.)  */
+  _Atomic bool guided_fast;
   unsigned long long start, end, incr;	/* as the program gave them */
   unsigned long long total;	/* number of logical iterations */
   unsigned long long chunk;	/* in logical iterations; 0 = unspecified */
@@ -1089,20 +1093,68 @@ HIDDEN bool gomp_iter_next_general (struct gomp_thread *thr,
 				    unsigned long long *iend, void *cfa);
 HIDDEN unsigned int gomp_runtime_sched (struct gomp_thread *thr,
 					unsigned long long *chunk);
-HIDDEN unsigned long long gomp_iter_guided_end (unsigned long long n,
-					       unsigned long long s,
-					       unsigned long long nthr,
-					       unsigned long long chunk);
+
+/* guided: each chunk is the remaining iterations divided by the number
+   of threads, but at least the chunk size.  So the chunk that starts at
+   S (< N) ends at a function of S alone: the chunks of a loop are known
+   before they are handed out, which doacross.c relies on.  */
+static inline unsigned long long
+gomp_iter_guided_end (unsigned long long n, unsigned long long s,
+		      unsigned long long nthr, unsigned long long chunk)
+{
+  unsigned long long left = n - s;
+  unsigned long long q = left / nthr + (left % nthr != 0);
+  if (q < chunk)
+    q = chunk;
+  return q >= left ? n : s + q;
+}
+
+/* Take the next chunk of guided loop WS, of NTHR threads (ws->nthreads,
+   the team's size), as logical iterations [*K0, *K1).  The cursor NEXT
+   is the only shared word written, by one compare-and-swap per chunk;
+   its neighbours on the line are not written while chunks are handed
+   out (struct gomp_work_share), so each chunk moves that one line.
+
+   Relaxed ordering suffices: the loop's fields were published before
+   any thread got here (READY's release and acquire, worksharing.c, or
+   the team's launch), and the cursor carries no data of its own; a
+   chunk is the thread's once its compare-and-swap succeeds, and the
+   loop's end orders everything after it.  The chunks are monotonic
+   (OpenMP 5.1 2.11.4): NEXT only grows, and a thread's later
+   compare-and-swap on it reads a value later in its modification order
+   than the one its earlier one wrote (read-modify-write coherence), so
+   each thread's chunks come in increasing order.  */
+static ALWAYS_INLINE bool
+gomp_iter_guided_take (struct gomp_work_share *ws, unsigned long long nthr,
+		       unsigned long long *k0, unsigned long long *k1)
+{
+  unsigned long long n = ws->total, chunk = ws->chunk, e;
+  unsigned long long s = atomic_load_explicit (&ws->next,
+					       memory_order_relaxed);
+  do
+    {
+      if (s >= n)
+	return false;
+      e = gomp_iter_guided_end (n, s, nthr, chunk);
+    }
+  while (!atomic_compare_exchange_weak_explicit (&ws->next, &s, e,
+						 memory_order_relaxed,
+						 memory_order_relaxed));
+  *k0 = s;
+  *k1 = e;
+  return true;
+}
 
 /* The next chunk of the calling thread's current loop, as the program's
    bounds [*istart, *iend).  Finishes the previous chunk's ordered turn.
 
-   Dynamic and chunked static loops call this once per chunk, so their
-   common case (not ordered, and a cursor that cannot wrap: fetch_add_ok,
-   which also means no product below overflows before the chunk start
-   passes the end) is handled first, in few instructions and without the
-   general path's register saves: with small chunks this call is most of
-   the construct's overhead.  */
+   Dynamic, guided and chunked static loops call this once per chunk, so
+   their common case (not ordered, no tool; for dynamic and static a
+   cursor that cannot wrap: fetch_add_ok, which also means no product
+   below overflows before the chunk start passes the end) is handled
+   first, in few instructions and without the general path's register
+   saves: with small chunks this call is most of the construct's
+   overhead.  */
 static inline bool
 gomp_iter_next (struct gomp_thread *thr, unsigned long long *istart,
 		unsigned long long *iend, void *cfa)
@@ -1112,6 +1164,15 @@ gomp_iter_next (struct gomp_thread *thr, unsigned long long *istart,
       && !atomic_load_explicit (&ws->cancelled, memory_order_relaxed))
     {
       unsigned long long n = ws->total, chunk = ws->chunk, s;
+      if (ws->sched == GS_GUIDED)
+	{
+	  unsigned long long e;
+	  if (!gomp_iter_guided_take (ws, ws->nthreads, &s, &e))
+	    return false;
+	  *istart = ws->start + s * ws->incr;
+	  *iend = e >= n ? ws->end : ws->start + e * ws->incr;
+	  return true;
+	}
       if (ws->sched == GS_DYNAMIC)
 	s = atomic_fetch_add_explicit (&ws->next, chunk, memory_order_relaxed);
       else
@@ -1149,6 +1210,28 @@ gomp_iter_dynamic_next_fast (unsigned long long *s0, unsigned long long *e0)
   unsigned long long first = ws->start + s * ws->incr;
   *s0 = first;
   *e0 = n - s <= chunk ? ws->end : first + ws->chunk_incr;
+  return 1;
+}
+
+/* The guided schedule's short path for the *_guided_next entry points,
+   as gomp_iter_dynamic_next_fast: no stack frame, the work share from
+   gomp_tls_ws, the team's size from the work share (not through the
+   thread's team), and none of the general path's tests for ordered
+   loops, tools and cancellation, which GUIDED_FAST covers.  1: a chunk
+   in *S, *E; 0: the loop is done; -1: not this case.  */
+static ALWAYS_INLINE int
+gomp_iter_guided_next_fast (unsigned long long *s0, unsigned long long *e0)
+{
+  struct gomp_work_share *ws = gomp_tls_ws;
+  if (unlikely (ws == NULL
+		|| !atomic_load_explicit (&ws->guided_fast,
+					  memory_order_relaxed)))
+    return -1;
+  unsigned long long s, e;
+  if (!gomp_iter_guided_take (ws, ws->nthreads, &s, &e))
+    return 0;
+  *s0 = ws->start + s * ws->incr;
+  *e0 = e >= ws->total ? ws->end : ws->start + e * ws->incr;
   return 1;
 }
 

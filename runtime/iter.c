@@ -60,9 +60,13 @@ gomp_iter_init (struct gomp_work_share *ws, unsigned int kind,
     !__builtin_mul_overflow ((unsigned long long) nthreads + 1,
 			     chunk ? chunk : 1, &room)
     && !__builtin_add_overflow (total, room, &room);
-  bool fast_next = fetch_add_ok && !ordered && chunk != 0
-    && (sched == GS_DYNAMIC || sched == GS_STATIC) && !GOMP_TOOL_ON ();
+  /* Guided chunks never pass the end, so its cursor cannot wrap.  */
+  bool fast_next = !ordered && !GOMP_TOOL_ON ()
+    && (sched == GS_GUIDED
+	|| (fetch_add_ok && chunk != 0
+	    && (sched == GS_DYNAMIC || sched == GS_STATIC)));
   bool dyn_fast = fast_next && sched == GS_DYNAMIC;
+  bool guided_fast = fast_next && sched == GS_GUIDED;
   /* A thread alone (no team, or a team of one: NTHREADS 1) has a work
      share nobody else reads, maybe on its stack (parallel.c) and never
      written before: it stores everything, without comparing.  */
@@ -94,6 +98,11 @@ gomp_iter_init (struct gomp_work_share *ws, unsigned int kind,
   if (!shared
       || atomic_load_explicit (&ws->dyn_fast, memory_order_relaxed) != dyn_fast)
     atomic_store_explicit (&ws->dyn_fast, dyn_fast, memory_order_relaxed);
+  if (!shared
+      || atomic_load_explicit (&ws->guided_fast, memory_order_relaxed)
+	 != guided_fast)
+    atomic_store_explicit (&ws->guided_fast, guided_fast,
+			   memory_order_relaxed);
   atomic_store_explicit (&ws->next, 0, memory_order_relaxed);
   /* Only ordered loops use the ordered turn (ordered.c).  */
   if (ordered)
@@ -185,41 +194,13 @@ dynamic_next (struct gomp_work_share *ws, unsigned long long *k0,
   return true;
 }
 
-/* guided: each chunk is the remaining iterations divided by the number
-   of threads, but at least the chunk size.  So the chunk that starts at
-   S (< N) ends at a function of S alone: the chunks of a loop are known
-   before they are handed out, which doacross.c relies on.  */
-unsigned long long
-gomp_iter_guided_end (unsigned long long n, unsigned long long s,
-		      unsigned long long nthr, unsigned long long chunk)
-{
-  unsigned long long left = n - s;
-  unsigned long long q = left / nthr + (left % nthr != 0);
-  if (q < chunk)
-    q = chunk;
-  return q >= left ? n : s + q;
-}
-
+/* guided: gomp_iter_guided_take (internal.h).  */
 static bool
 guided_next (struct gomp_thread *thr, struct gomp_work_share *ws,
 	     unsigned long long *k0, unsigned long long *k1)
 {
-  unsigned long long n = ws->total, e;
   unsigned long long nthr = thr->ts.team ? thr->ts.team->nthreads : 1;
-  unsigned long long s = atomic_load_explicit (&ws->next,
-					       memory_order_relaxed);
-  do
-    {
-      if (s >= n)
-	return false;
-      e = gomp_iter_guided_end (n, s, nthr, ws->chunk);
-    }
-  while (!atomic_compare_exchange_weak_explicit (&ws->next, &s, e,
-						 memory_order_relaxed,
-						 memory_order_relaxed));
-  *k0 = s;
-  *k1 = e;
-  return true;
+  return gomp_iter_guided_take (ws, nthr, k0, k1);
 }
 
 /* gomp_iter_next (internal.h) for any chunk of any schedule: ordered

@@ -20,7 +20,9 @@ loop_ull_init (struct gomp_thread *thr, bool up, gomp_ull start,
 		  !up, sched, chunk, nthreads, ordered);
 }
 
-static bool
+/* Not inlined: the short-path entry points below reach it by a tail
+   call, and with it inlined they would all need a stack frame.  */
+static __attribute__ ((noinline)) bool
 loop_ull_next (gomp_ull *istart, gomp_ull *iend, void *cfa)
 {
   return gomp_iter_next (gomp_thread (), istart, iend, cfa);
@@ -83,24 +85,26 @@ LOOP_ULL_RUNTIME_START (GOMP_loop_ull_ordered_runtime_start, true)
     return loop_ull_next (istart, iend, GOMP_CFA ());			\
   }
 
-/* dynamic: the short path first (internal.h).  */
-#define LOOP_ULL_DYNAMIC_NEXT(NAME)					\
+/* dynamic and guided: the short path (FAST, internal.h) first.  */
+#define LOOP_ULL_SHORT_NEXT(NAME, FAST)					\
   EXPORT bool								\
   NAME (gomp_ull *istart, gomp_ull *iend)				\
   {									\
-    int got = gomp_iter_dynamic_next_fast (istart, iend);		\
+    int got = FAST (istart, iend);					\
     if (unlikely (got < 0))						\
       return loop_ull_next (istart, iend, GOMP_CFA ());		\
     return got;								\
   }
 
 LOOP_ULL_NEXT (GOMP_loop_ull_static_next)
-LOOP_ULL_DYNAMIC_NEXT (GOMP_loop_ull_dynamic_next)
-LOOP_ULL_NEXT (GOMP_loop_ull_guided_next)
+LOOP_ULL_SHORT_NEXT (GOMP_loop_ull_dynamic_next,
+		     gomp_iter_dynamic_next_fast)
+LOOP_ULL_SHORT_NEXT (GOMP_loop_ull_guided_next, gomp_iter_guided_next_fast)
 LOOP_ULL_NEXT (GOMP_loop_ull_runtime_next)
 EXPORT bool GOMP_loop_ull_nonmonotonic_dynamic_next (gomp_ull *, gomp_ull *)
   __attribute__ ((alias ("GOMP_loop_ull_dynamic_next")));
-LOOP_ULL_NEXT (GOMP_loop_ull_nonmonotonic_guided_next)
+EXPORT bool GOMP_loop_ull_nonmonotonic_guided_next (gomp_ull *, gomp_ull *)
+  __attribute__ ((alias ("GOMP_loop_ull_guided_next")));
 LOOP_ULL_NEXT (GOMP_loop_ull_nonmonotonic_runtime_next)
 LOOP_ULL_NEXT (GOMP_loop_ull_maybe_nonmonotonic_runtime_next)
 LOOP_ULL_NEXT (GOMP_loop_ull_ordered_static_next)

@@ -33,7 +33,9 @@ loop_init (struct gomp_thread *thr, long start, long end, long incr,
 }
 
 /* CFA, here and below: the entry point's frame (internal.h).  */
-static bool
+/* Not inlined: the short-path entry points below reach it by a tail
+   call, and with it inlined they would all need a stack frame.  */
+static __attribute__ ((noinline)) bool
 loop_next (long *istart, long *iend, void *cfa)
 {
   unsigned long long s, e;
@@ -108,13 +110,13 @@ LOOP_RUNTIME_START (GOMP_loop_ordered_runtime_start, true)
     return loop_next (istart, iend, GOMP_CFA ());			\
   }
 
-/* dynamic: the short path first (internal.h).  */
-#define LOOP_DYNAMIC_NEXT(NAME)						\
+/* dynamic and guided: the short path (FAST, internal.h) first.  */
+#define LOOP_SHORT_NEXT(NAME, FAST)					\
   EXPORT bool								\
   NAME (long *istart, long *iend)					\
   {									\
     unsigned long long s, e;						\
-    int got = gomp_iter_dynamic_next_fast (&s, &e);			\
+    int got = FAST (&s, &e);						\
     if (unlikely (got < 0))						\
       return loop_next (istart, iend, GOMP_CFA ());			\
     if (got)								\
@@ -126,14 +128,17 @@ LOOP_RUNTIME_START (GOMP_loop_ordered_runtime_start, true)
   }
 
 LOOP_NEXT (GOMP_loop_static_next)
-LOOP_DYNAMIC_NEXT (GOMP_loop_dynamic_next)
-LOOP_NEXT (GOMP_loop_guided_next)
+LOOP_SHORT_NEXT (GOMP_loop_dynamic_next, gomp_iter_dynamic_next_fast)
+LOOP_SHORT_NEXT (GOMP_loop_guided_next, gomp_iter_guided_next_fast)
 LOOP_NEXT (GOMP_loop_runtime_next)
-/* The same function under both names (GCC 9+ emits this one for
-   schedule(dynamic)): no jump between them on every chunk.  */
+/* The same functions under both names (GCC 9+ emits these for
+   schedule(dynamic) and schedule(guided)): no jump between them on every
+   chunk.  Both schedules hand out chunks in increasing order, which is
+   what the monotonic names ask for (gomp_iter_guided_take).  */
 EXPORT bool GOMP_loop_nonmonotonic_dynamic_next (long *, long *)
   __attribute__ ((alias ("GOMP_loop_dynamic_next")));
-LOOP_NEXT (GOMP_loop_nonmonotonic_guided_next)
+EXPORT bool GOMP_loop_nonmonotonic_guided_next (long *, long *)
+  __attribute__ ((alias ("GOMP_loop_guided_next")));
 LOOP_NEXT (GOMP_loop_nonmonotonic_runtime_next)
 LOOP_NEXT (GOMP_loop_maybe_nonmonotonic_runtime_next)
 LOOP_NEXT (GOMP_loop_ordered_static_next)
