@@ -20,11 +20,11 @@
    futex_wake for all the idle sleepers (idle.c) if any sleep.  The
    waiters cost O(1) each per event: a look reads this word, the pending
    count and the team's map of queued work (task-sched.c), never every
-   member's queue, and with more threads than CPUs they spin only the
-   throttled count before sleeping (wait.c).  The arrivals serialise on
-   the word's line, which costs nothing extra where threads outnumber
-   cores and is what a two-level barrier would remove at hundreds of
-   cores (docs/runtime.md, "At 64-256 cores").  */
+   member's queue, and with more threads than CPUs they spin only their
+   share of the throttled count before sleeping (wait.c).  The arrivals
+   serialise on the word's line, which costs nothing extra where threads
+   outnumber cores and is what a two-level barrier would remove at
+   hundreds of cores (docs/runtime.md, "At 64-256 cores").  */
 
 #include "config.h"
 #include "internal.h"
