@@ -172,7 +172,10 @@ find_states (struct cli *c)
 }
 
 /* The address range of the module holding ompd_dll_locations: the
-   runtime, whose frames `ompd bt' leaves out.  */
+   runtime, whose frames `ompd bt' leaves out.  A live process's module
+   ranges are its file mappings, which a variable in .bss may lie past:
+   then the module of the runtime's OMPD breakpoint function, which
+   OpenMP requires next to it.  */
 static void
 find_runtime (struct cli *c)
 {
@@ -183,6 +186,10 @@ find_runtime (struct cli *c)
 	 != OMPDBG_E_OK)
     return;
   Dwfl_Module *mod = dwfl_addrmodule (dwfl, addr);
+  if (mod == NULL
+      && ompdbg_lookup_symbol (c->t, "ompd_bp_thread_begin", NULL, &addr)
+	 == OMPDBG_E_OK)
+    mod = dwfl_addrmodule (dwfl, addr);
   Dwarf_Addr lo, hi;
   if (mod != NULL
       && dwfl_module_info (mod, NULL, &lo, &hi, NULL, NULL, NULL, NULL))
