@@ -152,6 +152,9 @@ struct cli_thread
   ompd_rc_t task_rc;
   const char *task_error;
   bool unstarted;		/* assigned, not started */
+  /* Registered by the runtime, its OS thread not made yet: TH is NULL,
+     ID and LWP are 0.  */
+  bool being_created;
   /* The chain of tasks (cli_chain), filled on demand.  */
   struct cli_task *chain;
   size_t nchain;
@@ -242,6 +245,14 @@ const char *cli_wait_text (struct cli *c, struct cli_thread *t);
 /* "name" or "name+OFF" of data address A, or NULL (owned by C).  */
 const char *cli_data_symbol (struct cli *c, uint64_t a);
 
+/* How a view names thread T: "thread N", or "LWP -" for a thread being
+   created (the gdb plugin's cmd_parallel.member_text).  */
+const char *cli_thread_ref (struct cli *c, struct cli_thread *t);
+
+/* The "id" and "lwp" keys of thread T: null for a thread being
+   created, which has neither.  */
+void cli_json_thread_ids (struct json *j, const struct cli_thread *t);
+
 /* "#1 L1" for region R.  */
 const char *cli_region_cell (struct cli *c, int r);
 
@@ -251,6 +262,12 @@ const char *cli_region_label (struct cli *c, int r);
 /* Task T described: its kind and label.  ON: the thread whose current
    task chain holds it, or NULL.  */
 void cli_task_describe (struct cli *c, struct cli_task *task);
+
+/* How task H reads outside a thread's chain (cmd_tasks.task_ref): its
+   label, and for an implicit task "on thread N", the thread whose
+   implicit task it is (every implicit task of a region runs the same
+   code); "-" for none.  H is released.  */
+const char *cli_task_ref (struct cli *c, ompd_task_handle_t *h);
 
 /* The chain of tasks of thread T: the gdb plugin's model.task_chain.  */
 void cli_chain (struct cli *c, struct cli_thread *t);

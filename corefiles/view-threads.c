@@ -24,8 +24,7 @@ static void
 json_thread (struct cli *c, struct json *j, struct cli_thread *t)
 {
   json_open (j, '{');
-  json_kv_int (j, "id", t->id);
-  json_kv_int (j, "lwp", t->lwp);
+  cli_json_thread_ids (j, t);
   if (t->error != NULL)
     {
       json_key (j, "error");
@@ -132,8 +131,8 @@ cli_view_threads (struct cli *c, int argc, char **argv)
       if (t->h == NULL && t->error == NULL)
 	continue;		/* not an OpenMP thread */
       const char **row = cells + rows++ * nc;
-      row[0] = cli_printf (c, "%d", t->id);
-      row[1] = cli_printf (c, "%d", (int) t->lwp);
+      row[0] = t->id > 0 ? cli_printf (c, "%d", t->id) : "-";
+      row[1] = t->lwp > 0 ? cli_printf (c, "%d", (int) t->lwp) : "-";
       if (t->error != NULL)
 	{
 	  row[2] = cli_printf (c, "unreadable (%s)", t->error);
