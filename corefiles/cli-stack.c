@@ -36,7 +36,50 @@ struct unwind
   struct cli_thread *t;
   size_t cap;
   int sp_reg;
+  int machine;			/* EM_* */
+  /* Answers of in_sigtramp by pc: the threads of a team return to the
+     same few addresses, read once.  */
+  struct { uint64_t pc; bool valid, signal; } seen[64];
 };
+
+/* The code of the kernel's signal return trampolines on Linux, which a
+   handler returns into (glibc's __restore_rt, the vDSO's
+   __kernel_rt_sigreturn): `mov $__NR_rt_sigreturn, %rax; syscall' and
+   `mov x8, #__NR_rt_sigreturn; svc #0'.  gdb knows such a frame by the
+   same bytes (amd64_linux_sigtramp_p, aarch64's tramp_frame) and shows
+   it as `<signal handler called>'.  AT is the offset of the pc of a
+   frame in the trampoline's second instruction (an interrupted
+   syscall).  */
+static const struct sigtramp
+{
+  int machine;
+  unsigned char code[12];
+  size_t len, at;
+} sigtramps[] = {
+  { EM_X86_64, { 0x48, 0xc7, 0xc0, 0x0f, 0, 0, 0, 0x0f, 0x05 }, 9, 7 },
+  { EM_AARCH64, { 0x68, 0x11, 0x80, 0xd2, 0x01, 0, 0, 0xd4 }, 8, 4 },
+};
+
+/* Whether PC, a frame's pc, is in a signal return trampoline.  */
+static bool
+in_sigtramp (struct cli *c, int machine, uint64_t pc)
+{
+  for (size_t i = 0; i < sizeof sigtramps / sizeof sigtramps[0]; i++)
+    {
+      const struct sigtramp *st = &sigtramps[i];
+      if (st->machine != machine)
+	continue;
+      unsigned char code[sizeof st->code];
+      for (size_t k = 0; k < 2; k++)
+	{
+	  uint64_t start = pc - (k ? st->at : 0);
+	  if (ompdbg_read_memory (c->t, start, st->len, code) == OMPDBG_E_OK
+	      && memcmp (code, st->code, st->len) == 0)
+	    return true;
+	}
+    }
+  return false;
+}
 
 /* The target's machine (EM_*), from its first module with an ELF.  */
 static int
@@ -53,14 +96,21 @@ module_machine (Dwfl_Module *mod, void **user, const char *name,
   return DWARF_CB_ABORT;
 }
 
-/* The DWARF number of the stack pointer (the psABIs), -1 if unknown.  */
+/* The target's machine (EM_*), EM_NONE if unknown.  */
 static int
-sp_regno (struct cli *c)
+target_machine (struct cli *c)
 {
   int machine = EM_NONE;
   Dwfl *dwfl = ompdbg_target_dwfl (c->t);
   if (dwfl != NULL)
     dwfl_getmodules (dwfl, module_machine, &machine, 0);
+  return machine;
+}
+
+/* The DWARF number of the stack pointer (the psABIs), -1 if unknown.  */
+static int
+sp_regno (int machine)
+{
   switch (machine)
     {
     case EM_X86_64: return 7;
@@ -94,8 +144,19 @@ one_frame (Dwfl_Frame *frame, void *arg)
     }
   struct cli_frame *f = &t->frames[t->nframes++];
   memset (f, 0, sizeof *f);
-  /* A caller's pc is its return address: look the call up.  */
-  f->pc = activation ? pc : pc - 1;
+  size_t slot = (pc >> 2) % (sizeof u->seen / sizeof u->seen[0]);
+  if (!u->seen[slot].valid || u->seen[slot].pc != pc)
+    {
+      u->seen[slot].pc = pc;
+      u->seen[slot].valid = true;
+      u->seen[slot].signal = in_sigtramp (u->c, u->machine, pc);
+    }
+  f->signal = u->seen[slot].signal;
+  /* A caller's pc is its return address: look the call up.  The
+     trampoline's pc is where the handler returns to, and the pc of the
+     frame a signal interrupted is where it resumes.  */
+  bool interrupted = t->nframes >= 2 && t->frames[t->nframes - 2].signal;
+  f->pc = activation || f->signal || interrupted ? pc : pc - 1;
   Dwarf_Word sp;
   if (u->sp_reg >= 0 && dwfl_frame_reg (frame, u->sp_reg, &sp) == 0)
     f->sp = sp;
@@ -346,7 +407,8 @@ void
 cli_unwind (struct cli *c)
 {
   cli_model (c);
-  struct unwind u = { c, NULL, 0, sp_regno (c) };
+  struct unwind u = { .c = c, .machine = target_machine (c) };
+  u.sp_reg = sp_regno (u.machine);
   Dwfl *dwfl = ompdbg_target_dwfl (c->t);
   if ((c->core == NULL || !unwind_core (c, &u)) && dwfl != NULL)
     dwfl_getthreads (dwfl, one_thread, &u);
@@ -602,6 +664,11 @@ task_span (struct cli_thread *t, const struct cli_task *task, size_t *lo,
 static bool
 frame_lines (struct cli *c, const struct cli_frame *f, struct lines *l)
 {
+  if (f->signal)
+    {
+      add (l, "<signal handler called>", 0);
+      return false;
+    }
   struct cli_pc *p = (struct cli_pc *) cli_pc_info (c, f->pc);
   if (p->frames == NULL && p->shared != NULL && p->shared->frames != NULL)
     {
