@@ -505,6 +505,16 @@ scopes_at (Dwarf_Die *die, Dwarf_Addr pc, Dwarf_Die *out, int n, int max,
   do
     {
       int tag = dwarf_tag (&child);
+      if (tag == DW_TAG_namespace || tag == DW_TAG_class_type
+	  || tag == DW_TAG_structure_type || tag == DW_TAG_union_type)
+	{
+	  /* A C++ lambda's operator() is a member of a class declared in
+	     the function that holds it: its code is found there.  */
+	  int m = scopes_at (&child, pc, out, n, max, depth + 1);
+	  if (m > n)
+	    return m;
+	  continue;
+	}
       if (tag != DW_TAG_subprogram && tag != DW_TAG_inlined_subroutine
 	  && tag != DW_TAG_lexical_block)
 	continue;
@@ -562,15 +572,18 @@ compute_frames (struct cli *c, uint64_t pc, struct cli_pc *p)
   Dwarf_Files *files = NULL;
   if (n > 0)
     dwarf_getsrcfiles (cu, &files, NULL);
+  bool main_program = false;
   for (int i = n - 1; i >= 0; i--)
     {
       int tag = dwarf_tag (&scopes[i]);
       if (tag == DW_TAG_subprogram)
 	{
-	  /* The function's DWARF name, unless the symbol is an outlined
-	     function's (whose label says more).  */
-	  const char *dn = dwarf_diename (&scopes[i]);
-	  if (dn != NULL && label == NULL)
+	  main_program = dwarf_hasattr_integrate (&scopes[i],
+						  DW_AT_main_subprogram);
+	  /* The function's DWARF name, as gdb names the frame (after an
+	     outlined function's label too).  */
+	  const char *dn = cli_die_name (c, &scopes[i]);
+	  if (dn != NULL)
 	    name = dn;
 	  break;
 	}
@@ -581,7 +594,18 @@ compute_frames (struct cli *c, uint64_t pc, struct cli_pc *p)
       const char *iname = NULL;
       if (dwarf_formref_die (dwarf_attr (&scopes[i], DW_AT_abstract_origin,
 					 &attr), &origin) != NULL)
-	iname = dwarf_diename (&origin);
+	iname = cli_die_name (c, &origin);
+      if (iname != NULL && dwarf_hasattr_integrate (&origin,
+						    DW_AT_main_subprogram))
+	{
+	  /* A Fortran main program inlined into the C main that calls
+	     it: gdb's backtrace ends there, as at main.  */
+	  fprintf (m, "%s", one_text (c, iname, NULL, file, line, p));
+	  fclose (m);
+	  p->frames = cli_keep (c, buf);
+	  p->ends_at_main = true;
+	  return;
+	}
       fprintf (m, "%s\n", one_text (c, iname ? iname : "??", NULL, file, line,
 				    p));
       /* The next frame out is at the call of this one.  */
@@ -597,7 +621,8 @@ compute_frames (struct cli *c, uint64_t pc, struct cli_pc *p)
   const char *last = name;
   fclose (m);
   p->frames = cli_keep (c, buf);
-  p->ends_at_main = last != NULL && strcmp (last, "main") == 0;
+  p->ends_at_main = main_program
+    || (last != NULL && strcmp (last, "main") == 0);
 }
 
 /* Append the lines of frame F to L; true when the last was main's

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <elfutils/libdw.h>
 
 #include "corefiles/ompdbg-target.h"
 
@@ -96,6 +97,12 @@ bool cli_is_outlined (const char *name);
    x.c:3".  Owned by CLI.  */
 const char *cli_construct_label (struct cli *c, uint64_t pc,
 				 const char *kind);
+
+/* The name gdb prints for the function of DWARF entry FN: in C++ and
+   Fortran qualified by the scopes of its declaration as gdb's DWARF
+   reader qualifies it (physics::Grid<double>::f, solver::accumulate).
+   Owned by C; NULL when FN has no name.  */
+const char *cli_die_name (struct cli *c, Dwarf_Die *fn);
 
 /* Whether PC lies in the target's OpenMP runtime (the module of the
    session's runtime).  */
