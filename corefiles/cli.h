@@ -328,6 +328,38 @@ int cli_view_stacks (struct cli *c, int argc, char **argv);
 /* ompdbg snapshot: several targets, one JSON document (view-snapshot.c). */
 int cli_snapshot (int argc, char **argv, bool json);
 
+/* The columns the text views fit in: $COLUMNS when set, else the
+   terminal's width when the output is one; -1 (unlimited) otherwise,
+   as gdb in batch mode, or with the views' --wide.  */
+int cli_width (void);
+
+/* A column of cli_table_fit: its HEADER; MIN, the narrowest it may
+   become (-1: never narrowed); PRIO, the order in which the columns
+   give way (lowest first); FIT, how a cell too wide is shortened: 'm'
+   abbreviated as a name, its middle elided, 'e' its end elided, 'w'
+   wrapped under the column between words; SHORTNAME, the header of a
+   table that does not fit with the full ones (NULL: the same).  The
+   gdb plugin's util.Col.  */
+struct cli_col
+{
+  const char *header;
+  int min, prio;
+  char fit;
+  const char *shortname;
+};
+
+/* Separates a cell's renderings, longest first: the longest that fits
+   is shown (a wrapped cell that fits nowhere wraps its shortest).  */
+#define CLI_ALT "\x1f"
+
+/* ROWS of NC cells under COLS in at most LIMIT columns (<= 0:
+   unlimited), by the rule of the gdb plugin's util.table_lines:
+   columns separated by two spaces, the last one unpadded, no trailing
+   blanks.  */
+void cli_table_fit (struct cli *c, FILE *f, const struct cli_col *cols,
+		    size_t nc, const char **cells, size_t nrows,
+		    const char *indent, int limit);
+
 /* Table output: ROWS of NCOLS cells, columns separated by two spaces,
    the last one unpadded.  */
 void cli_table (FILE *f, const char *const *headers, size_t ncols,
