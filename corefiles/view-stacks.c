@@ -252,7 +252,8 @@ cli_snapshot (int argc, char **argv, bool json)
 	  json_key (&j, "threads");
 	  json_open (&j, '[');
 	  for (size_t k = 0; k < c.nthreads; k++)
-	    if (c.threads[k].h != NULL || c.s == NULL)
+	    if ((c.threads[k].h != NULL || c.s == NULL)
+		&& !c.threads[k].being_created)
 	      json_stack (&c, &j, &c.threads[k], false);
 	  json_close (&j, ']');
 	  cli_close (&c);
