@@ -583,7 +583,20 @@ add_unborn_threads (struct cli *c)
       if (unborn && (c->api->get_thread_id (h, OMPD_THREAD_ID_PTHREAD,
 					    sizeof pt, &pt) != ompd_rc_ok
 		     || pt != 0))
-	unborn = false;
+	{
+	  /* A thread just made, that has not recorded its LWP: the OS
+	     thread of its pthread id (model.py's _by_pthread), which its
+	     LWP does not find.  */
+	  struct ompdbg_thread *th;
+	  struct cli_thread *t = pt != 0
+	    && ompdbg_thread_by_pthread (c->t, pt, &th) == OMPDBG_E_OK
+	    ? cli_thread_of_lwp (c, ompdbg_thread_lwp (th)) : NULL;
+	  if (t != NULL && t->h == NULL)
+	    t->h = h;
+	  else if (h != NULL)
+	    c->api->rel_thread_handle (h);
+	  continue;
+	}
       struct cli_thread *more = unborn
 	? realloc (c->threads, (c->nthreads + 1) * sizeof *more) : NULL;
       if (more == NULL)

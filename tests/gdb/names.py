@@ -103,6 +103,18 @@ def check_ompdbg(g, prog, tag, want, directive):
         else None
     lwp = json.loads(m.group(0))["threads"][0]["lwp"] if m else None
     par = ompdbg_doc("parallel", exe, core)
+    # The team as gdb lists it: a member not started yet (a pool thread
+    # that has not recorded its LWP) included.
+    o = g.cmd("ompd parallel --json")
+    m2 = re.search(r"^\{.*\}$", o, flags=re.M)
+
+    def team(doc):
+        return [[(x["omp"], x["lwp"], x["state"], x["unstarted"])
+                 for x in r["members"]] for r in doc.get("regions", [])]
+    gteam = team(json.loads(m2.group(0))) if m2 else None
+    T.check(gteam is not None and team(par) == gteam,
+            "%s: ompdbg parallel lists gdb's teams (gdb %s, ompdbg %s)"
+            % (tag, gteam, team(par)))
     entries = [r["entry"] for r in par.get("regions", [])
                if r.get("level") == 1]
     T.check(entries == [want], "%s: ompdbg parallel says `%s' (got %s)"
