@@ -70,14 +70,22 @@ done
 
 # A thread being created: gdb stops the program at its first
 # pthread_create (the runtime's, for a pool thread), leaves it stopped
-# (SIGSTOP) and detaches; gdb stays until the test is done, so that the
-# stopped process is not orphaned (which would continue it).
+# (SIGSTOP) and detaches; gdb stays until the test is done (the file
+# $released), so that the stopped process is not orphaned (which would
+# continue it).
 truth=$work/creating.truth
-bounded env OMPDBG_LIBOMPD="$libompd" LD_LIBRARY_PATH="$OMPDBG_OURS_DIR" \
+released=$work/creating.done
+cat > "$work/creating-wait.py" <<EOF
+import os, time
+while not os.path.exists("$released"):
+    time.sleep(0.1)
+EOF
+timeout -k 10 "$test_timeout" \
+  env OMPDBG_LIBOMPD="$libompd" LD_LIBRARY_PATH="$OMPDBG_OURS_DIR" \
   $GDB -nx -q -batch -ex 'set sysroot /' \
   -ex 'set breakpoint pending on' -ex 'break pthread_create' -ex run \
   -ex 'python import os; os.kill(gdb.selected_inferior().pid, 19)' \
-  -ex detach -ex 'python import time; time.sleep(600)' \
+  -ex detach -x "$work/creating-wait.py" \
   --args "$prog" parallel "$truth" > "$work/creating.gdb" 2>&1 &
 holder=$!
 kill_on_exit $holder
@@ -112,7 +120,7 @@ else
   done
   rm -f "$work/creating.core.$pid"
 fi
-kill $holder 2>/dev/null
+touch "$released"
 wait 2>/dev/null
 
 finish
