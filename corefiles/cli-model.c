@@ -9,12 +9,14 @@
 
 #include <config.h>
 
+#include <dlfcn.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <elfutils/libdwfl.h>
 
 #include "corefiles/cli.h"
+#include "libompd/ompdbg-ext.h"
 
 /* Chains longer than this are garbage (the plugin's limit).  */
 #define MAX_CHAIN 256
@@ -172,7 +174,10 @@ find_states (struct cli *c)
 }
 
 /* The address range of the module holding ompd_dll_locations: the
-   runtime, whose frames `ompd bt' leaves out.  */
+   runtime, whose frames `ompd bt' leaves out.  A live process's module
+   ranges are its file mappings, which a variable in .bss may lie past:
+   then the module of the runtime's OMPD breakpoint function, which
+   OpenMP requires next to it.  */
 static void
 find_runtime (struct cli *c)
 {
@@ -183,6 +188,10 @@ find_runtime (struct cli *c)
 	 != OMPDBG_E_OK)
     return;
   Dwfl_Module *mod = dwfl_addrmodule (dwfl, addr);
+  if (mod == NULL
+      && ompdbg_lookup_symbol (c->t, "ompd_bp_thread_begin", NULL, &addr)
+	 == OMPDBG_E_OK)
+    mod = dwfl_addrmodule (dwfl, addr);
   Dwarf_Addr lo, hi;
   if (mod != NULL
       && dwfl_module_info (mod, NULL, &lo, &hi, NULL, NULL, NULL, NULL))
@@ -426,6 +435,8 @@ region_parent (struct cli *c, int r)
 struct cli_thread *
 cli_thread_of_lwp (struct cli *c, pid_t lwp)
 {
+  if (lwp == 0)
+    return NULL;		/* a thread being created has none */
   for (size_t i = 0; i < c->nthreads; i++)
     if (c->threads[i].lwp == lwp)
       return &c->threads[i];
@@ -435,6 +446,16 @@ cli_thread_of_lwp (struct cli *c, pid_t lwp)
 static struct cli_thread *
 thread_of_handle (struct cli *c, ompd_thread_handle_t *h)
 {
+  /* A thread being created has neither LWP nor pthread id: its
+     handle says which it is.  */
+  for (size_t i = 0; i < c->nthreads; i++)
+    {
+      int cmp = 1;
+      if (c->threads[i].being_created
+	  && c->api->thread_handle_compare (c->threads[i].h, h, &cmp)
+	     == ompd_rc_ok && cmp == 0)
+	return &c->threads[i];
+    }
   int64_t lwp = 0;
   if (c->api->get_thread_id == NULL
       || c->api->get_thread_id (h, OMPD_THREAD_ID_LWP, sizeof lwp, &lwp)
@@ -476,12 +497,15 @@ region_order (const void *a, const void *b)
   return x->first_seen < y->first_seen ? -1 : x->first_seen > y->first_seen;
 }
 
+/* T's handle is T->h when set (a thread the registry lists without an
+   OS thread), else looked up by its LWP.  */
 static void
 read_thread (struct cli *c, struct cli_thread *t)
 {
   t->region = -1;
   int64_t id = t->lwp;
-  ompd_rc_t rc = c->api->get_thread_handle == NULL ? ompd_rc_unsupported
+  ompd_rc_t rc = t->h != NULL ? ompd_rc_ok
+    : c->api->get_thread_handle == NULL ? ompd_rc_unsupported
     : c->api->get_thread_handle (c->as, OMPD_THREAD_ID_LWP, sizeof id, &id,
 				 &t->h);
   if (rc != ompd_rc_ok)
@@ -524,8 +548,73 @@ read_thread (struct cli *c, struct cli_thread *t)
 	t->task_error = cli_rc_words (rc);
     }
   icv (c, t->h, ompd_scope_thread, c->icv_thread_num, &t->num);
-  t->unstarted = t->region >= 0 && t->task == NULL
+  t->unstarted = !t->being_created && t->region >= 0 && t->task == NULL
     && rc == ompd_rc_unavailable;
+}
+
+/* The threads the runtime's registry lists that have no OS thread yet
+   (model.py's being_created: the master is inside pthread_create, which
+   stores the pthread id only once the clone is made), added to C's
+   threads after the OS threads, as gdb lists them last.  Through the
+   ompdbg extension of libompd (ompdbg_get_threads), where the library
+   has it; without it no such thread can be found.  */
+static void
+add_unborn_threads (struct cli *c)
+{
+  void *dl = dlopen (ompdbg_session_library (c->s), RTLD_NOW | RTLD_NOLOAD);
+  __typeof__ (ompdbg_get_threads) *list
+    = dl != NULL ? (__typeof__ (ompdbg_get_threads) *)
+      dlsym (dl, "ompdbg_get_threads") : NULL;
+  ompd_thread_handle_t **hs = NULL;
+  int n = 0;
+  ompd_rc_t rc = list != NULL ? list (c->as, &hs, &n) : ompd_rc_unsupported;
+  if (dl != NULL)
+    dlclose (dl);
+  if ((rc != ompd_rc_ok && rc != ompd_rc_incomplete) || hs == NULL)
+    return;
+  for (int i = 0; i < n; i++)
+    {
+      ompd_thread_handle_t *h = hs[i];
+      uint64_t lwp = 0, pt = 0;
+      bool unborn = h != NULL && c->api->get_thread_id != NULL;
+      if (unborn && c->api->get_thread_id (h, OMPD_THREAD_ID_LWP, sizeof lwp,
+					   &lwp) == ompd_rc_ok && lwp != 0)
+	unborn = false;
+      if (unborn && (c->api->get_thread_id (h, OMPD_THREAD_ID_PTHREAD,
+					    sizeof pt, &pt) != ompd_rc_ok
+		     || pt != 0))
+	{
+	  /* A thread just made, that has not recorded its LWP: the OS
+	     thread of its pthread id (model.py's _by_pthread), which its
+	     LWP does not find.  */
+	  struct ompdbg_thread *th;
+	  struct cli_thread *t = pt != 0
+	    && ompdbg_thread_by_pthread (c->t, pt, &th) == OMPDBG_E_OK
+	    ? cli_thread_of_lwp (c, ompdbg_thread_lwp (th)) : NULL;
+	  if (t != NULL && t->h == NULL)
+	    t->h = h;
+	  else if (h != NULL)
+	    c->api->rel_thread_handle (h);
+	  continue;
+	}
+      struct cli_thread *more = unborn
+	? realloc (c->threads, (c->nthreads + 1) * sizeof *more) : NULL;
+      if (more == NULL)
+	{
+	  if (h != NULL)
+	    c->api->rel_thread_handle (h);
+	  continue;
+	}
+      c->threads = more;
+      struct cli_thread *t = &c->threads[c->nthreads++];
+      memset (t, 0, sizeof *t);
+      t->h = h;
+      t->region = -1;
+      t->being_created = true;
+      t->unwound = true;
+      t->unwind_error = "no OS thread yet";
+    }
+  free (hs);
 }
 
 void
@@ -550,6 +639,8 @@ cli_model (struct cli *c)
     }
   if (c->s == NULL)
     return;
+  add_unborn_threads (c);
+  n = c->nthreads;
   for (size_t i = 0; i < n; i++)
     {
       read_thread (c, &c->threads[i]);
@@ -675,6 +766,31 @@ cli_data_symbol (struct cli *c, uint64_t a)
 }
 
 const char *
+cli_thread_ref (struct cli *c, struct cli_thread *t)
+{
+  if (t->id > 0)
+    return cli_printf (c, "thread %d", t->id);
+  if (t->lwp > 0)
+    return cli_printf (c, "LWP %d", (int) t->lwp);
+  return "LWP -";
+}
+
+void
+cli_json_thread_ids (struct json *j, const struct cli_thread *t)
+{
+  json_key (j, "id");
+  if (t->id > 0)
+    json_int (j, t->id);
+  else
+    json_null (j);
+  json_key (j, "lwp");
+  if (t->lwp > 0)
+    json_int (j, t->lwp);
+  else
+    json_null (j);
+}
+
+const char *
 cli_region_cell (struct cli *c, int r)
 {
   if (r < 0)
@@ -689,6 +805,8 @@ cli_region_cell (struct cli *c, int r)
 const char *
 cli_wait_text (struct cli *c, struct cli_thread *t)
 {
+  if (t->being_created)
+    return "being created (no OS thread yet)";
   if (t->unstarted)
     return "assigned, not started";
   if (!t->state_known)
@@ -788,6 +906,40 @@ cli_task_describe (struct cli *c, struct cli_task *task)
     task->label = cli_printf (c, "%s task (no function)", task->kind);
   task->frames_ok = c->api->get_task_frame (task->h, &task->exit,
 					    &task->enter) == ompd_rc_ok;
+}
+
+const char *
+cli_task_ref (struct cli *c, ompd_task_handle_t *h)
+{
+  if (h == NULL)
+    return "-";
+  struct cli_task t = { .h = h };
+  cli_task_describe (c, &t);
+  const char *out = t.label;
+  if (t.implicit && t.region >= 0)
+    {
+      struct cli_region *r = &c->regions[t.region];
+      long long n = r->size.ok ? r->size.v : 0;
+      for (long long i = 0; i < n && i < 4096; i++)
+	{
+	  ompd_task_handle_t *it;
+	  if (c->api->get_task_in_parallel (r->h, (int) i, &it) != ompd_rc_ok)
+	    continue;
+	  int cmp = 1;
+	  bool same = c->api->task_handle_compare (it, h, &cmp) == ompd_rc_ok
+	    && cmp == 0;
+	  c->api->rel_task_handle (it);
+	  if (!same)
+	    continue;
+	  struct cli_thread *owner = cli_member (c, t.region, (int) i);
+	  if (owner != NULL)
+	    out = cli_printf (c, "%s on %s", t.label,
+			      cli_thread_ref (c, owner));
+	  break;
+	}
+    }
+  c->api->rel_task_handle (h);
+  return out;
 }
 
 static bool

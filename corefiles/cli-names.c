@@ -228,6 +228,174 @@ cli_pc_info (struct cli *c, uint64_t pc)
   return &e->info;
 }
 
+/* ---- function names as gdb prints them ------------------------------ */
+
+#define MAX_SCOPES 64
+
+/* The scopes (DIEs) from CU's children down to the DIE at offset OFF,
+   outermost first, into PATH; their number, or -1 when OFF is not
+   under PARENT.  Children lie between their parent's offset and its
+   next sibling's: only the scope that can hold OFF is entered.  */
+static int
+scope_path (Dwarf_Die *parent, Dwarf_Off off, Dwarf_Die *path, int n,
+	    int depth)
+{
+  Dwarf_Die child;
+  if (depth > MAX_SCOPES || dwarf_child (parent, &child) != 0)
+    return -1;
+  for (;;)
+    {
+      if (dwarf_dieoffset (&child) == off)
+	return n;
+      Dwarf_Die next;
+      bool last = dwarf_siblingof (&child, &next) != 0;
+      if (dwarf_dieoffset (&child) < off
+	  && (last || dwarf_dieoffset (&next) > off))
+	{
+	  if (n >= MAX_SCOPES)
+	    return -1;
+	  path[n] = child;
+	  return scope_path (&child, off, path, n + 1, depth + 1);
+	}
+      if (last)
+	return -1;
+      child = next;
+    }
+}
+
+/* The prefix gdb gives a name declared in the scope PATH[N-1] (its
+   dwarf2 reader's determine_prefix): a namespace's or a named class's
+   qualified name, a Fortran module's or enclosing subprogram's name;
+   "" in a function of C++ or for an unnamed class.  */
+static const char *
+scope_prefix (struct cli *c, Dwarf_Die *path, int n, bool fortran)
+{
+  if (n <= 0)
+    return "";
+  Dwarf_Die *p = &path[n - 1];
+  const char *name = dwarf_diename (p);
+  switch (dwarf_tag (p))
+    {
+    case DW_TAG_namespace:
+      if (name == NULL)
+	name = "(anonymous namespace)";
+      break;
+    case DW_TAG_class_type:
+    case DW_TAG_structure_type:
+    case DW_TAG_union_type:
+    case DW_TAG_enumeration_type:
+    case DW_TAG_module:
+      if (name == NULL)
+	return "";
+      break;
+    case DW_TAG_subprogram:
+      return fortran && name != NULL ? name : "";
+    default:
+      return "";
+    }
+  const char *outer = scope_prefix (c, path, n - 1, fortran);
+  return *outer ? cli_printf (c, "%s::%s", outer, name) : name;
+}
+
+static bool
+lang_fortran (int lang)
+{
+  return lang == DW_LANG_Fortran77 || lang == DW_LANG_Fortran90
+    || lang == DW_LANG_Fortran95 || lang == DW_LANG_Fortran03
+    || lang == DW_LANG_Fortran08;
+}
+
+const char *
+cli_die_name (struct cli *c, Dwarf_Die *fn)
+{
+  const char *name = dwarf_diename (fn);
+  if (name == NULL)
+    return NULL;
+  /* The declaration: an out-of-line or inlined copy refers to it.  */
+  Dwarf_Die decl = *fn;
+  for (int k = 0; k < 8; k++)
+    {
+      Dwarf_Attribute a;
+      Dwarf_Die to;
+      if (dwarf_formref_die (dwarf_attr (&decl, DW_AT_specification, &a),
+			     &to) == NULL
+	  && dwarf_formref_die (dwarf_attr (&decl, DW_AT_abstract_origin,
+					    &a), &to) == NULL)
+	break;
+      decl = to;
+    }
+  Dwarf_Die cu;
+  if (dwarf_diecu (&decl, &cu, NULL, NULL) == NULL)
+    return name;
+  int lang = dwarf_srclang (&cu);
+  bool fortran = lang_fortran (lang);
+  if (!fortran && lang != DW_LANG_C_plus_plus && lang != DW_LANG_C_plus_plus_03
+      && lang != DW_LANG_C_plus_plus_11 && lang != DW_LANG_C_plus_plus_14)
+    return name;
+  Dwarf_Die path[MAX_SCOPES];
+  int n = scope_path (&cu, dwarf_dieoffset (&decl), path, 0, 0);
+  const char *prefix = n > 0 ? scope_prefix (c, path, n, fortran) : "";
+  if (!fortran && cli_is_outlined (name))
+    /* gdb's C++ name of a function is its name with its parameters,
+       which a frame drops where the name parses as C++: the name GCC
+       gives an outlined function does not, and keeps its (none).  */
+    name = cli_printf (c, "%s(void)", name);
+  return *prefix ? cli_printf (c, "%s::%s", prefix, name) : name;
+}
+
+/* The scopes from PARENT's children down to the subprogram whose code
+   starts at PC, into PATH (outermost first); their number, or -1.  */
+static int
+entry_path (Dwarf_Die *parent, Dwarf_Addr pc, Dwarf_Die *path, int n)
+{
+  Dwarf_Die child;
+  if (n >= MAX_SCOPES || dwarf_child (parent, &child) != 0)
+    return -1;
+  do
+    {
+      int tag = dwarf_tag (&child);
+      Dwarf_Addr lo;
+      path[n] = child;
+      if (tag == DW_TAG_subprogram && dwarf_lowpc (&child, &lo) == 0
+	  && lo == pc)
+	return n + 1;
+      if (tag == DW_TAG_subprogram || tag == DW_TAG_lexical_block
+	  || tag == DW_TAG_inlined_subroutine || tag == DW_TAG_namespace
+	  || tag == DW_TAG_module || tag == DW_TAG_class_type
+	  || tag == DW_TAG_structure_type)
+	{
+	  int m = entry_path (&child, pc, path, n + 1);
+	  if (m >= 0)
+	    return m;
+	}
+    }
+  while (dwarf_siblingof (&child, &child) == 0);
+  return -1;
+}
+
+/* The name gdb prints for the function that holds the construct the
+   outlined function at ENTRY runs (names.outlined_parent): the
+   innermost subprogram around it that is not itself outlined (GCC
+   nests the outlined function's DIE in it), or NULL.  */
+static const char *
+outlined_parent (struct cli *c, uint64_t entry)
+{
+  Dwfl *dwfl = ompdbg_target_dwfl (c->t);
+  Dwfl_Module *mod = dwfl != NULL ? dwfl_addrmodule (dwfl, entry) : NULL;
+  Dwarf_Addr bias;
+  Dwarf_Die *cu = mod != NULL ? dwfl_module_addrdie (mod, entry, &bias)
+    : NULL;
+  if (cu == NULL)
+    return NULL;
+  Dwarf_Die path[MAX_SCOPES];
+  int n = entry_path (cu, entry - bias, path, 0);
+  for (int i = n - 2; i >= 0; i--)
+    if (dwarf_tag (&path[i]) == DW_TAG_subprogram
+	&& !cli_is_outlined (dwarf_diename (&path[i])))
+      return cli_die_name (c, &path[i]);
+  return NULL;
+}
+
 /* The first line-table row at ENTRY of its CU, and whether the CU is
    Fortran.  GCC gives an outlined function no DW_AT_decl_line; the first
    row at its entry is the construct's `#pragma omp' line (a later row at
@@ -248,9 +416,7 @@ construct_line (struct cli *c, uint64_t entry, const char **file, int *line,
   if (cu == NULL)
     return;
   int lang = dwarf_srclang (cu);
-  *fortran = lang == DW_LANG_Fortran77 || lang == DW_LANG_Fortran90
-    || lang == DW_LANG_Fortran95 || lang == DW_LANG_Fortran03
-    || lang == DW_LANG_Fortran08;
+  *fortran = lang_fortran (lang);
   Dwarf_Lines *lines;
   size_t n;
   if (dwarf_getsrclines (cu, &lines, &n) != 0)
@@ -260,8 +426,11 @@ construct_line (struct cli *c, uint64_t entry, const char **file, int *line,
       Dwarf_Line *l = dwarf_onesrcline (lines, i);
       Dwarf_Addr a;
       int ln;
+      bool end = false;
+      /* The row that ends the sequence before ENTRY's is at ENTRY too.  */
       if (l == NULL || dwarf_lineaddr (l, &a) != 0 || a + bias != entry
-	  || dwarf_lineno (l, &ln) != 0 || ln <= 0)
+	  || dwarf_lineno (l, &ln) != 0 || ln <= 0
+	  || dwarf_lineendsequence (l, &end) != 0 || end)
 	continue;
       *file = base_name (dwarf_linesrc (l, NULL, NULL));
       *line = ln;
@@ -315,11 +484,14 @@ cli_construct_label (struct cli *c, uint64_t pc, const char *kind)
       const char *cut = strstr (p->name, OUTLINED);
       size_t plen = cut != NULL ? (size_t) (cut - p->name)
 	: strlen (p->name) - 8;
+      const char *parent = outlined_parent (c, pc);
+      if (parent == NULL)
+	parent = cli_printf (c, "%.*s", (int) plen, p->name);
       char loc[512] = "";
       if (file != NULL && line > 0)
 	snprintf (loc, sizeof loc, " at %s:%d", file, line);
-      s = cli_printf (c, "%s %s%s (in %.*s)", fortran ? "!$omp" : "#pragma omp",
-		      kind, loc, (int) plen, p->name);
+      s = cli_printf (c, "%s %s%s (in %s)", fortran ? "!$omp" : "#pragma omp",
+		      kind, loc, parent);
     }
   else if (p->name != NULL)
     {

@@ -36,7 +36,50 @@ struct unwind
   struct cli_thread *t;
   size_t cap;
   int sp_reg;
+  int machine;			/* EM_* */
+  /* Answers of in_sigtramp by pc: the threads of a team return to the
+     same few addresses, read once.  */
+  struct { uint64_t pc; bool valid, signal; } seen[64];
 };
+
+/* The code of the kernel's signal return trampolines on Linux, which a
+   handler returns into (glibc's __restore_rt, the vDSO's
+   __kernel_rt_sigreturn): `mov $__NR_rt_sigreturn, %rax; syscall' and
+   `mov x8, #__NR_rt_sigreturn; svc #0'.  gdb knows such a frame by the
+   same bytes (amd64_linux_sigtramp_p, aarch64's tramp_frame) and shows
+   it as `<signal handler called>'.  AT is the offset of the pc of a
+   frame in the trampoline's second instruction (an interrupted
+   syscall).  */
+static const struct sigtramp
+{
+  int machine;
+  unsigned char code[12];
+  size_t len, at;
+} sigtramps[] = {
+  { EM_X86_64, { 0x48, 0xc7, 0xc0, 0x0f, 0, 0, 0, 0x0f, 0x05 }, 9, 7 },
+  { EM_AARCH64, { 0x68, 0x11, 0x80, 0xd2, 0x01, 0, 0, 0xd4 }, 8, 4 },
+};
+
+/* Whether PC, a frame's pc, is in a signal return trampoline.  */
+static bool
+in_sigtramp (struct cli *c, int machine, uint64_t pc)
+{
+  for (size_t i = 0; i < sizeof sigtramps / sizeof sigtramps[0]; i++)
+    {
+      const struct sigtramp *st = &sigtramps[i];
+      if (st->machine != machine)
+	continue;
+      unsigned char code[sizeof st->code];
+      for (size_t k = 0; k < 2; k++)
+	{
+	  uint64_t start = pc - (k ? st->at : 0);
+	  if (ompdbg_read_memory (c->t, start, st->len, code) == OMPDBG_E_OK
+	      && memcmp (code, st->code, st->len) == 0)
+	    return true;
+	}
+    }
+  return false;
+}
 
 /* The target's machine (EM_*), from its first module with an ELF.  */
 static int
@@ -53,14 +96,21 @@ module_machine (Dwfl_Module *mod, void **user, const char *name,
   return DWARF_CB_ABORT;
 }
 
-/* The DWARF number of the stack pointer (the psABIs), -1 if unknown.  */
+/* The target's machine (EM_*), EM_NONE if unknown.  */
 static int
-sp_regno (struct cli *c)
+target_machine (struct cli *c)
 {
   int machine = EM_NONE;
   Dwfl *dwfl = ompdbg_target_dwfl (c->t);
   if (dwfl != NULL)
     dwfl_getmodules (dwfl, module_machine, &machine, 0);
+  return machine;
+}
+
+/* The DWARF number of the stack pointer (the psABIs), -1 if unknown.  */
+static int
+sp_regno (int machine)
+{
   switch (machine)
     {
     case EM_X86_64: return 7;
@@ -94,8 +144,19 @@ one_frame (Dwfl_Frame *frame, void *arg)
     }
   struct cli_frame *f = &t->frames[t->nframes++];
   memset (f, 0, sizeof *f);
-  /* A caller's pc is its return address: look the call up.  */
-  f->pc = activation ? pc : pc - 1;
+  size_t slot = (pc >> 2) % (sizeof u->seen / sizeof u->seen[0]);
+  if (!u->seen[slot].valid || u->seen[slot].pc != pc)
+    {
+      u->seen[slot].pc = pc;
+      u->seen[slot].valid = true;
+      u->seen[slot].signal = in_sigtramp (u->c, u->machine, pc);
+    }
+  f->signal = u->seen[slot].signal;
+  /* A caller's pc is its return address: look the call up.  The
+     trampoline's pc is where the handler returns to, and the pc of the
+     frame a signal interrupted is where it resumes.  */
+  bool interrupted = t->nframes >= 2 && t->frames[t->nframes - 2].signal;
+  f->pc = activation || f->signal || interrupted ? pc : pc - 1;
   Dwarf_Word sp;
   if (u->sp_reg >= 0 && dwfl_frame_reg (frame, u->sp_reg, &sp) == 0)
     f->sp = sp;
@@ -346,7 +407,8 @@ void
 cli_unwind (struct cli *c)
 {
   cli_model (c);
-  struct unwind u = { c, NULL, 0, sp_regno (c) };
+  struct unwind u = { .c = c, .machine = target_machine (c) };
+  u.sp_reg = sp_regno (u.machine);
   Dwfl *dwfl = ompdbg_target_dwfl (c->t);
   if ((c->core == NULL || !unwind_core (c, &u)) && dwfl != NULL)
     dwfl_getthreads (dwfl, one_thread, &u);
@@ -443,6 +505,16 @@ scopes_at (Dwarf_Die *die, Dwarf_Addr pc, Dwarf_Die *out, int n, int max,
   do
     {
       int tag = dwarf_tag (&child);
+      if (tag == DW_TAG_namespace || tag == DW_TAG_class_type
+	  || tag == DW_TAG_structure_type || tag == DW_TAG_union_type)
+	{
+	  /* A C++ lambda's operator() is a member of a class declared in
+	     the function that holds it: its code is found there.  */
+	  int m = scopes_at (&child, pc, out, n, max, depth + 1);
+	  if (m > n)
+	    return m;
+	  continue;
+	}
       if (tag != DW_TAG_subprogram && tag != DW_TAG_inlined_subroutine
 	  && tag != DW_TAG_lexical_block)
 	continue;
@@ -500,15 +572,18 @@ compute_frames (struct cli *c, uint64_t pc, struct cli_pc *p)
   Dwarf_Files *files = NULL;
   if (n > 0)
     dwarf_getsrcfiles (cu, &files, NULL);
+  bool main_program = false;
   for (int i = n - 1; i >= 0; i--)
     {
       int tag = dwarf_tag (&scopes[i]);
       if (tag == DW_TAG_subprogram)
 	{
-	  /* The function's DWARF name, unless the symbol is an outlined
-	     function's (whose label says more).  */
-	  const char *dn = dwarf_diename (&scopes[i]);
-	  if (dn != NULL && label == NULL)
+	  main_program = dwarf_hasattr_integrate (&scopes[i],
+						  DW_AT_main_subprogram);
+	  /* The function's DWARF name, as gdb names the frame (after an
+	     outlined function's label too).  */
+	  const char *dn = cli_die_name (c, &scopes[i]);
+	  if (dn != NULL)
 	    name = dn;
 	  break;
 	}
@@ -519,7 +594,18 @@ compute_frames (struct cli *c, uint64_t pc, struct cli_pc *p)
       const char *iname = NULL;
       if (dwarf_formref_die (dwarf_attr (&scopes[i], DW_AT_abstract_origin,
 					 &attr), &origin) != NULL)
-	iname = dwarf_diename (&origin);
+	iname = cli_die_name (c, &origin);
+      if (iname != NULL && dwarf_hasattr_integrate (&origin,
+						    DW_AT_main_subprogram))
+	{
+	  /* A Fortran main program inlined into the C main that calls
+	     it: gdb's backtrace ends there, as at main.  */
+	  fprintf (m, "%s", one_text (c, iname, NULL, file, line, p));
+	  fclose (m);
+	  p->frames = cli_keep (c, buf);
+	  p->ends_at_main = true;
+	  return;
+	}
       fprintf (m, "%s\n", one_text (c, iname ? iname : "??", NULL, file, line,
 				    p));
       /* The next frame out is at the call of this one.  */
@@ -535,7 +621,8 @@ compute_frames (struct cli *c, uint64_t pc, struct cli_pc *p)
   const char *last = name;
   fclose (m);
   p->frames = cli_keep (c, buf);
-  p->ends_at_main = last != NULL && strcmp (last, "main") == 0;
+  p->ends_at_main = main_program
+    || (last != NULL && strcmp (last, "main") == 0);
 }
 
 /* Append the lines of frame F to L; true when the last was main's
@@ -602,6 +689,11 @@ task_span (struct cli_thread *t, const struct cli_task *task, size_t *lo,
 static bool
 frame_lines (struct cli *c, const struct cli_frame *f, struct lines *l)
 {
+  if (f->signal)
+    {
+      add (l, "<signal handler called>", 0);
+      return false;
+    }
   struct cli_pc *p = (struct cli_pc *) cli_pc_info (c, f->pc);
   if (p->frames == NULL && p->shared != NULL && p->shared->frames != NULL)
     {

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <elfutils/libdw.h>
 
 #include "corefiles/ompdbg-target.h"
 
@@ -97,6 +98,12 @@ bool cli_is_outlined (const char *name);
 const char *cli_construct_label (struct cli *c, uint64_t pc,
 				 const char *kind);
 
+/* The name gdb prints for the function of DWARF entry FN: in C++ and
+   Fortran qualified by the scopes of its declaration as gdb's DWARF
+   reader qualifies it (physics::Grid<double>::f, solver::accumulate).
+   Owned by C; NULL when FN has no name.  */
+const char *cli_die_name (struct cli *c, Dwarf_Die *fn);
+
 /* Whether PC lies in the target's OpenMP runtime (the module of the
    session's runtime).  */
 bool cli_in_runtime (struct cli *c, uint64_t pc);
@@ -152,6 +159,9 @@ struct cli_thread
   ompd_rc_t task_rc;
   const char *task_error;
   bool unstarted;		/* assigned, not started */
+  /* Registered by the runtime, its OS thread not made yet: TH is NULL,
+     ID and LWP are 0.  */
+  bool being_created;
   /* The chain of tasks (cli_chain), filled on demand.  */
   struct cli_task *chain;
   size_t nchain;
@@ -242,6 +252,14 @@ const char *cli_wait_text (struct cli *c, struct cli_thread *t);
 /* "name" or "name+OFF" of data address A, or NULL (owned by C).  */
 const char *cli_data_symbol (struct cli *c, uint64_t a);
 
+/* How a view names thread T: "thread N", or "LWP -" for a thread being
+   created (the gdb plugin's cmd_parallel.member_text).  */
+const char *cli_thread_ref (struct cli *c, struct cli_thread *t);
+
+/* The "id" and "lwp" keys of thread T: null for a thread being
+   created, which has neither.  */
+void cli_json_thread_ids (struct json *j, const struct cli_thread *t);
+
 /* "#1 L1" for region R.  */
 const char *cli_region_cell (struct cli *c, int r);
 
@@ -251,6 +269,12 @@ const char *cli_region_label (struct cli *c, int r);
 /* Task T described: its kind and label.  ON: the thread whose current
    task chain holds it, or NULL.  */
 void cli_task_describe (struct cli *c, struct cli_task *task);
+
+/* How task H reads outside a thread's chain (cmd_tasks.task_ref): its
+   label, and for an implicit task "on thread N", the thread whose
+   implicit task it is (every implicit task of a region runs the same
+   code); "-" for none.  H is released.  */
+const char *cli_task_ref (struct cli *c, ompd_task_handle_t *h);
 
 /* The chain of tasks of thread T: the gdb plugin's model.task_chain.  */
 void cli_chain (struct cli *c, struct cli_thread *t);
@@ -303,6 +327,38 @@ int cli_view_tasks (struct cli *c, int argc, char **argv);
 int cli_view_stacks (struct cli *c, int argc, char **argv);
 /* ompdbg snapshot: several targets, one JSON document (view-snapshot.c). */
 int cli_snapshot (int argc, char **argv, bool json);
+
+/* The columns the text views fit in: $COLUMNS when set, else the
+   terminal's width when the output is one; -1 (unlimited) otherwise,
+   as gdb in batch mode, or with the views' --wide.  */
+int cli_width (void);
+
+/* A column of cli_table_fit: its HEADER; MIN, the narrowest it may
+   become (-1: never narrowed); PRIO, the order in which the columns
+   give way (lowest first); FIT, how a cell too wide is shortened: 'm'
+   abbreviated as a name, its middle elided, 'e' its end elided, 'w'
+   wrapped under the column between words; SHORTNAME, the header of a
+   table that does not fit with the full ones (NULL: the same).  The
+   gdb plugin's util.Col.  */
+struct cli_col
+{
+  const char *header;
+  int min, prio;
+  char fit;
+  const char *shortname;
+};
+
+/* Separates a cell's renderings, longest first: the longest that fits
+   is shown (a wrapped cell that fits nowhere wraps its shortest).  */
+#define CLI_ALT "\x1f"
+
+/* ROWS of NC cells under COLS in at most LIMIT columns (<= 0:
+   unlimited), by the rule of the gdb plugin's util.table_lines:
+   columns separated by two spaces, the last one unpadded, no trailing
+   blanks.  */
+void cli_table_fit (struct cli *c, FILE *f, const struct cli_col *cols,
+		    size_t nc, const char **cells, size_t nrows,
+		    const char *indent, int limit);
 
 /* Table output: ROWS of NCOLS cells, columns separated by two spaces,
    the last one unpadded.  */

@@ -30,6 +30,7 @@ corefiles_ompdbg_inspect_SOURCES = corefiles/ompdbg-inspect.c \
 	corefiles/cli-model.c \
 	corefiles/cli-names.c \
 	corefiles/cli-stack.c \
+	corefiles/cli-table.c \
 	corefiles/view-threads.c \
 	corefiles/view-parallel.c \
 	corefiles/view-tasks.c \

@@ -93,42 +93,6 @@ code_text (struct cli *c, uint64_t entry)
     : cli_construct_label (c, entry, "task");
 }
 
-/* How the generating task H reads (cmd_tasks.task_ref with no chain):
-   its label, and for an implicit task the thread whose it is.  H is
-   released.  */
-static const char *
-creator_text (struct cli *c, ompd_task_handle_t *h)
-{
-  if (h == NULL)
-    return "-";
-  struct cli_task t = { .h = h };
-  cli_task_describe (c, &t);
-  const char *out = t.label;
-  if (t.implicit && t.region >= 0)
-    {
-      struct cli_region *r = &c->regions[t.region];
-      long long n = r->size.ok ? r->size.v : 0;
-      for (long long i = 0; i < n && i < 4096; i++)
-	{
-	  ompd_task_handle_t *it;
-	  if (c->api->get_task_in_parallel (r->h, (int) i, &it) != ompd_rc_ok)
-	    continue;
-	  int cmp = 1;
-	  bool same = c->api->task_handle_compare (it, h, &cmp) == ompd_rc_ok
-	    && cmp == 0;
-	  c->api->rel_task_handle (it);
-	  if (!same)
-	    continue;
-	  struct cli_thread *owner = cli_member (c, t.region, (int) i);
-	  if (owner != NULL)
-	    out = cli_printf (c, "%s on thread %d", t.label, owner->id);
-	  break;
-	}
-    }
-  c->api->rel_task_handle (h);
-  return out;
-}
-
 /* Every depend item of deferred task K (cmd_tasks.all_deps).  */
 static const char *
 all_deps (struct cli *c, const struct ext *x, ompdbg_deferred_task_list_t *l,
@@ -330,7 +294,7 @@ rows (struct cli *c, const struct ext *x, ompdbg_deferred_task_list_t *l,
 	      if (c->api->get_generating_task_handle (h, &gen) != ompd_rc_ok)
 		gen = NULL;
 	      c->api->rel_task_handle (h);
-	      creator = creator_text (c, gen);
+	      creator = cli_task_ref (c, gen);
 	    }
 	  else
 	    creator = "?";

@@ -17,7 +17,7 @@ member_text (struct cli *c, long long num, struct cli_thread *t)
 {
   if (t == NULL)
     return cli_printf (c, "%lld: ?", num);
-  const char *g = cli_printf (c, "thread %d", t->id);
+  const char *g = cli_thread_ref (c, t);
   if (t->state_error != NULL)
     return cli_printf (c, "%lld: %s unreadable (%s)", num, g, t->state_error);
   if (t->unstarted)
@@ -69,16 +69,15 @@ walk (struct walk *w, int r, int depth)
 	  struct cli_thread *t = cli_member (c, r, (int) k);
 	  json_open (j, '{');
 	  json_kv_int (j, "omp", k);
-	  json_key (j, "id");
 	  if (t != NULL)
-	    json_int (j, t->id);
+	    cli_json_thread_ids (j, t);
 	  else
-	    json_null (j);
-	  json_key (j, "lwp");
-	  if (t != NULL)
-	    json_int (j, t->lwp);
-	  else
-	    json_null (j);
+	    {
+	      json_key (j, "id");
+	      json_null (j);
+	      json_key (j, "lwp");
+	      json_null (j);
+	    }
 	  json_key (j, "state");
 	  if (t == NULL || t->unstarted || !t->state_known)
 	    json_null (j);

@@ -76,7 +76,8 @@ cli_view_stacks (struct cli *c, int argc, char **argv)
       json_key (&j, "threads");
       json_open (&j, '[');
       for (size_t i = 0; i < c->nthreads; i++)
-	if (c->threads[i].h != NULL || c->s == NULL)
+	if ((c->threads[i].h != NULL || c->s == NULL)
+	    && !c->threads[i].being_created)
 	  json_stack (c, &j, &c->threads[i], true);
       json_close (&j, ']');
       json_close (&j, '}');
@@ -86,8 +87,8 @@ cli_view_stacks (struct cli *c, int argc, char **argv)
   for (size_t i = 0; i < c->nthreads; i++)
     {
       struct cli_thread *t = &c->threads[i];
-      if (t->h == NULL && c->s != NULL)
-	continue;
+      if ((t->h == NULL && c->s != NULL) || t->being_created)
+	continue;		/* not an OpenMP thread; no stack yet */
       printf ("Thread %d (LWP %d, OpenMP thread %s):\n", t->id, (int) t->lwp,
 	      t->num.ok ? cli_printf (c, "%lld", t->num.v) : "?");
       if (t->error != NULL)
@@ -251,7 +252,8 @@ cli_snapshot (int argc, char **argv, bool json)
 	  json_key (&j, "threads");
 	  json_open (&j, '[');
 	  for (size_t k = 0; k < c.nthreads; k++)
-	    if (c.threads[k].h != NULL || c.s == NULL)
+	    if ((c.threads[k].h != NULL || c.s == NULL)
+		&& !c.threads[k].being_created)
 	      json_stack (&c, &j, &c.threads[k], false);
 	  json_close (&j, ']');
 	  cli_close (&c);

@@ -16,7 +16,7 @@
 #include "corefiles/cli.h"
 
 /* How to name task H relative to T's chain: #k when it is one of them,
-   else its label; "-" for none.  H is released.  */
+   else as cli_task_ref names it; "-" for none.  H is released.  */
 static const char *
 task_ref (struct cli *c, struct cli_thread *t, ompd_task_handle_t *h)
 {
@@ -32,10 +32,7 @@ task_ref (struct cli *c, struct cli_thread *t, ompd_task_handle_t *h)
 	  return cli_printf (c, "#%zu", k);
 	}
     }
-  struct cli_task other = { .h = h };
-  cli_task_describe (c, &other);
-  c->api->rel_task_handle (h);
-  return other.label;
+  return cli_task_ref (c, h);
 }
 
 static ompd_task_handle_t *
@@ -148,8 +145,7 @@ cli_view_tasks (struct cli *c, int argc, char **argv)
       if (c->json)
 	{
 	  json_open (&j, '{');
-	  json_kv_int (&j, "id", t->id);
-	  json_kv_int (&j, "lwp", t->lwp);
+	  cli_json_thread_ids (&j, t);
 	  json_key (&j, "omp");
 	  cli_json_val (&j, &t->num);
 	  if (t->task_error != NULL || t->error != NULL)
@@ -185,9 +181,10 @@ cli_view_tasks (struct cli *c, int argc, char **argv)
 	}
       else
 	{
-	  printf ("Thread %d (LWP %d, OpenMP thread %s):\n", t->id,
-		  (int) t->lwp, t->num.ok ? cli_printf (c, "%lld", t->num.v)
-		  : "?");
+	  printf ("Thread %s (LWP %s, OpenMP thread %s):\n",
+		  t->id > 0 ? cli_printf (c, "%d", t->id) : "?",
+		  t->lwp > 0 ? cli_printf (c, "%d", (int) t->lwp) : "-",
+		  t->num.ok ? cli_printf (c, "%lld", t->num.v) : "?");
 	  if (t->nchain == 0)
 	    printf ("  %s\n", t->error ? cli_printf (c, "unreadable (%s)",
 						     t->error)

@@ -24,8 +24,7 @@ static void
 json_thread (struct cli *c, struct json *j, struct cli_thread *t)
 {
   json_open (j, '{');
-  json_kv_int (j, "id", t->id);
-  json_kv_int (j, "lwp", t->lwp);
+  cli_json_thread_ids (j, t);
   if (t->error != NULL)
     {
       json_key (j, "error");
@@ -71,14 +70,118 @@ json_thread (struct cli *c, struct json *j, struct cli_thread *t)
   json_close (j, '}');
 }
 
+/* Words of the OMPT state names shortened when the table must narrow
+   (cmd_threads._STATE_WORDS).  */
+static const char *const state_words[][2] = {
+  { "barrier", "bar" }, { "implicit", "impl" }, { "explicit", "expl" },
+  { "parallel", "par" }, { "workshare", "ws" },
+  { "implementation", "impl" }, { "reduction", "red" },
+  { "taskgroup", "tgroup" }
+};
+
+/* NAME with its long words shortened: wait_bar_impl_par
+   (cmd_threads.short_state).  */
+static const char *
+short_state (struct cli *c, const char *name)
+{
+  char *out = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream (&out, &len);
+  if (m == NULL)
+    return name;
+  for (const char *p = name; *p != '\0';)
+    {
+      size_t n = strcspn (p, "_");
+      const char *w = NULL;
+      for (size_t k = 0; k < sizeof state_words / sizeof state_words[0]; k++)
+	if (strlen (state_words[k][0]) == n
+	    && strncmp (p, state_words[k][0], n) == 0)
+	  w = state_words[k][1];
+      if (w != NULL)
+	fputs (w, m);
+      else
+	fprintf (m, "%.*s", (int) n, p);
+      p += n;
+      if (*p == '_')
+	fputc (*p++, m);
+    }
+  fclose (m);
+  return cli_keep (c, out);
+}
+
+/* The WAIT cell: TEXT and a shorter rendering where there is one
+   (cmd_threads.short_wait).  */
+static const char *
+wait_cell (struct cli *c, const char *text)
+{
+  const char *sw = NULL;
+  size_t n = strlen (text);
+  if (strncmp (text, "barrier of region #", 19) == 0)
+    sw = cli_printf (c, "barrier #%.*s", (int) strcspn (text + 19, " "),
+		     text + 19);
+  else if (strncmp (text, "being created", 13) == 0)
+    sw = "being created";
+  else
+    {
+      const char *lt = strstr (text, " <");
+      if (lt != NULL && lt > text && n > 0 && text[n - 1] == '>')
+	sw = cli_printf (c, "%.*s%s", (int) strcspn (text, " "), text, lt);
+    }
+  return sw != NULL ? cli_printf (c, "%s" CLI_ALT "%s", text, sw) : text;
+}
+
+/* The TASK cell: `kind: label', then without `#pragma omp', then
+   without the enclosing function too (names.shorter_forms).  */
+static const char *
+task_cell (struct cli *c, const char *kind, const char *label)
+{
+  const char *full = cli_printf (c, "%s: %s", kind, label);
+  const char *d = strstr (label, "#pragma omp ");
+  size_t dl = 12;
+  if (d == NULL)
+    d = strstr (label, "!$omp "), dl = 6;
+  if (d == NULL)
+    return full;
+  const char *t = cli_printf (c, "%.*s%s", (int) (d - label), label, d + dl);
+  /* " (in NAME)", NAME holding at most one level of parentheses.  */
+  const char *in = strstr (t, " (in ");
+  if (in == NULL)
+    return cli_printf (c, "%s" CLI_ALT "%s: %s", full, kind, t);
+  int depth = 0;
+  const char *e = in + 1;
+  for (; *e != '\0'; e++)
+    if (*e == '(')
+      depth++;
+    else if (*e == ')' && --depth == 0)
+      break;
+  if (*e == '\0' || (in == t && e[1] == '\0'))
+    return cli_printf (c, "%s" CLI_ALT "%s: %s", full, kind, t);
+  return cli_printf (c, "%s" CLI_ALT "%s: %s" CLI_ALT "%s: %.*s%s", full,
+		     kind, t, kind, (int) (in - t), t, e + 1);
+}
+
+/* What gives way when the table is wider than the terminal: the WAIT
+   and STATE texts take their short forms first, then TASK wraps
+   (cmd_threads.THREAD_COLS).  */
+static const struct cli_col thread_cols[] = {
+  { "ID", -1, 0, 'm', NULL }, { "LWP", -1, 0, 'm', NULL },
+  { "OMP", -1, 0, 'm', NULL }, { "STATE", 10, 1, 'm', NULL },
+  { "WAIT", 10, 0, 'w', NULL }, { "REGION", -1, 0, 'm', NULL },
+  { "TASK", 20, 2, 'w', NULL }
+};
+
 int
 cli_view_threads (struct cli *c, int argc, char **argv)
 {
-  if (argc != 0)
-    {
-      fprintf (stderr, "ompdbg threads: unknown option '%s'\n", argv[0]);
-      return 2;
-    }
+  bool wide = false;
+  for (int i = 0; i < argc; i++)
+    if (strcmp (argv[i], "--wide") == 0 || strcmp (argv[i], "-w") == 0)
+      wide = true;
+    else
+      {
+	fprintf (stderr, "ompdbg threads: unknown option '%s'\n", argv[i]);
+	return 2;
+      }
   cli_model (c);
   if (c->json)
     {
@@ -119,9 +222,7 @@ cli_view_threads (struct cli *c, int argc, char **argv)
 	}
       return 0;
     }
-  static const char *const cols[] = { "ID", "LWP", "OMP", "STATE", "WAIT",
-				      "REGION", "TASK" };
-  const size_t nc = sizeof cols / sizeof cols[0];
+  const size_t nc = sizeof thread_cols / sizeof thread_cols[0];
   const char **cells = calloc (c->nthreads * nc + 1, sizeof *cells);
   if (cells == NULL)
     return 1;
@@ -132,8 +233,8 @@ cli_view_threads (struct cli *c, int argc, char **argv)
       if (t->h == NULL && t->error == NULL)
 	continue;		/* not an OpenMP thread */
       const char **row = cells + rows++ * nc;
-      row[0] = cli_printf (c, "%d", t->id);
-      row[1] = cli_printf (c, "%d", (int) t->lwp);
+      row[0] = t->id > 0 ? cli_printf (c, "%d", t->id) : "-";
+      row[1] = t->lwp > 0 ? cli_printf (c, "%d", (int) t->lwp) : "-";
       if (t->error != NULL)
 	{
 	  row[2] = cli_printf (c, "unreadable (%s)", t->error);
@@ -144,21 +245,24 @@ cli_view_threads (struct cli *c, int argc, char **argv)
       row[2] = cli_val_cell (c, &t->num, "-");
       row[3] = t->state_error != NULL
 	? cli_printf (c, "unreadable (%s)", t->state_error)
-	: t->state_known ? cli_state_name (c, t->state) : "?";
-      row[4] = cli_wait_text (c, t);
+	: t->state_known
+	? cli_printf (c, "%s" CLI_ALT "%s", cli_state_name (c, t->state),
+		      short_state (c, cli_state_name (c, t->state)))
+	: "?";
+      row[4] = wait_cell (c, cli_wait_text (c, t));
       row[5] = t->region >= 0 ? cli_region_cell (c, t->region)
 	: t->region_error != NULL
 	? cli_printf (c, "unreadable (%s)", t->region_error) : "-";
       const struct cli_task *task = current_task (c, t);
-      row[6] = task != NULL ? cli_printf (c, "%s: %s", task->kind,
-					  task->label)
+      row[6] = task != NULL ? task_cell (c, task->kind, task->label)
 	: t->task_error != NULL
 	? cli_printf (c, "unreadable (%s)", t->task_error) : "-";
     }
   if (rows == 0)
     printf ("No OpenMP threads (the runtime has not started any yet).\n");
   else
-    cli_table (stdout, cols, nc, cells, rows, "");
+    cli_table_fit (c, stdout, thread_cols, nc, cells, rows, "",
+		   wide ? -1 : cli_width ());
   free (cells);
   return 0;
 }

@@ -26,8 +26,7 @@ def member_text(sess, r, num, t, short=False):
         return "%d: %s" % (num, U.cell(None, none="?",
                                        error=r.member_errors.get(num)))
     state, wid = t.state()
-    g = ("thread %d" % t.gdb_num) if t.gdb_num is not None else \
-        ("LWP %s" % t.lwp)
+    g = t.ref()
     if isinstance(state, U.Unreadable):
         return "%d: %s %s" % (num, g, state)
     if t.unstarted():

@@ -43,9 +43,7 @@ def task_ref(chain, t):
         r = t.region()
         owner = r.implicit_task_thread(t) if r is not None else None
         if owner is not None:
-            return "%s on %s" % (t.label(), "thread %d" % owner.gdb_num
-                                 if owner.gdb_num is not None
-                                 else "LWP %s" % owner.lwp)
+            return "%s on %s" % (t.label(), owner.ref())
     return t.label()
 
 
@@ -582,7 +580,8 @@ not in it."""
         for t in ts:
             num = t.thread_num()
             gdb.write("Thread %s (LWP %s, OpenMP thread %s):\n"
-                      % (t.gdb_num if t.gdb_num is not None else "?", t.lwp,
+                      % (t.gdb_num if t.gdb_num is not None else "?",
+                         t.lwp or "-",
                          "?" if num is None else num))
             chain = t.task_chain()
             if not chain:

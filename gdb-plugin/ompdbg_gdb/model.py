@@ -104,6 +104,13 @@ class OmpThread(object):
     def gdb_num(self):
         return self.gthread.num if self.gthread is not None else None
 
+    def ref(self):
+        """How the commands name this thread: `thread N' (gdb's
+        number), else `LWP L', `LWP -' for a thread being created."""
+        if self.gdb_num is not None:
+            return "thread %d" % self.gdb_num
+        return "LWP %s" % (self.lwp or "-")
+
     def state(self):
         """(state value, wait id); Unreadable for both when they cannot
         be read or the state is none the runtime has."""

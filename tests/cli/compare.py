@@ -78,7 +78,8 @@ def truth(path):
     with open(path) as f:
         for line in f:
             w = line.split()
-            if w and w[0] in ("thread", "task", "region", "stop"):
+            if w and w[0] in ("thread", "task", "region", "stop", "main",
+                              "unstarted", "handler", "creating"):
                 out.append((w[0], dict(x.split("=", 1) for x in w[1:]
                                        if "=" in x)))
     return out
@@ -170,8 +171,74 @@ def main(gdb_out, ompdbg_dir, truth_path):
         else:
             fail("truth: LWP %d's stack %s does not reach main" % (tid,
                                                                    stack))
+    facts = truth(truth_path)
+    for kind, t in facts:
+        if kind == "unstarted":
+            check_unstarted(t, ot, o["parallel"])
+        elif kind == "handler":
+            check_handler(t, os_)
+        elif kind == "creating":
+            check_creating(t, o["threads"], g["ompd threads"])
+            n += 1
     if n == 0:
         fail("truth: the program described no thread")
+
+
+def check_unstarted(t, rows, parallel):
+    """A member that has not begun its implicit task (truth `unstarted'):
+    its row and its place in its team say so."""
+    tid = int(t["tid"])
+    row = rows.get(tid) or {}
+    want = (int(t["num"]), "assigned, not started")
+    got = (row.get("omp"), row.get("wait"))
+    if got == want:
+        ok("truth: LWP %d is OpenMP thread %d, assigned, not started"
+           % (tid, want[0]))
+    else:
+        fail("truth: LWP %d: (omp, wait) %s, the program says %s"
+             % (tid, got, want))
+    members = [m for r in parallel["regions"]
+               if r.get("level") == int(t["level"])
+               for m in r["members"] if m.get("lwp") == tid]
+    if len(members) == 1 and members[0].get("unstarted") is True \
+            and members[0].get("omp") == int(t["num"]):
+        ok("truth: LWP %d is member %s of its level %s region, unstarted"
+           % (tid, t["num"], t["level"]))
+    else:
+        fail("truth: LWP %d: members %s, the program says member %s of "
+             "its level %s region, unstarted" % (tid, members, t["num"],
+                                                  t["level"]))
+
+
+def check_handler(t, stacks):
+    """A thread in a signal handler (truth `handler tid=T fn=F'): its
+    stack shows F, then the signal frame, then what it interrupted."""
+    tid = int(t["tid"])
+    stack = stacks.get(tid, [])
+    at = [k for k, f in enumerate(stack) if f.startswith(t["fn"] + " ")]
+    if at and at[0] + 1 < len(stack) and \
+            stack[at[0] + 1] == "<signal handler called>":
+        ok("truth: LWP %d runs %s, called for a signal" % (tid, t["fn"]))
+    else:
+        fail("truth: LWP %d: stack %s, the program says %s runs in a "
+             "signal handler" % (tid, stack, t["fn"]))
+
+
+def check_creating(t, ompdbg_threads, gdb_threads):
+    """Threads being created (truth `creating count=N', the test's: the
+    program was stopped inside pthread_create for a pool thread): rows
+    without thread number or LWP, in both front ends."""
+    want = int(t["count"])
+    for name, rs in (("ompdbg", ompdbg_threads["threads"]),
+                     ("gdb", gdb_threads["threads"])):
+        made = [r for r in rs
+                if r.get("wait") == "being created (no OS thread yet)"
+                and r.get("id") is None and r.get("lwp") is None]
+        if len(made) == want:
+            ok("truth: %s lists %d thread(s) being created" % (name, want))
+        else:
+            fail("truth: %s lists %d thread(s) being created, not %d (%s)"
+                 % (name, len(made), want, rs))
 
 
 if __name__ == "__main__":

@@ -5,13 +5,15 @@
 ## is installed.
 tests_cli = \
 	tests/cli/frontends.sh \
+	tests/cli/width.sh \
 	tests/cli/deferred.sh \
 	tests/cli/merge.sh \
 	tests/cli/mpi.sh
 tests_abi += $(tests_cli)
 EXTRA_DIST += $(tests_cli) tests/cli/compare.py tests/cli/json-check.py \
 	tests/cli/checks.py tests/cli/check-deferred.py \
-	tests/cli/check-merge.py tests/cli/hybrid.c tests/cli/stuck.c
+	tests/cli/check-merge.py tests/cli/check-width.py \
+	tests/cli/hybrid.c tests/cli/stuck.c
 check_PROGRAMS += tests/cli/stuck
 tests_cli_stuck_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
 tests_cli_stuck_LDFLAGS = -fopenmp

@@ -12,14 +12,20 @@ it), and the construct's file:line is the line of the program's source
 that carries a `construct:NAME' comment.  `ompd parallel' and `ompd
 threads' must say `#pragma omp parallel at FILE:LINE (in NAME)' (`!$omp
 parallel' in Fortran), never a mangled name, gfortran's assembler name
-or the LTO unit's `<artificial>'."""
+or the LTO unit's `<artificial>'.  ompdbg, on a core of each stop,
+must name the construct the same way and, in C and C++, give the
+stopped thread the frames `ompd bt' gives it."""
 
+import json
 import os
 import re
+import subprocess
 
 import gdbtest as T
 
 T.require_libompd()
+INSPECT = os.path.join(T.BUILDDIR, "corefiles", "ompdbg-inspect")
+d = T.tmpdir()
 
 PARENT = r'''python
 f = gdb.newest_frame()
@@ -71,6 +77,66 @@ def check_stop(g, prog, src, directive, marker, line):
                if w in o]
         T.check(not bad, "%s: no %s in the output" % (tag, bad or
                                                       "raw names"))
+    check_ompdbg(g, prog, tag, want, directive)
+
+
+def ompdbg_doc(view, exe, core):
+    r = subprocess.run([INSPECT, view, "--json", exe, core],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True, timeout=300)
+    try:
+        return json.loads(r.stdout)
+    except ValueError:
+        T.log(r.stderr)
+        return {}
+
+
+def check_ompdbg(g, prog, tag, want, directive):
+    """ompdbg, on a core of this stop, names the construct as gdb does
+    (WANT) and gives the stopped thread the frames `ompd bt' gives it."""
+    exe = os.path.join(T.BUILDDIR, "tests", "gdb", prog)
+    core = os.path.join(d, "%s.core" % prog)
+    g.cmd("gcore " + core, timeout=120)
+    o = g.cmd("ompd bt --json")
+    m = re.search(r"^\{.*\}$", o, flags=re.M)
+    gdb_frames = json.loads(m.group(0))["threads"][0]["frames"] if m \
+        else None
+    lwp = json.loads(m.group(0))["threads"][0]["lwp"] if m else None
+    par = ompdbg_doc("parallel", exe, core)
+    # The team as gdb lists it: a member not started yet (a pool thread
+    # that has not recorded its LWP) included.
+    o = g.cmd("ompd parallel --json")
+    m2 = re.search(r"^\{.*\}$", o, flags=re.M)
+
+    def team(doc):
+        return [[(x["omp"], x["lwp"], x["state"], x["unstarted"])
+                 for x in r["members"]] for r in doc.get("regions", [])]
+    gteam = team(json.loads(m2.group(0))) if m2 else None
+    T.check(gteam is not None and team(par) == gteam,
+            "%s: ompdbg parallel lists gdb's teams (gdb %s, ompdbg %s)"
+            % (tag, gteam, team(par)))
+    entries = [r["entry"] for r in par.get("regions", [])
+               if r.get("level") == 1]
+    T.check(entries == [want], "%s: ompdbg parallel says `%s' (got %s)"
+            % (tag, want, entries))
+    ths = ompdbg_doc("threads", exe, core)
+    labels = [t["task"]["label"] for t in ths.get("threads", [])
+              if isinstance(t.get("task"), dict)]
+    T.check(want in labels, "%s: ompdbg threads shows the implicit task "
+            "as `%s' (got %s)" % (tag, want, labels))
+    if directive.startswith("!"):
+        # Fortran: gdb names the outlined function's frame
+        # `accumulate::__solver_MOD_accumulate._omp_fn.0' and gives it
+        # another line; the frames are not compared.
+        os.remove(core)
+        return
+    st = ompdbg_doc("stacks", exe, core)
+    frames = [t["frames"] for t in st.get("threads", [])
+              if t.get("lwp") == lwp]
+    T.check(gdb_frames and frames == [gdb_frames],
+            "%s: ompdbg stacks gives thread LWP %s the frames of `ompd bt' "
+            "(gdb %s, ompdbg %s)" % (tag, lwp, gdb_frames, frames))
+    os.remove(core)
 
 
 ran = 0

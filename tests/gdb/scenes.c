@@ -45,6 +45,7 @@
                                       (a member of the region at line C
                                        that has not begun its implicit
                                        task)
+     handler tid=T fn=F               (thread T runs F, a signal handler)
    and `ready' last.  */
 
 #define _GNU_SOURCE
@@ -543,6 +544,7 @@ scene_unstarted (void)
       {
 	say ("region line=%d level=1 size=%d\n", line, omp_get_num_threads ());
 	say ("unstarted tid=%ld num=1 level=1 size=2 line=%d\n", wtid, line);
+	say ("handler tid=%ld fn=hold_handler\n", wtid);
 	me (line, "wait=none");
 	stop ();
 	release = 1;
