@@ -629,10 +629,22 @@ check_thread (const struct ompd_api *api, ompd_address_space_handle_t *as,
   ompdbg_wait_holder_t holder;
   if (tt->wait_holder != 0
       && RC (api->get_wait_holder (th, &holder), ompd_rc_ok))
-    CHECK (holder.holder == tt->wait_holder && holder.nest_count == 0,
+    CHECK (holder.holder == tt->wait_holder
+	   && holder.nest_count == tt->nest_count
+	   && holder.ordered_turn == tt->ordered_turn
+	   && holder.ordered_own == tt->ordered_own,
 	   "ompdbg_get_wait_holder: thread %d waits for LWP %lld (nest count "
-	   "%lld), expected %ld", k, (long long) holder.holder,
-	   (long long) holder.nest_count, tt->wait_holder);
+	   "%lld, ordered turn %lld, own %lld), expected %ld (%ld, %ld, %ld)",
+	   k, (long long) holder.holder, (long long) holder.nest_count,
+	   (long long) holder.ordered_turn, (long long) holder.ordered_own,
+	   tt->wait_holder, tt->nest_count, tt->ordered_turn, tt->ordered_own);
+  else if (tt->wait_holder == 0 && tt->state >= 0 && !tt->idle
+	   && tt->state != ompt_state_wait_lock
+	   && tt->state != ompt_state_wait_critical
+	   && tt->state != ompt_state_wait_atomic
+	   && tt->state != ompt_state_wait_ordered)
+    /* In no wait of its own: nobody to name.  */
+    RC (api->get_wait_holder (th, &holder), ompd_rc_unavailable);
   RC (api->get_state (th, &state, NULL), ompd_rc_ok);
   ompd_word_t v;
   ompd_address_t p;
@@ -841,6 +853,126 @@ check_extension (const struct ompd_api *api, ompd_address_space_handle_t *as,
   checks_free (tasks);
 }
 
+/* The task a truth edge names: the current task of thread OF - 1, or
+   the one of KNOWN (address, function pairs) whose function is the
+   nearest below RA.  0: none.  */
+struct known_task
+{
+  uint64_t addr, fn;
+};
+
+static uint64_t
+edge_task (const struct ompd_api *api, ompd_address_space_handle_t *as,
+	   const struct truth *t, int of, uint64_t ra,
+	   const struct known_task *known, int nknown)
+{
+  if (of > 0)
+    {
+      int64_t tid = t->t[of - 1].tid;
+      ompd_thread_handle_t *th;
+      ompd_task_handle_t *tk;
+      ompd_address_t a = { 0, 0 };
+      if (RC (api->get_thread_handle (as, OMPD_THREAD_ID_LWP, 8, &tid, &th),
+	      ompd_rc_ok))
+	{
+	  if (RC (api->get_curr_task_handle (th, &tk), ompd_rc_ok))
+	    {
+	      RC (api->get_task_address (tk, &a), ompd_rc_ok);
+	      RC (api->rel_task_handle (tk), ompd_rc_ok);
+	    }
+	  RC (api->rel_thread_handle (th), ompd_rc_ok);
+	}
+      return a.address;
+    }
+  const struct known_task *best = NULL;
+  for (int i = 0; i < nknown; i++)
+    if (known[i].fn <= ra && ra - known[i].fn < 65536
+	&& (best == NULL || known[i].fn > best->fn))
+      best = &known[i];
+  return best ? best->addr : 0;
+}
+
+/* Add TK's address and function to KNOWN (and release TK).  */
+static void
+know_task (const struct ompd_api *api, ompd_task_handle_t *tk,
+	   struct known_task *known, int *nknown, int max)
+{
+  ompd_address_t a, fn;
+  if (RC (api->get_task_address (tk, &a), ompd_rc_ok)
+      && api->get_task_function (tk, &fn) == ompd_rc_ok && *nknown < max)
+    {
+      known[*nknown].addr = a.address;
+      known[(*nknown)++].fn = fn.address;
+    }
+  RC (api->rel_task_handle (tk), ompd_rc_ok);
+}
+
+/* ompdbg_get_task_edges against the truth's edges: every one, and no
+   other.  The explicit tasks the truth names by a function are the
+   threads' current tasks, the deferred tasks and their generating
+   tasks (a detached task is reachable through the task it made).  */
+static void
+check_edges (const struct ompd_api *api, ompd_address_space_handle_t *as,
+	     const struct truth *t)
+{
+  enum { MAX_KNOWN = 4 * TRUTH_MAX_DEFERRED + TRUTH_MAX_THREADS };
+  struct known_task known[MAX_KNOWN];
+  int nknown = 0;
+  for (int k = 0; k < t->nthreads; k++)
+    {
+      int64_t tid = t->t[k].tid;
+      ompd_thread_handle_t *th;
+      ompd_task_handle_t *tk;
+      if (t->t[k].idle
+	  || !RC (api->get_thread_handle (as, OMPD_THREAD_ID_LWP, 8, &tid,
+					  &th), ompd_rc_ok))
+	continue;
+      if (RC (api->get_curr_task_handle (th, &tk), ompd_rc_ok))
+	know_task (api, tk, known, &nknown, MAX_KNOWN);
+      RC (api->rel_thread_handle (th), ompd_rc_ok);
+    }
+  ompdbg_deferred_task_list_t *list;
+  ompd_word_t nlist = 0;
+  if (RC (api->get_deferred_task_list (as, &list, &nlist), ompd_rc_ok))
+    {
+      for (ompd_word_t i = 0; i < nlist; i++)
+	{
+	  ompd_task_handle_t *tk, *gen;
+	  if (!RC (api->get_deferred_task_handle (list, i, &tk), ompd_rc_ok))
+	    continue;
+	  if (api->get_generating_task_handle (tk, &gen) == ompd_rc_ok)
+	    know_task (api, gen, known, &nknown, MAX_KNOWN);
+	  know_task (api, tk, known, &nknown, MAX_KNOWN);
+	}
+      RC (api->rel_deferred_task_list (list), ompd_rc_ok);
+    }
+
+  ompdbg_task_edge_t *e = NULL;
+  int n = -1;
+  if (!RC (api->get_task_edges (as, &e, &n), ompd_rc_ok))
+    return;
+  CHECK (n == t->nedges && (n == 0) == (e == NULL),
+	 "ompdbg_get_task_edges: %d edges (array %p), expected %d", n,
+	 (void *) e, t->nedges);
+  for (int j = 0; j < t->nedges; j++)
+    {
+      const struct truth_edge *x = &t->e[j];
+      uint64_t w = edge_task (api, as, t, x->waiter_of, x->waiter_ra, known,
+			      nknown);
+      uint64_t b = edge_task (api, as, t, x->blocker_of, x->blocker_ra,
+			      known, nknown);
+      int found = 0;
+      for (int i = 0; i < n; i++)
+	found += e[i].waiter.address == w && e[i].blocker.address == b
+	  && e[i].kind == x->kind;
+      CHECK (w != 0 && b != 0 && found == 1, "task edge %d (kind %ld): "
+	     "waiter %#" PRIx64 " blocker %#" PRIx64 " listed %d times", j,
+	     x->kind, w, b, found);
+    }
+  if (e != NULL)
+    checks_free (e);
+}
+
 /* Every ICV gives a string with a handle of its scope (taken from thread
    T's current state), and an integer or incompatible.  */
 static void
@@ -905,6 +1037,8 @@ checks_run (const struct ompd_api *api, ompd_address_space_handle_t *as,
 	break;
       }
   check_extension (api, as, t);
+  if (t->check_edges)
+    check_edges (api, as, t);
 }
 
 /* ---- bad input ------------------------------------------------------------ */
@@ -1376,6 +1510,69 @@ checks_bad_input (const struct ompd_api *api, ompd_address_space_handle_t *as,
     if (tt->task_kind != 4
 	&& RC (api->get_task_dependences (tk, &deps, &n, NULL), ompd_rc_ok))
       CHECK (n == 0 && deps == NULL, "implicit task with %d dependences", n);
+
+    /* Holders and the wait-for graph: no handle, a released one, one of
+       another kind, no output.  */
+    ompdbg_wait_holder_t wh;
+    ompdbg_task_edge_t *edges;
+    RC (api->get_wait_holder (NULL, &wh), ompd_rc_stale_handle);
+    RC (api->get_wait_holder (th, NULL), ompd_rc_bad_input);
+    RC (api->get_wait_holder (dead_th, &wh), ompd_rc_stale_handle);
+    RC (api->get_wait_holder (bogus, &wh), ompd_rc_stale_handle);
+    RC (api->get_wait_holder ((void *) as, &wh), ompd_rc_stale_handle);
+    RC (api->get_wait_holder ((void *) tk, &wh), ompd_rc_stale_handle);
+    RC (api->get_task_edges (NULL, &edges, &n), ompd_rc_stale_handle);
+    RC (api->get_task_edges (as, NULL, &n), ompd_rc_bad_input);
+    RC (api->get_task_edges (as, &edges, NULL), ompd_rc_bad_input);
+    RC (api->get_task_edges (dead_as, &edges, &n), ompd_rc_stale_handle);
+    RC (api->get_task_edges (bogus, &edges, &n), ompd_rc_stale_handle);
+    RC (api->get_task_edges ((void *) th, &edges, &n), ompd_rc_stale_handle);
+    RC (api->get_task_address (NULL, &a), ompd_rc_stale_handle);
+    RC (api->get_task_address (tk, NULL), ompd_rc_bad_input);
+    RC (api->get_task_address (dead_tk, &a), ompd_rc_stale_handle);
+    RC (api->get_task_address (bogus, &a), ompd_rc_stale_handle);
+    RC (api->get_task_address ((void *) ph, &a), ompd_rc_stale_handle);
+    RC (api->get_task_address ((void *) th, &a), ompd_rc_stale_handle);
+
+    /* Handles of a second address space of the same process: the same
+       answers while it lives, stale once it and they are released.  */
+    ompd_address_space_handle_t *as2;
+    ompd_thread_handle_t *th2;
+    ompd_task_handle_t *tk2;
+    if (checks_context != NULL
+	&& RC (api->process_initialize (checks_context, &as2), ompd_rc_ok))
+      {
+	if (RC (api->get_thread_handle (as2, OMPD_THREAD_ID_LWP, 8, &tid,
+					&th2), ompd_rc_ok))
+	  {
+	    ompd_rc_t r1 = api->get_wait_holder (th, &wh);
+	    RC (api->get_wait_holder (th2, &wh), r1);
+	    if (RC (api->get_curr_task_handle (th2, &tk2), ompd_rc_ok))
+	      {
+		ompd_address_t a1 = { 0, 1 }, a2 = { 0, 2 };
+		RC (api->get_task_address (tk, &a1), ompd_rc_ok);
+		RC (api->get_task_address (tk2, &a2), ompd_rc_ok);
+		CHECK (a1.address == a2.address, "task address %#" PRIx64
+		       " in a second address space, %#" PRIx64 " in the "
+		       "first", a2.address, a1.address);
+		/* Not while a handle points into it.  */
+		RC (api->rel_address_space_handle (as2), ompd_rc_unavailable);
+		RC (api->rel_task_handle (tk2), ompd_rc_ok);
+		RC (api->get_task_address (tk2, &a2), ompd_rc_stale_handle);
+	      }
+	    RC (api->rel_thread_handle (th2), ompd_rc_ok);
+	    RC (api->get_wait_holder (th2, &wh), ompd_rc_stale_handle);
+	  }
+	int n1 = -1, n2 = -2;
+	if (RC (api->get_task_edges (as, &edges, &n1), ompd_rc_ok) && edges)
+	  checks_free (edges);
+	if (RC (api->get_task_edges (as2, &edges, &n2), ompd_rc_ok) && edges)
+	  checks_free (edges);
+	CHECK (n1 == n2, "%d task edges in a second address space, %d in the "
+	       "first", n2, n1);
+	RC (api->rel_address_space_handle (as2), ompd_rc_ok);
+	RC (api->get_task_edges (as2, &edges, &n), ompd_rc_stale_handle);
+      }
   }
 
   RC (api->rel_task_handle (tk), ompd_rc_ok);

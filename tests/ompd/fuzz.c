@@ -294,7 +294,7 @@ step (ompd_address_space_handle_t *as)
   ompd_address_t a;
   const char *s;
   int c;
-  switch (below (20))
+  switch (below (21))
     {
     case 0:
     case 1:
@@ -541,6 +541,24 @@ step (ompd_address_space_handle_t *as)
 	  count (api.rel_task_handle (H.tk[i]));
 	  H.tk[i] = H.tk[--H.ntk];
 	}
+      break;
+    case 19:
+      /* The holder of a thread's wait (thread 2's lock), the tasks'
+	 wait-for graph (the dependence), a task's structure.  */
+      if ((th = some_thread ()) != NULL)
+	{
+	  ompdbg_wait_holder_t h;
+	  count (api.get_wait_holder (th, &h));
+	}
+      if ((tk = some_task ()) != NULL)
+	count (api.get_task_address (tk, &a));
+      {
+	ompdbg_task_edge_t *edges;
+	int n;
+	count (rc = api.get_task_edges (as, &edges, &n));
+	if (rc == ompd_rc_ok && edges != NULL)
+	  inproc_free (edges);
+      }
       break;
     default:
       {

@@ -5,15 +5,17 @@
    barrier, in a nested region, in an undeferred task with deferred tasks
    queued (one waiting for a dependence), in a taskwait while another
    thread runs the task from a barrier, with a thread waiting for a
-   lock, with one at the end of sections and one waiting for the atomic
-   lock, with one at the end of a taskgroup and one waiting for
+   lock, with two waiting for nest locks (one of OpenMP 2.5's), with one
+   waiting for a critical section, with one at the end of sections and
+   one waiting for the atomic lock, with one at the end of a taskgroup and one waiting for
    its ordered turn, with two in single copyprivate's hand-over barrier,
    with deferred tasks of every kind (several dependences, inout,
    mutexinoutset, a depobj, a priority, waiting for a detached task, made
    by a detached task), at the end of a region that one thread has not
    finished, and after the region with the pool threads idle.  At each,
    every OMPD routine is checked against the truth the threads wrote
-   (checks.c), and the bad-input checks run once, and a runtime whose
+   (checks.c), the holders of what threads wait for and the tasks'
+   wait-for graph included, and the bad-input checks run once, and a runtime whose
    layout table libompd does not know is refused.  The environment sets
    every ICV that has one to a known value, checked exactly.
 
@@ -257,10 +259,34 @@ check_incompatible (void)
 /* ---- the program ------------------------------------------------------------ */
 
 static omp_lock_t lock;
+static omp_nest_lock_t nest;
+/* The OpenMP 2.5 nest lock: 8 bytes, its functions at OMP_1.0 (what
+   binaries of GCC 4.2 and 4.3 call).  */
+static struct { int owner, count; } nest25;
+void omp_init_nest_lock_25 (void *);
+void omp_set_nest_lock_25 (void *);
+void omp_unset_nest_lock_25 (void *);
+__asm__ (".symver omp_init_nest_lock_25, omp_init_nest_lock@OMP_1.0\n\t"
+	 ".symver omp_set_nest_lock_25, omp_set_nest_lock@OMP_1.0\n\t"
+	 ".symver omp_unset_nest_lock_25, omp_unset_nest_lock@OMP_1.0");
 static atomic_int go, arrived, go2, arrived2;
 static int x;
 static long double ld;
 static struct truth_thread outer[3];
+
+/* An edge of the truth's wait-for graph: each task the current task of
+   thread *_OF - 1, or (*_OF 0) the one whose function contains *_RA.  */
+static void
+edge (int waiter_of, uint64_t waiter_ra, int blocker_of, uint64_t blocker_ra,
+      long kind)
+{
+  struct truth_edge *e = &T.e[T.nedges++];
+  e->waiter_of = waiter_of;
+  e->waiter_ra = waiter_ra;
+  e->blocker_of = blocker_of;
+  e->blocker_ra = blocker_ra;
+  e->kind = kind;
+}
 
 /* A deferred task of the truth: function RA, STATE (1 waiting for
    dependences, 2 queued), PENDING dependence edges, made by the implicit
@@ -375,8 +401,14 @@ deferred_kinds (void)
   deferred (&T.d[10], ra_w3, 1, 1, 1);
   deferred_dep (&T.d[10], &f, 1);
   deferred_dep (&T.d[10], &g, 1);
+  /* Each task waiting for its dependences waits for each predecessor
+     once (W3 names P3 twice).  */
+  edge (0, ra_w1, 0, ra_p1, ompdbg_task_wait_dependence);
+  edge (0, ra_w1, 0, ra_p2, ompdbg_task_wait_dependence);
+  edge (0, ra_w2, 0, ra_d, ompdbg_task_wait_dependence);
+  edge (0, ra_w3, 0, ra_p3, ompdbg_task_wait_dependence);
   run ("deferred tasks of every kind", false);
-  T.ndeferred = 0;
+  T.ndeferred = T.nedges = 0;
   omp_fulfill_event (ev);
 #pragma omp taskwait
 #pragma omp depobj (obj) destroy
@@ -489,8 +521,9 @@ region_fn (void *arg)
 	deferred_dep (&T.d[0], &x, 3);
 	deferred (&T.d[1], ra_b, 1, 1, 1);
 	deferred_dep (&T.d[1], &x, 1);
+	edge (0, ra_b, 0, ra_a, ompdbg_task_wait_dependence);
 	run ("undeferred task, two deferred", false);
-	T.ndeferred = 0;
+	T.ndeferred = T.nedges = 0;
       }
       atomic_store (&go, 1);
 #pragma omp taskwait
@@ -527,7 +560,10 @@ region_fn (void *arg)
 	T.t[other].check_wait = 0;
 	wait_state (T.t[0].tid, 0x20);
 	wait_state (T.t[other].tid, 0x14);
+	/* Thread 0's implicit task waits for this one, its child.  */
+	edge (1, 0, me + 1, 0, ompdbg_task_wait_taskwait);
 	run ("taskwait", false);
+	T.nedges = 0;
       }
       while (atomic_load (&started) == 0)
 	;
@@ -569,6 +605,78 @@ region_fn (void *arg)
   outer[1].wait_id = 0;
   outer[0].check_wait = outer[1].check_wait = outer[2].check_wait = 0;
 
+  /* 5b. Nest locks: thread 0 holds a nest lock twice and an OpenMP 2.5
+     nest lock three times, thread 1 waits for the first, thread 2 for
+     the second.  */
+  if (n == 0)
+    {
+      omp_set_nest_lock (&nest);
+      omp_set_nest_lock (&nest);
+      for (int i = 0; i < 3; i++)
+	omp_set_nest_lock_25 (&nest25);
+    }
+#pragma omp barrier
+  if (n == 1)
+    {
+      omp_set_nest_lock (&nest);
+      omp_unset_nest_lock (&nest);
+    }
+  else if (n == 2)
+    {
+      omp_set_nest_lock_25 (&nest25);
+      omp_unset_nest_lock_25 (&nest25);
+    }
+  else
+    {
+      T.nthreads = 3;
+      memcpy (T.t, outer, sizeof outer);
+      void *obj[3] = { NULL, &nest, &nest25 };
+      for (int k = 1; k < 3; k++)
+	{
+	  T.t[k].state = 0x41;
+	  T.t[k].wait_id = (uint64_t) (uintptr_t) obj[k];
+	  T.t[k].check_wait = 1;
+	  T.t[k].wait_holder = outer[0].tid;
+	  T.t[k].nest_count = k == 1 ? 2 : 3;
+	  wait_state (outer[k].tid, 0x41);
+	}
+      run ("nest lock waits", false);
+      omp_unset_nest_lock (&nest);
+      omp_unset_nest_lock (&nest);
+      for (int i = 0; i < 3; i++)
+	omp_unset_nest_lock_25 (&nest25);
+    }
+#pragma omp barrier
+
+  /* 5c. A critical section: thread 0 in it, thread 1 waiting for it,
+     thread 2 at a barrier.  */
+  {
+    static atomic_int inside;
+    if (n == 0)
+      {
+#pragma omp critical (self_test)
+	{
+	  atomic_store (&inside, 1);
+	  T.nthreads = 3;
+	  memcpy (T.t, outer, sizeof outer);
+	  T.t[1].state = 0x42;
+	  T.t[1].wait_holder = outer[0].tid;
+	  T.t[2].state = 0x14;
+	  wait_state (outer[1].tid, 0x42);
+	  wait_state (outer[2].tid, 0x14);
+	  run ("critical wait", false);
+	}
+      }
+    else if (n == 1)
+      {
+	while (atomic_load (&inside) == 0)
+	  ;
+#pragma omp critical (self_test)
+	atomic_fetch_add (&inside, 1);
+      }
+  }
+#pragma omp barrier
+
   /* 6. A worksharing construct's implicit barrier and the atomic lock,
      in sections (a static loop would not do: GCC ends it with
      GOMP_barrier, the barrier construct's entry point).  The thread that
@@ -592,6 +700,7 @@ region_fn (void *arg)
 	T.nthreads = 3;
 	memcpy (T.t, outer, sizeof outer);
 	T.t[at].state = 0x43;
+	T.t[at].wait_holder = outer[me].tid;
 	T.t[other].state = 0x12;
 	wait_state (outer[at].tid, 0x43);
 	wait_state (outer[other].tid, 0x12);
@@ -639,11 +748,20 @@ region_fn (void *arg)
 		T.t[me].sched_of = me + 1;
 		T.t[0].state = 0x21;
 		T.t[1].state = 0x44;
+		/* Thread 0 has the turn of iteration 0; thread 1's chunk
+		   starts at 1.  */
+		T.t[1].wait_holder = outer[0].tid;
+		T.t[1].ordered_turn = 0;
+		T.t[1].ordered_own = 1;
+		/* Thread 0's implicit task waits at the end of the taskgroup
+		   for this task.  */
+		edge (1, 0, me + 1, 0, ompdbg_task_wait_taskgroup);
 		CHECK (me == 2, "the taskgroup's task runs on thread %d, not 2",
 		       me);
 		wait_state (outer[0].tid, 0x21);
 		wait_state (outer[1].tid, 0x44);
 		run ("taskgroup end, ordered turn", false);
+		T.nedges = 0;
 	      }
 	      while (atomic_load (&started) == 0)
 		;
@@ -843,6 +961,8 @@ main (int argc, char **argv)
       return 1;
     }
   omp_init_lock (&lock);
+  omp_init_nest_lock (&nest);
+  omp_init_nest_lock_25 (&nest25);
   rc = api.process_initialize (inproc_context (), &as);
   if (rc != ompd_rc_ok)
     {
@@ -853,6 +973,8 @@ main (int argc, char **argv)
   /* 0. The initial thread, outside any region.  */
   truth_global (&T);
   T.debug = 0;
+  /* Every stop has the edges it lists, none where it lists none.  */
+  T.check_edges = 1;
   /* The environment set above, as OpenMP 5.1 and this runtime's
      documentation define it (docs/environment.md).  */
   T.env_known = 1;

@@ -24,7 +24,8 @@ static const struct field thread_fields[] = {
   TF (tid, F_LONG), TF (pthread, F_U64), TF (idle, F_INT),
   TF (level, F_INT), TF (active_level, F_INT), TF (region_fn, F_U64),
   TF (state, F_LONG), TF (wait_id, F_U64), TF (check_wait, F_INT),
-  TF (wait_holder, F_LONG),
+  TF (wait_holder, F_LONG), TF (nest_count, F_LONG),
+  TF (ordered_turn, F_LONG), TF (ordered_own, F_LONG),
   TF (task_kind, F_INT), TF (final, F_INT), TF (task_fn, F_U64),
   TF (task_ra, F_U64), TF (nthreads, F_LONG), TF (dyn, F_LONG),
   TF (max_active_levels, F_LONG), TF (thread_limit, F_LONG),
@@ -40,6 +41,11 @@ static const struct field deferred_fields[] = {
   DF (ra, F_U64), DF (state, F_LONG), DF (ndeps, F_INT), DF (pending, F_LONG),
   DF (gen_of, F_INT), DF (gen_ra, F_U64), DF (gen_state, F_LONG),
 };
+#define EF(name, type) { #name, type, offsetof (struct truth_edge, name) }
+static const struct field edge_fields[] = {
+  EF (waiter_of, F_INT), EF (blocker_of, F_INT), EF (waiter_ra, F_U64),
+  EF (blocker_ra, F_U64), EF (kind, F_LONG),
+};
 #define GF(name, type) { #name, type, offsetof (struct truth, name) }
 static const struct field global_fields[] = {
   GF (nthreads, F_INT), GF (omp_version, F_LONG), GF (num_procs, F_LONG),
@@ -52,7 +58,7 @@ static const struct field global_fields[] = {
   GF (wait_policy_str, F_STR), GF (target_offload_str, F_STR),
   GF (tool_str, F_STR), GF (tool_libraries, F_STR),
   GF (tool_verbose_init, F_STR), GF (cpu_affinity, F_STR),
-  GF (places, F_STR),
+  GF (places, F_STR), GF (check_edges, F_INT), GF (nedges, F_INT),
 };
 
 #define NFIELDS(a) (sizeof a / sizeof a[0])
@@ -97,6 +103,13 @@ truth_write (FILE *f, const struct truth *t)
       for (int k = 0; k < d->ndeps && k < TRUTH_MAX_DEPS; k++)
 	fprintf (f, "d%d.dep%d %" PRIu64 " %ld\n", i, k, d->dep_addr[k],
 		 d->dep_type[k]);
+    }
+  for (int i = 0; i < t->nedges && i < TRUTH_MAX_EDGES; i++)
+    {
+      char prefix[32];
+      snprintf (prefix, sizeof prefix, "e%d.", i);
+      for (size_t k = 0; k < NFIELDS (edge_fields); k++)
+	put (f, prefix, &edge_fields[k], &t->e[i]);
     }
   for (int k = 0; k < t->nthreads && k < TRUTH_MAX_THREADS; k++)
     {
@@ -184,6 +197,20 @@ truth_read (FILE *f, struct truth *t)
 	      break;
 	  if (i == NFIELDS (deferred_fields)
 	      || get (val, &deferred_fields[i], &t->d[k]) != 0)
+	    goto bad;
+	  continue;
+	}
+      if (sscanf (key, "e%d.", &k) == 1)
+	{
+	  const char *name = strchr (key, '.') + 1;
+	  if (k < 0 || k >= TRUTH_MAX_EDGES)
+	    goto bad;
+	  size_t i;
+	  for (i = 0; i < NFIELDS (edge_fields); i++)
+	    if (strcmp (edge_fields[i].name, name) == 0)
+	      break;
+	  if (i == NFIELDS (edge_fields)
+	      || get (val, &edge_fields[i], &t->e[k]) != 0)
 	    goto bad;
 	  continue;
 	}

@@ -14,6 +14,7 @@
 #define TRUTH_MAX_LEVELS 8
 #define TRUTH_MAX_DEFERRED 16
 #define TRUTH_MAX_DEPS 4
+#define TRUTH_MAX_EDGES 8
 #define TRUTH_STR 128
 
 struct truth_thread
@@ -29,9 +30,12 @@ struct truth_thread
   long state;			/* expected ompt_state_t, -1: not checked */
   uint64_t wait_id;		/* expected when CHECK_WAIT */
   int check_wait;
-  /* The LWP of the thread holding the lock it waits for
-     (ompdbg_get_wait_holder), 0: not checked.  */
-  long wait_holder;
+  /* The LWP of the thread holding the lock, critical section or atomic
+     it waits for, or having the ordered turn it waits for
+     (ompdbg_get_wait_holder), 0: not checked.  With it: the holder's
+     count of a nest lock (0 for any other wait), and an ordered wait's
+     turn and the waiting thread's own iteration (0 for others).  */
+  long wait_holder, nest_count, ordered_turn, ordered_own;
   int task_kind;		/* 1 initial, 2 implicit, 4 explicit */
   int final;			/* omp_in_final */
   uint64_t task_fn;		/* expected task function, 0: not known */
@@ -73,6 +77,17 @@ struct truth_deferred
   long gen_state;
 };
 
+/* An edge of the tasks' wait-for graph (ompdbg_get_task_edges): WAITER
+   cannot go on before BLOCKER completes, for KIND (ompdbg_task_wait_t).
+   A task is the current task of thread N - 1 of the truth (*_OF N), or
+   (*_OF 0) the task whose function contains *_RA.  */
+struct truth_edge
+{
+  int waiter_of, blocker_of;
+  uint64_t waiter_ra, blocker_ra;
+  long kind;
+};
+
 struct truth
 {
   int nthreads;
@@ -94,6 +109,10 @@ struct truth
      free).  0 deferred: not checked.  */
   int ndeferred;
   struct truth_deferred d[TRUTH_MAX_DEFERRED];
+  /* The wait-for graph of the tasks, all its edges (order free), when
+     CHECK_EDGES.  */
+  int check_edges, nedges;
+  struct truth_edge e[TRUTH_MAX_EDGES];
 };
 
 void truth_write (FILE *f, const struct truth *t);
