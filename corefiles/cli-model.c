@@ -498,7 +498,7 @@ region_order (const void *a, const void *b)
 }
 
 /* T's handle is T->h when set (a thread the registry lists without an
-   OS thread), else looked up by its LWP.  */
+   OS thread), else looked up by its LWP, else by its pthread id.  */
 static void
 read_thread (struct cli *c, struct cli_thread *t)
 {
@@ -508,6 +508,14 @@ read_thread (struct cli *c, struct cli_thread *t)
     : c->api->get_thread_handle == NULL ? ompd_rc_unsupported
     : c->api->get_thread_handle (c->as, OMPD_THREAD_ID_LWP, sizeof id, &id,
 				 &t->h);
+  /* A thread just made has its pthread id in the runtime's descriptor
+     before its LWP (thread_of_handle): find it by its thread pointer,
+     which is its pthread_t in glibc.  */
+  uint64_t tp;
+  if (rc == ompd_rc_unavailable && t->th != NULL
+      && ompdbg_thread_pointer (t->th, &tp) == OMPDBG_E_OK)
+    rc = c->api->get_thread_handle (c->as, OMPD_THREAD_ID_PTHREAD,
+				    sizeof tp, &tp, &t->h);
   if (rc != ompd_rc_ok)
     {
       t->h = NULL;

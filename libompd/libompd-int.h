@@ -302,5 +302,9 @@ typedef bool (*thread_visit_fn) (void *arg, ompd_addr_t thread, int64_t tid,
 				 uint64_t pthread);
 HIDDEN ompd_rc_t registry_walk (ompd_address_space_handle_t *as,
 				thread_visit_fn fn, void *arg);
+/* The same from the threads' descriptors, never the index: a thread
+   that has not started yet has its pthread id there only.  */
+HIDDEN ompd_rc_t registry_walk_descriptors (ompd_address_space_handle_t *as,
+					    thread_visit_fn fn, void *arg);
 
 #endif /* OMPDBG_LIBOMPD_INT_H */

@@ -155,3 +155,19 @@ registry_walk (ompd_address_space_handle_t *as, thread_visit_fn fn,
   lib_free (reg);
   return rc;
 }
+
+ompd_rc_t
+registry_walk_descriptors (ompd_address_space_handle_t *as,
+			   thread_visit_fn fn, void *arg)
+{
+  ompd_addr_t root = as->roots[OMPDBG_ROOT_REGISTRY];
+  if (root == 0)
+    return ompd_rc_incompatible;
+  unsigned char *reg;
+  ompd_rc_t rc = tread_struct (as, L_registry, root, &reg);
+  if (rc != ompd_rc_ok)
+    return rc;
+  rc = walk_list (as, reg, fn, arg);
+  lib_free (reg);
+  return rc;
+}

@@ -194,6 +194,7 @@ struct find_arg
   ompd_thread_id_t kind;
   uint64_t id;
   ompd_addr_t found;
+  bool unstarted;		/* a thread has no tid yet */
 };
 
 static bool
@@ -204,6 +205,8 @@ find_visit (void *arg, ompd_addr_t thread, int64_t tid, uint64_t pthread)
     ? (uint64_t) tid == f->id && tid > 0 : pthread == f->id && pthread != 0;
   if (match)
     f->found = thread;
+  if (tid <= 0)
+    f->unstarted = true;
   return match;
 }
 
@@ -218,11 +221,18 @@ ompd_get_thread_handle (ompd_address_space_handle_t *handle,
     return rc;
   if (thread_id == NULL || thread_handle == NULL)
     return ompd_rc_bad_input;
-  struct find_arg f = { kind, 0, 0 };
+  struct find_arg f = { kind, 0, 0, false };
   rc = native_id (handle, kind, sizeof_thread_id, thread_id, &f.id);
   if (rc != ompd_rc_ok)
     return rc;
   rc = registry_walk (handle, find_visit, &f);
+  /* A pool thread just made has its pthread id (set by pthread_create)
+     and then its tid (set by itself) in its descriptor before its index
+     slot has them (the thread fills the slot once it runs): look there,
+     only when some slot is not filled yet, so that asking for a thread
+     that is not OpenMP's stays one read of the index.  */
+  if (rc == ompd_rc_ok && f.found == 0 && f.unstarted)
+    rc = registry_walk_descriptors (handle, find_visit, &f);
   if (rc != ompd_rc_ok)
     return rc;
   if (f.found == 0)

@@ -9,7 +9,12 @@
    Ground truth: the thread gdb stopped in.  Other pool threads may be at
    any point of their creation then (the master goes on creating them
    while gdb reports the stop): each is either gdb's thread or, when its
-   OS thread does not exist yet, listed as being created.
+   OS thread does not exist yet, listed as being created.  ompdbg, on the
+   same core, gives that thread the state, number and wait gdb gives it;
+   and again once the thread, run alone, has recorded its LWP in its
+   descriptor but not in the registry's index, and the master, run alone,
+   has entered the region the thread is a member of: `assigned, not
+   started' in both.
 2. A thread the runtime has registered whose OS thread does not exist yet
    (stopped at the runtime's first pthread_create call): listed once,
    "being created", without GDB number or LWP, besides a row for every
@@ -23,6 +28,7 @@
    on a kernel core (where the machine writes one).  Ground truth: the
    scene's `unstarted' line."""
 
+import json
 import os
 import re
 import resource
@@ -55,6 +61,7 @@ def threads_table(g, where):
 
 
 def check_listed(g, num, lwp, where):
+    """Checks gdb's row of the stopped thread; returns it."""
     rows = threads_table(g, where)
     T.check(all(r.get("GDB") != "-"
                 or (r.get("LWP") == "-"
@@ -76,6 +83,34 @@ def check_listed(g, num, lwp, where):
             % (where, num, lwp, mine))
     if assigned:
         later.append((where, lwp, mine[0].get("OMP")))
+    return mine[0] if len(mine) == 1 else {}
+
+
+INSPECT = os.path.join(T.BUILDDIR, "corefiles", "ompdbg-inspect")
+
+
+def check_ompdbg(core, lwp, row):
+    """ompdbg on CORE shows thread LWP as gdb's ROW does."""
+    r = subprocess.run([INSPECT, "threads", "--json", T.SCENES, core],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True, timeout=120)
+    try:
+        threads = json.loads(r.stdout)["threads"]
+    except (ValueError, KeyError) as e:
+        T.check(False, "ompdbg threads --json on the core: %s (%s)"
+                % (e, r.stderr.strip()))
+        return
+    mine = [t for t in threads if t.get("lwp") == lwp]
+    got = (mine[0].get("state"), mine[0].get("wait") or "",
+           mine[0].get("omp")) if len(mine) == 1 else None
+    want = (row.get("STATE"), row.get("WAIT", ""),
+            int(row["OMP"]) if row.get("OMP", "-").isdigit() else None)
+    T.check(got is not None and got[0] is not None
+            and want[0].startswith(got[0]) and got[1] == want[1]
+            and got[2] == want[2],
+            "ompdbg threads shows LWP %d, stopped before the registry "
+            "had its LWP, as gdb does on %s (gdb %s, ompdbg %s)"
+            % (lwp, os.path.basename(core), want, got))
 
 
 # Members listed as assigned: their number is checked against the truth
@@ -110,6 +145,28 @@ num, lwp = stopped_thread(g)
 check_listed(g, num, lwp, "live")
 core = os.path.join(d, "unstarted.core")
 g.cmd("gcore " + core, timeout=120)
+# The held thread alone to where it has recorded its LWP in its
+# descriptor but not yet in the registry's index (the call that follows
+# in worker_main), then the master alone into the region (scene_parallel's
+# first call is me()): the held thread is then its team's member.
+g.cmd("set scheduler-locking on")
+g.cmd("tbreak gomp_stack_guard_thread")
+g.cmd("continue", timeout=120)
+g.cmd("thread 1")
+g.cmd("tbreak me")
+for _ in range(16):
+    g.cmd("thread 1")
+    if " me (" in g.cmd("frame"):
+        break
+    g.cmd("continue", timeout=120)
+held_rows = [r for r in threads_table(g, "held") if r.get("LWP") == str(lwp)]
+T.check(len(held_rows) == 1
+        and held_rows[0].get("WAIT") == "assigned, not started",
+        "held: the master in the region, LWP %d still in worker_main is its "
+        "member, assigned, not started (got %s)" % (lwp, held_rows))
+held_core = os.path.join(d, "assigned.core")
+g.cmd("gcore " + held_core, timeout=120)
+g.cmd("set scheduler-locking off")
 # Let the program write its truth: which LWP is which thread number.
 g.cmd("delete")
 g.cmd("continue", timeout=120)
@@ -119,8 +176,11 @@ g.cmd("file " + T.SCENES)
 num2, lwp2 = stopped_thread(g)
 T.check(lwp2 == lwp, "core: gdb stopped in LWP %d, the live stop was in %d"
         % (lwp2, lwp))
-check_listed(g, num2, lwp2, "core")
+row = check_listed(g, num2, lwp2, "core")
 g.quit()
+check_ompdbg(core, lwp2, row)
+if held_rows:
+    check_ompdbg(held_core, lwp, held_rows[0])
 check_later()
 
 # 2. The master inside its first pthread_create: the thread it creates is
