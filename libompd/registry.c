@@ -128,9 +128,11 @@ walk_list (ompd_address_space_handle_t *as, const unsigned char *reg,
   return ompd_rc_ok;
 }
 
-ompd_rc_t
-registry_walk (ompd_address_space_handle_t *as, thread_visit_fn fn,
-	       void *arg)
+/* The registry's walk from the index (when USE_INDEX and the index can
+   be trusted) or from the descriptors' list.  */
+static ompd_rc_t
+walk (ompd_address_space_handle_t *as, bool use_index, thread_visit_fn fn,
+      void *arg)
 {
   ompd_addr_t root = as->roots[OMPDBG_ROOT_REGISTRY];
   if (root == 0)
@@ -143,7 +145,8 @@ registry_walk (ompd_address_space_handle_t *as, thread_visit_fn fn,
      process stopped in the middle of an update); the list is always
      consistent.  */
   uint64_t array = 0, gen = 1;
-  if (get_field (as, reg, L_registry, L_registry_index, &array)
+  if (use_index
+      && get_field (as, reg, L_registry, L_registry_index, &array)
 	 == ompd_rc_ok
       && get_field (as, reg, L_registry, L_registry_generation, &gen)
 	 != ompd_rc_ok)
@@ -157,17 +160,15 @@ registry_walk (ompd_address_space_handle_t *as, thread_visit_fn fn,
 }
 
 ompd_rc_t
+registry_walk (ompd_address_space_handle_t *as, thread_visit_fn fn,
+	       void *arg)
+{
+  return walk (as, true, fn, arg);
+}
+
+ompd_rc_t
 registry_walk_descriptors (ompd_address_space_handle_t *as,
 			   thread_visit_fn fn, void *arg)
 {
-  ompd_addr_t root = as->roots[OMPDBG_ROOT_REGISTRY];
-  if (root == 0)
-    return ompd_rc_incompatible;
-  unsigned char *reg;
-  ompd_rc_t rc = tread_struct (as, L_registry, root, &reg);
-  if (rc != ompd_rc_ok)
-    return rc;
-  rc = walk_list (as, reg, fn, arg);
-  lib_free (reg);
-  return rc;
+  return walk (as, false, fn, arg);
 }
