@@ -1097,45 +1097,17 @@ cli_print_header (struct cli *c)
   size_t cut = 0;
   if (ompdbg_target_core_truncated (c->t, &needed, &have, &cut, &missing)
       == OMPDBG_E_OK && needed != 0)
-    printf ("warning: the core file is truncated: %llu of %llu bytes; "
-	    "%llu bytes of the memory of %zu segments are missing and "
-	    "unreadable (the threads and registers are whole)\n",
-	    (unsigned long long) have, (unsigned long long) needed,
-	    (unsigned long long) missing, cut);
+    cli_hanging (c, stdout, "warning: ",
+		 cli_printf (c, "the core file is truncated: %llu of %llu "
+			     "bytes; %llu bytes of the memory of %zu segments "
+			     "are missing and unreadable (the threads and "
+			     "registers are whole)",
+			     (unsigned long long) have,
+			     (unsigned long long) needed,
+			     (unsigned long long) missing, cut), c->width);
   if (c->s == NULL)
     printf ("OMPD unavailable: %s\n%s", ompdbg_errmsg (c->session_err),
 	    c->diag ? c->diag : "");
   else
     printf ("OMPD: %s\n", ompdbg_session_library (c->s));
-}
-
-void
-cli_table (FILE *f, const char *const *headers, size_t ncols,
-	   const char **cells, size_t nrows, const char *indent)
-{
-  size_t w[32] = { 0 };
-  if (ncols > 32)
-    ncols = 32;
-  for (size_t k = 0; k < ncols; k++)
-    w[k] = strlen (headers[k]);
-  for (size_t i = 0; i < nrows; i++)
-    for (size_t k = 0; k < ncols; k++)
-      {
-	size_t l = strlen (cells[i * ncols + k]);
-	if (l > w[k])
-	  w[k] = l;
-      }
-  for (size_t i = 0; i <= nrows; i++)
-    {
-      fputs (indent, f);
-      for (size_t k = 0; k < ncols; k++)
-	{
-	  const char *s = i == 0 ? headers[k] : cells[(i - 1) * ncols + k];
-	  if (k + 1 < ncols)
-	    fprintf (f, "%-*s  ", (int) w[k], s);
-	  else
-	    fputs (s, f);
-	}
-      fputc ('\n', f);
-    }
 }

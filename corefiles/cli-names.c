@@ -523,3 +523,64 @@ cli_in_runtime (struct cli *c, uint64_t pc)
 {
   return c->rt_lo < c->rt_hi && pc >= c->rt_lo && pc < c->rt_hi;
 }
+
+/* The end of a ` (in NAME)' at S (just past it), NAME holding at most
+   one level of parentheses (names._IN_FUNCTION), or NULL.  */
+static const char *
+in_function_end (const char *s)
+{
+  if (strncmp (s, " (in ", 5) != 0)
+    return NULL;
+  for (s += 5; *s != '\0'; s++)
+    if (*s == ')')
+      return s + 1;
+    else if (*s == '(')
+      {
+	s++;
+	while (*s != '\0' && *s != '(' && *s != ')')
+	  s++;
+	if (*s != ')')
+	  return NULL;
+      }
+  return NULL;
+}
+
+const char *
+cli_shorter_forms (struct cli *c, const char *text)
+{
+  if (text == NULL)
+    return NULL;
+  char *t = NULL, *u = NULL;
+  size_t tl = 0, ul = 0;
+  FILE *m = open_memstream (&t, &tl);
+  if (m == NULL)
+    return text;
+  for (const char *p = text; *p != '\0';)
+    if (strncmp (p, "#pragma omp ", 12) == 0)
+      p += 12;
+    else if (strncmp (p, "!$omp ", 6) == 0)
+      p += 6;
+    else
+      fputc (*p++, m);
+  fclose (m);
+  m = open_memstream (&u, &ul);
+  if (m == NULL)
+    {
+      free (t);
+      return text;
+    }
+  for (const char *p = t, *e; *p != '\0';)
+    if ((e = in_function_end (p)) != NULL)
+      p = e;
+    else
+      fputc (*p++, m);
+  fclose (m);
+  const char *out = text;
+  if (strcmp (t, text) != 0)
+    out = cli_printf (c, "%s" CLI_ALT "%s", out, t);
+  if (strcmp (u, t) != 0 && *u != '\0')
+    out = cli_printf (c, "%s" CLI_ALT "%s", out, u);
+  free (t);
+  free (u);
+  return out;
+}

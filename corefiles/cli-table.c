@@ -51,8 +51,8 @@ width_of (const char *s)
 
 /* `…' where the locale's character set is UTF-8, else `...'
    (util.ellipsis).  */
-static const char *
-ellipsis (void)
+const char *
+cli_ellipsis (void)
 {
   static const char *e;
   if (e == NULL)
@@ -87,7 +87,7 @@ elide (struct cli *c, const char *s, size_t n, bool end)
   size_t len = width_of (s);
   if (len <= n)
     return s;
-  const char *e = ellipsis ();
+  const char *e = cli_ellipsis ();
   size_t el = width_of (e);
   if (n <= el)
     return cli_printf (c, "%.*s", (int) at_col (s, n), s);
@@ -104,7 +104,7 @@ elide (struct cli *c, const char *s, size_t n, bool end)
 static const char *
 collapse_group (struct cli *c, const char *s, char open, char close)
 {
-  const char *e = ellipsis ();
+  const char *e = cli_ellipsis ();
   int depth = 0;
   long end = -1;
   for (long i = (long) strlen (s) - 1; i >= 0; i--)
@@ -359,6 +359,37 @@ narrow (struct cli *c, const struct cli_col *cols, size_t nc,
       long t = (long) w[i] - over;
       w[i] = t > (long) floor ? (size_t) t : floor;
     }
+  /* Where even the minimums do not fit, the wrapped columns narrow on,
+     widest first, and then the others, down to their headers: a line
+     is longer than the limit only where what cannot be cut (headers,
+     numbers) does not fit.  */
+  while (total (w, nc) > room)
+    {
+      long best = -1;
+      for (size_t o = 0; o < no; o++)
+	{
+	  size_t i = order[o];
+	  if (cols[i].fit != 'w' || w[i] <= heads[i])
+	    continue;
+	  if (best < 0 || w[i] > w[best]
+	      || (w[i] == w[best] && cols[i].prio < cols[best].prio))
+	    best = (long) i;
+	}
+      if (best < 0)
+	break;
+      w[best]--;
+    }
+  for (size_t o = 0; o < no; o++)
+    {
+      size_t i = order[o];
+      long over = total (w, nc) - room;
+      if (over <= 0)
+	break;
+      if (cols[i].fit == 'w')
+	continue;
+      long t = (long) w[i] - over;
+      w[i] = t > (long) heads[i] ? (size_t) t : heads[i];
+    }
   /* What the columns gave beyond the need goes back, first to those
      that give way last.  */
   for (int last = 0; last < 2; last++)
@@ -385,7 +416,7 @@ narrow (struct cli *c, const struct cli_col *cols, size_t nc,
 void
 cli_table_fit (struct cli *c, FILE *f, const struct cli_col *cols, size_t nc,
 	       const char **cells, size_t nrows, const char *indent,
-	       int limit)
+	       int limit, const char *const *after)
 {
   if (nc > 32)
     nc = 32;
@@ -489,6 +520,93 @@ cli_table_fit (struct cli *c, FILE *f, const struct cli_col *cols, size_t nc,
       for (size_t i = 0; i < nc; i++)
 	if (lines[i] != &one[i] && nl[i] > 0)
 	  free (lines[i]);
+      if (r > 0 && after != NULL && after[r - 1] != NULL)
+	fputs (after[r - 1], f);
     }
   free (a);
+}
+
+void
+cli_hanging (struct cli *c, FILE *f, const char *prefix, const char *text,
+	     int limit)
+{
+  size_t pw = width_of (prefix);
+  if (limit <= 0 || pw + width_of (text) <= (size_t) limit)
+    {
+      fprintf (f, "%s%s\n", prefix, text);
+      return;
+    }
+  const char **lines;
+  size_t room = (size_t) limit > pw + 8 ? (size_t) limit - pw : 8;
+  size_t n = wrap (c, text, room, &lines);
+  if (n == 0)
+    {
+      fprintf (f, "%s%s\n", prefix, text);
+      return;
+    }
+  for (size_t k = 0; k < n; k++)
+    fprintf (f, "%*s%s\n", k ? (int) pw : 0, k ? "" : prefix, lines[k]);
+  free (lines);
+}
+
+void
+cli_wrap_items (struct cli *c, FILE *f, const char *prefix,
+		const char *const *items, size_t n, int limit)
+{
+  size_t pw = width_of (prefix);
+  const char *cur = prefix;
+  bool empty = true;
+  for (size_t k = 0; k < n; k++)
+    {
+      const char *piece = k + 1 < n ? cli_printf (c, "%s,", items[k])
+	: items[k];
+      if (limit > 0 && !empty
+	  && width_of (cur) + 1 + width_of (piece) > (size_t) limit)
+	{
+	  fprintf (f, "%s\n", cur);
+	  cur = cli_printf (c, "%*s", (int) pw, "");
+	  empty = true;
+	}
+      if (empty)
+	{
+	  size_t room = limit > 0 && (size_t) limit > width_of (cur) + 8
+	    ? (size_t) limit - width_of (cur) : 8;
+	  cur = cli_printf (c, "%s%s", cur, limit > 0
+			    ? abbreviate (c, piece, room) : piece);
+	}
+      else
+	cur = cli_printf (c, "%s %s", cur, piece);
+      empty = false;
+    }
+  fprintf (f, "%s\n", cur);
+}
+
+void
+cli_paragraphs (struct cli *c, FILE *f, const char *text, int limit)
+{
+  size_t k = 0;
+  for (const char *p = text; k == 0 || *p != '\0'; k++)
+    {
+      size_t len = strcspn (p, "\n");
+      const char *s = p, *e = p + len;
+      while (s < e && *s == ' ')
+	s++;
+      while (e > s && e[-1] == ' ')
+	e--;
+      const char *part = cli_printf (c, "%.*s", (int) (e - s), s);
+      const char **lines;
+      size_t n = limit > 0 && limit > 2 + 8
+	? wrap (c, part, (size_t) limit - 2, &lines) : 0;
+      if (n == 0)
+	fprintf (f, "%s%s\n", k ? "  " : "", part);
+      for (size_t i = 0; i < n; i++)
+	fprintf (f, "%s%s\n", k || i ? "  " : "", lines[i]);
+      if (n > 0)
+	free (lines);
+      p += len;
+      if (*p == '\n')
+	p++;
+      if (*p == '\0')
+	break;
+    }
 }

@@ -212,6 +212,9 @@ struct cli
   char **strings;
   size_t nstrings, strings_cap;
   bool json;
+  /* The columns the text fits in (cli_width), -1 for unlimited: every
+     view's --wide.  */
+  int width;
   bool modelled;
 };
 
@@ -330,8 +333,12 @@ int cli_snapshot (int argc, char **argv, bool json);
 
 /* The columns the text views fit in: $COLUMNS when set, else the
    terminal's width when the output is one; -1 (unlimited) otherwise,
-   as gdb in batch mode, or with the views' --wide.  */
+   as gdb in batch mode.  Every view's --wide (-w) sets -1 instead
+   (c->width).  */
 int cli_width (void);
+
+/* `\u2026' where the locale's character set is UTF-8, else `...'.  */
+const char *cli_ellipsis (void);
 
 /* A column of cli_table_fit: its HEADER; MIN, the narrowest it may
    become (-1: never narrowed); PRIO, the order in which the columns
@@ -355,14 +362,36 @@ struct cli_col
 /* ROWS of NC cells under COLS in at most LIMIT columns (<= 0:
    unlimited), by the rule of the gdb plugin's util.table_lines:
    columns separated by two spaces, the last one unpadded, no trailing
-   blanks.  */
+   blanks.  AFTER, when not NULL, holds for each row the lines written
+   after it ('\n'-terminated text, or NULL).  */
 void cli_table_fit (struct cli *c, FILE *f, const struct cli_col *cols,
 		    size_t nc, const char **cells, size_t nrows,
-		    const char *indent, int limit);
+		    const char *indent, int limit, const char *const *after);
 
-/* Table output: ROWS of NCOLS cells, columns separated by two spaces,
-   the last one unpadded.  */
-void cli_table (FILE *f, const char *const *headers, size_t ncols,
-		const char **cells, size_t nrows, const char *indent);
+/* PREFIX and TEXT as lines of at most LIMIT columns (<= 0: one line),
+   TEXT broken between words and continued under its own start
+   (util.hanging).  */
+void cli_hanging (struct cli *c, FILE *f, const char *prefix,
+		  const char *text, int limit);
+
+/* PREFIX and the N ITEMS joined with ", " in lines of at most LIMIT
+   columns, broken between items and continued under the first, an
+   item never split (util.wrap_items).  */
+void cli_wrap_items (struct cli *c, FILE *f, const char *prefix,
+		     const char *const *items, size_t n, int limit);
+
+/* TEXT's lines (paragraphs) within LIMIT columns, broken between
+   words; every line after a paragraph's first indented by two
+   (cmd_diagnose.emit).  */
+void cli_paragraphs (struct cli *c, FILE *f, const char *text, int limit);
+
+/* The renderings of TEXT, a construct label or a text holding one,
+   longest first, CLI_ALT-separated: without `#pragma omp' (`!$omp'),
+   then without the enclosing function (names.shorter_forms).  */
+const char *cli_shorter_forms (struct cli *c, const char *text);
+
+/* An OMPT state's name with its long words shortened:
+   wait_bar_impl_par (cmd_threads.short_state).  */
+const char *cli_short_state (struct cli *c, const char *name);
 
 #endif /* cli.h */

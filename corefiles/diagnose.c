@@ -708,6 +708,7 @@ sentence (struct diag *d, struct node *nodes, struct edge **edges, int n,
 struct report
 {
   struct json *j;		/* NULL: the text */
+  struct cli *c;		/* the text's width and strings */
   int ndead, nblocked;
 };
 
@@ -717,7 +718,7 @@ say (struct report *r, const char *key, const char *text, const pid_t *lwps,
 {
   if (r->j == NULL)
     {
-      printf ("%s\n", text);
+      cli_paragraphs (r->c, stdout, text, r->c->width);
       return;
     }
   json_open (r->j, '{');
@@ -1094,21 +1095,22 @@ release (struct diag *d)
 int
 ompdbg_cmd_diagnose (int argc, char **argv)
 {
-  bool json = false;
-  if (argc > 0 && strcmp (argv[0], "--json") == 0)
-    {
+  bool json = false, wide = false;
+  for (; argc > 0; argc--, argv++)
+    if (strcmp (argv[0], "--json") == 0)
       json = true;
-      argc--;
-      argv++;
-    }
+    else if (strcmp (argv[0], "--wide") == 0 || strcmp (argv[0], "-w") == 0)
+      wide = true;
+    else
+      break;
   /* The build tree's ompdbg names the libompd beside the runtime it
      built (the runtime's own list names the installed one).  */
   const char *lib = getenv ("OMPDBG_LIBOMPD");
   struct cli c;
   int rc = cli_open_with (&c, argc, argv, lib && *lib ? lib : NULL);
   if (rc == 2 && argc != 1)
-    fprintf (stderr, "Usage: ompdbg diagnose [--json] PID\n"
-	     "       ompdbg diagnose [--json] EXECUTABLE CORE\n");
+    fprintf (stderr, "Usage: ompdbg diagnose [--json] [--wide] PID\n"
+	     "       ompdbg diagnose [--json] [--wide] EXECUTABLE CORE\n");
   if (rc != 0)
     return rc;
   if (c.s == NULL)
@@ -1145,7 +1147,8 @@ ompdbg_cmd_diagnose (int argc, char **argv)
     }
   collect (&d);
   struct json j;
-  struct report r = { NULL, 0, 0 };
+  c.width = wide ? -1 : cli_width ();
+  struct report r = { NULL, &c, 0, 0 };
   if (json)
     {
       r.j = &j;

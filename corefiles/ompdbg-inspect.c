@@ -44,12 +44,12 @@ static void
 usage (FILE *f)
 {
   fprintf (f, "Usage: ompdbg {threads|tasks|parallel|stacks} [--json] "
-	   "[OPTIONS] PID\n"
+	   "[--wide] [OPTIONS] PID\n"
 	   "       ompdbg {threads|tasks|parallel|stacks} [--json] "
-	   "[OPTIONS] EXECUTABLE CORE\n"
+	   "[--wide] [OPTIONS] EXECUTABLE CORE\n"
 	   "       ompdbg snapshot [--json] [-o FILE] TARGET...\n"
-	   "       ompdbg diagnose [--json] PID\n"
-	   "       ompdbg diagnose [--json] EXECUTABLE CORE\n");
+	   "       ompdbg diagnose [--json] [--wide] PID\n"
+	   "       ompdbg diagnose [--json] [--wide] EXECUTABLE CORE\n");
 }
 
 int
@@ -68,9 +68,9 @@ main (int argc, char **argv)
     }
   if (strcmp (cmd, "diagnose") == 0)
     return ompdbg_cmd_diagnose (argc - 2, argv + 2);
-  /* --json anywhere; options (starting with '-') go to the view, the
+  /* --json and --wide anywhere; options (starting with '-') go to the view, the
      rest is the target.  */
-  bool json = false;
+  bool json = false, wide = false;
   char **opts = calloc (argc, sizeof *opts);
   char **rest = calloc (argc, sizeof *rest);
   int nopts = 0, nrest = 0;
@@ -79,6 +79,8 @@ main (int argc, char **argv)
   for (int i = 2; i < argc; i++)
     if (strcmp (argv[i], "--json") == 0)
       json = true;
+    else if (strcmp (argv[i], "--wide") == 0 || strcmp (argv[i], "-w") == 0)
+      wide = true;
     else if (argv[i][0] == '-' && argv[i][1] != '\0'
 	     && strcmp (cmd, "snapshot") != 0)
       {
@@ -106,6 +108,7 @@ main (int argc, char **argv)
 	if (rc != 0)
 	  return rc;
 	c.json = json;
+	c.width = wide ? -1 : cli_width ();
 	rc = views[v].run (&c, nopts, opts);
 	cli_close (&c);
 	free (opts);

@@ -261,6 +261,14 @@ blocked_by (struct cli *c, struct edges *g, uint64_t addr)
 
 /* ---- the list -------------------------------------------------------- */
 
+/* The columns of the list (cmd_tasks.DEFERRED_COLS): the long texts
+   wrap under their columns.  */
+static const struct cli_col deferred_cols[] = {
+  { "TASK", -1, 0, 'm', NULL }, { "STATE", 8, 0, 'w', NULL },
+  { "CODE", 12, 1, 'w', NULL }, { "CREATED-BY", 10, 0, 'w', NULL },
+  { "DEPENDENCES", 14, 0, 'w', NULL }, { "BLOCKED-BY", 8, 0, 'w', "BLOCKED" }
+};
+
 static void
 rows (struct cli *c, const struct ext *x, ompdbg_deferred_task_list_t *l,
       const ompdbg_task_info_t *info, ompd_word_t count, ompd_word_t n)
@@ -269,8 +277,6 @@ rows (struct cli *c, const struct ext *x, ompdbg_deferred_task_list_t *l,
   bool with_edges = x->edges != NULL;
   if (with_edges)
     edges_read (c, x, &g, info, count);
-  static const char *const cols[] = { "TASK", "STATE", "CODE", "CREATED-BY",
-				      "DEPENDENCES", "BLOCKED-BY" };
   const size_t nc = with_edges ? 6 : 5;
   const char **cells = calloc ((size_t) n * nc + 1, sizeof *cells);
   /* The creators' texts, by the generating task's structure.  */
@@ -327,7 +333,12 @@ rows (struct cli *c, const struct ext *x, ompdbg_deferred_task_list_t *l,
 	row[5] = blocked_by (c, &g, r->task.address);
     }
   if (n > 0)
-    cli_table (stdout, cols, nc, cells, (size_t) n, "  ");
+    {
+      for (size_t k = 0; k < (size_t) n * nc; k++)
+	cells[k] = cli_shorter_forms (c, cells[k]);
+      cli_table_fit (c, stdout, deferred_cols, nc, cells, (size_t) n, "  ",
+		     c->width, NULL);
+    }
  out:
   free (cells);
   free (creators);
@@ -473,8 +484,13 @@ summary (struct cli *c, const ompdbg_task_info_t *info, ompd_word_t count)
   printf ("  %*s  %-*s  CODE\n%*sDEPENDENCES\n", w, "COUNT", sw, "STATE",
 	  pad, "");
   for (size_t i = 0; i < ng; i++)
-    printf ("  %*lld  %-*s  %s\n%*s%s\n", w, gs[i].count, sw, gs[i].sstate,
-	    gs[i].code, pad, "", gs[i].deps);
+    {
+      cli_hanging (c, stdout, cli_printf (c, "  %*lld  %-*s  ", w,
+					  gs[i].count, sw, gs[i].sstate),
+		   gs[i].code, c->width);
+      cli_hanging (c, stdout, cli_printf (c, "%*s", pad, ""), gs[i].deps,
+		   c->width);
+    }
  out:
   for (size_t i = 0; i < ng; i++)
     free (gs[i].addrs);
@@ -504,9 +520,11 @@ cli_deferred_tasks (struct cli *c, long limit, bool all)
     }
   if (x.list == NULL || x.info == NULL || x.handle == NULL || x.rel == NULL)
     {
-      printf ("Deferred tasks (not started) are not shown: listing them "
-	      "needs the ompdbg extension of libompd (%s does not have "
-	      "it).\n", lib);
+      cli_hanging (c, stdout, "",
+		   cli_printf (c, "Deferred tasks (not started) are not "
+			       "shown: listing them needs the ompdbg "
+			       "extension of libompd (%s does not have it).",
+			       lib), c->width);
       goto out;
     }
   ompdbg_deferred_task_list_t *l;

@@ -12,8 +12,9 @@
 
 #define SHOWN_MEMBERS 16
 
+/* Member NUM, thread T, and its state, SHORT: in its short form.  */
 static const char *
-member_text (struct cli *c, long long num, struct cli_thread *t)
+member_text (struct cli *c, long long num, struct cli_thread *t, bool sh)
 {
   if (t == NULL)
     return cli_printf (c, "%lld: ?", num);
@@ -22,8 +23,45 @@ member_text (struct cli *c, long long num, struct cli_thread *t)
     return cli_printf (c, "%lld: %s unreadable (%s)", num, g, t->state_error);
   if (t->unstarted)
     return cli_printf (c, "%lld: %s assigned, not started", num, g);
+  const char *st = t->state_known ? cli_state_name (c, t->state) : "?";
   return cli_printf (c, "%lld: %s %s", num, g,
-		     t->state_known ? cli_state_name (c, t->state) : "?");
+		     sh && t->state_known ? cli_short_state (c, st) : st);
+}
+
+/* The member lines of region R at DEPTH, its first SHOWN members of
+   SIZE: within the width, the states in their short forms where the
+   list does not fit one line (cmd_parallel.OmpdParallel.run).  */
+static const char *
+member_lines (struct cli *c, int r, int depth, long long shown,
+	      long long size)
+{
+  const char *prefix = cli_printf (c, "%*smembers: ", 2 * depth + 4, "");
+  const char **items = calloc ((size_t) shown + 2, sizeof *items);
+  if (items == NULL)
+    return NULL;
+  size_t len = strlen (prefix);
+  for (long long k = 0; k < shown; k++)
+    {
+      items[k] = member_text (c, k, cli_member (c, r, (int) k), false);
+      len += (k ? 2 : 0) + strlen (items[k]);
+    }
+  if (c->width > 0 && len > (size_t) c->width)
+    for (long long k = 0; k < shown; k++)
+      items[k] = member_text (c, k, cli_member (c, r, (int) k), true);
+  size_t n = (size_t) shown;
+  if (size > shown)
+    items[n++] = cli_printf (c, "%s and %lld more", cli_ellipsis (),
+			     size - shown);
+  char *buf = NULL;
+  size_t blen = 0;
+  FILE *m = open_memstream (&buf, &blen);
+  if (m != NULL)
+    {
+      cli_wrap_items (c, m, prefix, items, n, c->width);
+      fclose (m);
+    }
+  free (items);
+  return cli_keep (c, buf);
 }
 
 struct walk
@@ -31,7 +69,7 @@ struct walk
   struct cli *c;
   int members;			/* -1 brief, 0 default, 1 all */
   const char **cells;
-  char **mem;			/* member lines per row, or NULL */
+  const char **mem;		/* member lines per row, or NULL */
   size_t rows;
   struct json *j;
 };
@@ -99,28 +137,21 @@ walk (struct walk *w, int r, int depth)
       row[3] = cli_val_cell (c, &x->size, "?");
       row[4] = cli_region_label (c, r);
       if (show)
-	{
-	  char *buf = NULL;
-	  size_t len = 0;
-	  FILE *m = open_memstream (&buf, &len);
-	  if (m != NULL)
-	    {
-	      fprintf (m, "%*smembers: ", 2 * depth + 4, "");
-	      for (long long k = 0; k < shown; k++)
-		fprintf (m, "%s%s", k ? ", " : "",
-			 member_text (c, k, cli_member (c, r, (int) k)));
-	      if (size > shown)
-		fprintf (m, ", ... and %lld more", size - shown);
-	      fclose (m);
-	      w->mem[w->rows] = cli_keep (c, buf);
-	    }
-	}
+	w->mem[w->rows] = member_lines (c, r, depth, shown, size);
       w->rows++;
     }
   for (size_t k = 0; k < c->nregions; k++)
     if (c->regions[k].parent == r)
       walk (w, (int) k, depth + 1);
 }
+
+/* ENTRY, the region's code, wraps under its column
+   (cmd_parallel.REGION_COLS).  */
+static const struct cli_col region_cols[] = {
+  { "REGION", -1, 0, 'm', NULL }, { "LEVEL", -1, 0, 'm', NULL },
+  { "ACTIVE", -1, 0, 'm', NULL }, { "SIZE", -1, 0, 'm', NULL },
+  { "ENTRY", 24, 0, 'w', NULL }
+};
 
 int
 cli_view_parallel (struct cli *c, int argc, char **argv)
@@ -168,27 +199,8 @@ cli_view_parallel (struct cli *c, int argc, char **argv)
     if (c->regions[r].parent < 0)
       walk (&w, (int) r, 0);
   /* The table, with the member lines after their region's row.  */
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *m = open_memstream (&buf, &len);
-  static const char *const cols[] = { "REGION", "LEVEL", "ACTIVE", "SIZE",
-				      "ENTRY" };
-  cli_table (m, cols, 5, w.cells, w.rows, "");
-  fclose (m);
-  char *line = buf, *nl;
-  size_t k = 0;
-  while (line != NULL && (nl = strchr (line, '\n')) != NULL)
-    {
-      printf ("%.*s\n", (int) (nl - line), line);
-      if (line != buf)
-	{
-	  if (w.mem[k] != NULL)
-	    printf ("%s\n", w.mem[k]);
-	  k++;
-	}
-      line = nl + 1;
-    }
-  free (buf);
+  cli_table_fit (c, stdout, region_cols, 5, w.cells, w.rows, "", c->width,
+		 w.mem);
   free (w.cells);
   free (w.mem);
   return 0;

@@ -98,11 +98,12 @@ cli_view_stacks (struct cli *c, int argc, char **argv)
       int *kind;
       size_t n;
       cli_omp_stack (c, t, &text, &kind, &n);
+      /* A frame wider than the terminal continues under its start
+	 (cmd_bt: U.hanging).  */
       for (size_t k = 0, num = 0; k < n; k++)
-	if (kind[k] == 0)
-	  printf ("#%-3zu %s\n", num++, text[k]);
-	else
-	  printf ("%s\n", text[k]);
+	cli_hanging (c, stdout, kind[k] == 0
+		     ? cli_printf (c, "#%-3zu ", num++) : "", text[k],
+		     c->width);
       free (text);
       free (kind);
     }

@@ -43,6 +43,17 @@ get (ompd_rc_t (*fn) (ompd_task_handle_t *, ompd_task_handle_t **),
   return fn (h, &r) == ompd_rc_ok ? r : NULL;
 }
 
+/* The long texts (labels of tasks and constructs) wrap under their
+   columns when the table is wider than the terminal; where even that
+   does not fit, the headers shorten (cmd_tasks.CHAIN_COLS).  */
+static const struct cli_col chain_cols[] = {
+  { "TASK", -1, 0, 'm', NULL }, { "KIND", 8, 0, 'w', NULL },
+  { "CODE", 12, 1, 'w', NULL }, { "REGION", -1, 0, 'm', NULL },
+  { "ON-THREAD", -1, 0, 'm', "ON" },
+  { "SCHEDULED-BY", 8, 0, 'w', "SCHED-BY" },
+  { "CREATED-BY", 10, 0, 'w', NULL }
+};
+
 int
 cli_view_tasks (struct cli *c, int argc, char **argv)
 {
@@ -120,10 +131,7 @@ cli_view_tasks (struct cli *c, int argc, char **argv)
 	continue;
       shown++;
       cli_chain (c, t);
-      static const char *const cols[] = { "TASK", "KIND", "CODE", "REGION",
-					  "ON-THREAD", "SCHEDULED-BY",
-					  "CREATED-BY" };
-      const size_t nc = sizeof cols / sizeof cols[0];
+      const size_t nc = sizeof chain_cols / sizeof chain_cols[0];
       const char **cells = calloc (t->nchain * nc + 1, sizeof *cells);
       if (cells == NULL)
 	return 1;
@@ -192,7 +200,12 @@ cli_view_tasks (struct cli *c, int argc, char **argv)
 						  t->task_error)
 		    : "no current task");
 	  else
-	    cli_table (stdout, cols, nc, cells, t->nchain, "  ");
+	    {
+	      for (size_t k = 0; k < t->nchain * nc; k++)
+		cells[k] = cli_shorter_forms (c, cells[k]);
+	      cli_table_fit (c, stdout, chain_cols, nc, cells, t->nchain,
+			     "  ", c->width, NULL);
+	    }
 	}
       free (cells);
     }

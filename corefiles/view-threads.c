@@ -79,10 +79,8 @@ static const char *const state_words[][2] = {
   { "taskgroup", "tgroup" }
 };
 
-/* NAME with its long words shortened: wait_bar_impl_par
-   (cmd_threads.short_state).  */
-static const char *
-short_state (struct cli *c, const char *name)
+const char *
+cli_short_state (struct cli *c, const char *name)
 {
   char *out = NULL;
   size_t len = 0;
@@ -173,15 +171,11 @@ static const struct cli_col thread_cols[] = {
 int
 cli_view_threads (struct cli *c, int argc, char **argv)
 {
-  bool wide = false;
-  for (int i = 0; i < argc; i++)
-    if (strcmp (argv[i], "--wide") == 0 || strcmp (argv[i], "-w") == 0)
-      wide = true;
-    else
-      {
-	fprintf (stderr, "ompdbg threads: unknown option '%s'\n", argv[i]);
-	return 2;
-      }
+  if (argc > 0)
+    {
+      fprintf (stderr, "ompdbg threads: unknown option '%s'\n", argv[0]);
+      return 2;
+    }
   cli_model (c);
   if (c->json)
     {
@@ -247,7 +241,7 @@ cli_view_threads (struct cli *c, int argc, char **argv)
 	? cli_printf (c, "unreadable (%s)", t->state_error)
 	: t->state_known
 	? cli_printf (c, "%s" CLI_ALT "%s", cli_state_name (c, t->state),
-		      short_state (c, cli_state_name (c, t->state)))
+		      cli_short_state (c, cli_state_name (c, t->state)))
 	: "?";
       row[4] = wait_cell (c, cli_wait_text (c, t));
       row[5] = t->region >= 0 ? cli_region_cell (c, t->region)
@@ -261,8 +255,8 @@ cli_view_threads (struct cli *c, int argc, char **argv)
   if (rows == 0)
     printf ("No OpenMP threads (the runtime has not started any yet).\n");
   else
-    cli_table_fit (c, stdout, thread_cols, nc, cells, rows, "",
-		   wide ? -1 : cli_width ());
+    cli_table_fit (c, stdout, thread_cols, nc, cells, rows, "", c->width,
+		   NULL);
   free (cells);
   return 0;
 }

@@ -660,7 +660,7 @@ class Diagnosis(object):
 class OmpdDiagnose(U.OmpdCommand):
     """Explain why the program is hung: who waits for whom.
 
-Usage: ompd diagnose [--json]
+Usage: ompd diagnose [--wide|-w] [--json]
 
 Builds the wait-for graph of the OpenMP threads and tasks, live or in a
 core file, and says in words what blocks whom:
@@ -679,19 +679,20 @@ the program's code; `Blocked:' lines are chains that end at a thread
 that runs (not waiting in OpenMP: look there) or at a task no thread has
 started.  When nothing waits for anything, it says so and shows what
 runs.  Needs the ompdbg extension of libompd for holders and tasks;
-without it only barriers are diagnosed.  --json writes the findings as
-one JSON document (docs/json.md), as `ompdbg diagnose --json' does."""
+without it only barriers are diagnosed.  The findings fit gdb's `width',
+each line continued, indented, on the next ones; --wide writes each on
+one line.  --json writes the findings as one JSON document
+(docs/json.md), as `ompdbg diagnose --json' does."""
 
     def __init__(self):
         super(OmpdDiagnose, self).__init__("ompd diagnose",
                                            gdb.COMMAND_STATUS)
 
     def candidates(self, before, cur):
-        return [o for o in ("--json",) if o not in before]
+        return [o for o in ("--wide", "--json") if o not in before]
 
     def run(self, arg, from_tty):
-        if U.split_args(arg):
-            raise gdb.GdbError("ompd diagnose takes no arguments")
+        self.wide = U.wide_only(arg, "ompd diagnose")
         sess = S.current()
         m = M.model(sess)
         if not m.threads():
@@ -730,7 +731,7 @@ one JSON document (docs/json.md), as `ompdbg diagnose --json' does."""
                                if f[0] in ("blocked", "mismatch")),
             }
             return
-        width = U.width()
+        width = U.width(getattr(self, "wide", False))
         for k, text, lwps in found:
             emit(text, width)
 

@@ -404,9 +404,10 @@ def deferred_summary(d):
     return out
 
 
-def write_summary(d, groups):
+def write_summary(d, groups, limit=None):
     """The summary, each group on two lines (code, then dependences), so
-    that it keeps within 80 columns."""
+    that it keeps within 80 columns; each continued under its start where
+    it is wider than LIMIT."""
     w = max([len("COUNT")] + [len(str(g[0])) for g in groups])
     sw = max([len("STATE")] + [len(g[1]) for g in groups])
     pad = " " * (2 + w + 2 + sw + 2)
@@ -417,8 +418,9 @@ def write_summary(d, groups):
            "  %s  %s  CODE" % ("COUNT".rjust(w), "STATE".ljust(sw)),
            pad + "DEPENDENCES"]
     for k, state, code, deps in groups:
-        out.append("  %s  %s  %s" % (str(k).rjust(w), state.ljust(sw), code))
-        out.append(pad + deps)
+        out.extend(U.hanging("  %s  %s  " % (str(k).rjust(w), state.ljust(sw)),
+                             code, limit))
+        out.extend(U.hanging(pad, deps, limit))
     gdb.write("\n".join(out) + "\n")
 
 
@@ -428,10 +430,10 @@ def write_deferred(m, sess, limit, everything, wide=False):
     summary."""
     d = deferred_list(sess)
     if d is None:
-        gdb.write(NO_DEFERRED % (
+        gdb.write("\n".join(U.hanging("", NO_DEFERRED % (
             "switched off: `set ompd extension on'"
             if not S.settings["extension"] else
-            "%s does not have it" % sess.lib_path) + "\n")
+            "%s does not have it" % sess.lib_path), U.width(wide))) + "\n")
         return
     if d.rc != B.ompd_rc_ok:
         # Not an error of the command: the threads' chains stand.
@@ -442,7 +444,7 @@ def write_deferred(m, sess, limit, everything, wide=False):
         gdb.write("No deferred tasks.\n")
         return
     if limit is None and not everything and d.count > SUMMARY_ABOVE:
-        write_summary(d, deferred_summary(d))
+        write_summary(d, deferred_summary(d), U.width(wide))
         return
     n = d.count if everything or limit is None else min(limit, d.count)
     rows = deferred_rows(m, sess, d, n)

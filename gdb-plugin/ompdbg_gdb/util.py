@@ -498,6 +498,22 @@ def _narrow(cols, heads, rows, w, room):
             continue
         floor = max(cols[i].min, len(heads[i]))
         w[i] = max(floor, min(w[i], w[i] - over))
+    # Where even the minimums do not fit, the wrapped columns narrow on,
+    # widest first, and then the others, down to their headers: a line
+    # is longer than the limit only where what cannot be cut (headers,
+    # numbers) does not fit.
+    while sum(w) > room:
+        cand = [i for i in wraps if w[i] > len(heads[i])]
+        if not cand:
+            break
+        i = max(cand, key=lambda i: (w[i], -cols[i].prio))
+        w[i] -= 1
+    for i in order:
+        over = sum(w) - room
+        if over <= 0:
+            break
+        if cols[i].fit != "wrap":
+            w[i] = max(len(heads[i]), w[i] - over)
     # What the columns gave beyond the need goes back, first to those
     # that give way last; a wrapped column takes it first only where
     # that spares it its extra lines.

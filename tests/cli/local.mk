@@ -6,6 +6,7 @@
 tests_cli = \
 	tests/cli/frontends.sh \
 	tests/cli/width.sh \
+	tests/cli/width-views.sh \
 	tests/cli/deferred.sh \
 	tests/cli/merge.sh \
 	tests/cli/mpi.sh
@@ -13,6 +14,7 @@ tests_abi += $(tests_cli)
 EXTRA_DIST += $(tests_cli) tests/cli/compare.py tests/cli/json-check.py \
 	tests/cli/checks.py tests/cli/check-deferred.py \
 	tests/cli/check-merge.py tests/cli/check-width.py \
+	tests/cli/check-width-views.py \
 	tests/cli/hybrid.c tests/cli/stuck.c
 check_PROGRAMS += tests/cli/stuck
 tests_cli_stuck_CFLAGS = -fopenmp -O1 -g $(TEST_WARN_CFLAGS)
