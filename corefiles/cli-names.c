@@ -268,7 +268,8 @@ scope_path (Dwarf_Die *parent, Dwarf_Off off, Dwarf_Die *path, int n,
    qualified name, a Fortran module's or enclosing subprogram's name;
    "" in a function of C++ or for an unnamed class.  */
 static const char *
-scope_prefix (struct cli *c, Dwarf_Die *path, int n, bool fortran)
+scope_prefix (struct cli *c, Dwarf_Die *path, int n, bool fortran,
+	      bool host)
 {
   if (n <= 0)
     return "";
@@ -289,11 +290,11 @@ scope_prefix (struct cli *c, Dwarf_Die *path, int n, bool fortran)
 	return "";
       break;
     case DW_TAG_subprogram:
-      return fortran && name != NULL ? name : "";
+      return fortran && host && name != NULL ? name : "";
     default:
       return "";
     }
-  const char *outer = scope_prefix (c, path, n - 1, fortran);
+  const char *outer = scope_prefix (c, path, n - 1, fortran, host);
   return *outer ? cli_printf (c, "%s::%s", outer, name) : name;
 }
 
@@ -332,9 +333,16 @@ cli_die_name (struct cli *c, Dwarf_Die *fn)
   if (!fortran && lang != DW_LANG_C_plus_plus && lang != DW_LANG_C_plus_plus_03
       && lang != DW_LANG_C_plus_plus_11 && lang != DW_LANG_C_plus_plus_14)
     return name;
+  /* gdb qualifies a Fortran procedure by its host procedure only when
+     it names a subprogram's own code (dwarf2/read.c determine_prefix):
+     not a copy inlined into another, nor the abstract instance around
+     an outlined function.  */
+  bool host = dwarf_tag (fn) == DW_TAG_subprogram
+    && !dwarf_hasattr (fn, DW_AT_inline);
   Dwarf_Die path[MAX_SCOPES];
   int n = scope_path (&cu, dwarf_dieoffset (&decl), path, 0, 0);
-  const char *prefix = n > 0 ? scope_prefix (c, path, n, fortran) : "";
+  const char *prefix = n > 0 ? scope_prefix (c, path, n, fortran, host)
+    : "";
   if (!fortran && cli_is_outlined (name))
     /* gdb's C++ name of a function is its name with its parameters,
        which a frame drops where the name parses as C++: the name GCC

@@ -506,10 +506,12 @@ scopes_at (Dwarf_Die *die, Dwarf_Addr pc, Dwarf_Die *out, int n, int max,
     {
       int tag = dwarf_tag (&child);
       if (tag == DW_TAG_namespace || tag == DW_TAG_class_type
-	  || tag == DW_TAG_structure_type || tag == DW_TAG_union_type)
+	  || tag == DW_TAG_structure_type || tag == DW_TAG_union_type
+	  || tag == DW_TAG_module)
 	{
 	  /* A C++ lambda's operator() is a member of a class declared in
-	     the function that holds it: its code is found there.  */
+	     the function that holds it: its code is found there; a Fortran
+	     module procedure's code in its module.  */
 	  int m = scopes_at (&child, pc, out, n, max, depth + 1);
 	  if (m > n)
 	    return m;
@@ -594,7 +596,9 @@ compute_frames (struct cli *c, uint64_t pc, struct cli_pc *p)
       const char *iname = NULL;
       if (dwarf_formref_die (dwarf_attr (&scopes[i], DW_AT_abstract_origin,
 					 &attr), &origin) != NULL)
-	iname = cli_die_name (c, &origin);
+	/* Named as the inlined copy, which gdb qualifies otherwise than
+	   the function's own code (cli_die_name).  */
+	iname = cli_die_name (c, &scopes[i]);
       if (iname != NULL && dwarf_hasattr_integrate (&origin,
 						    DW_AT_main_subprogram))
 	{

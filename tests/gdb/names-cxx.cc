@@ -1,7 +1,8 @@
 // names-cxx.cc -- parallel regions in C++ code whose names gdb prints
 // demangled: a member function template of a class template in a
-// namespace (instantiated with a lambda), a lambda, and a function
-// template in a nested namespace.  Thread 0 of each region calls
+// namespace (instantiated with a lambda), a lambda, a function
+// template in a nested namespace, and a lambda in a function with
+// parameters.  Thread 0 of each region calls
 // names_stop (N) for region N; tests/gdb/names.py stops there and
 // compares what the plugin calls the construct with what gdb calls the
 // function that encountered it.  Each construct's line carries a
@@ -51,6 +52,25 @@ scale (std::vector<T> &v, T by)
 }
 }
 
+// A lambda in a function with parameters: gdb names its operator()
+// without the function's parameter list.
+static double __attribute__ ((noinline))
+sum_scaled (const std::vector<double> &v, double by)
+{
+  double sum = 0;
+  auto add = [&v, &sum] (double f) {
+#pragma omp parallel num_threads (2) reduction (+:sum) // construct:params
+    {
+      sum += f * v[omp_get_thread_num ()];
+      if (omp_get_thread_num () == 0)
+	names_stop (4);
+#pragma omp barrier
+    }
+  };
+  add (by);
+  return sum;
+}
+
 int
 main ()
 {
@@ -72,6 +92,7 @@ main ()
   };
   lambda ();
   double s = physics::detail::scale (g.v, 2.0);
+  s += sum_scaled (g.v, 0.5);
   std::printf ("%d %g\n", hits, s);
   return 0;
 }

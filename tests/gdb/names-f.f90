@@ -1,8 +1,10 @@
-! names-f.f90 -- a parallel region in a Fortran module procedure: gdb
-! names it solver::accumulate, gfortran's outlined function
-! __solver_MOD_accumulate._omp_fn.0.  Thread 0 calls names_stop (tests/
+! names-f.f90 -- parallel regions in Fortran: in the main program
+! (gfortran's outlined function MAIN__._omp_fn.0), in a module procedure
+! (gdb names it solver::accumulate, the outlined function
+! __solver_MOD_accumulate._omp_fn.0) and in an internal procedure of the
+! program (inner).  Thread 0 of region N calls names_stop (N) (tests/
 ! gdb/names.py stops there); the construct's line carries a
-! `construct:accumulate' comment, the test's ground truth.
+! `construct:NAME' comment, the test's ground truth.
 module solver
   implicit none
   integer :: hits = 0
@@ -19,7 +21,7 @@ contains
     real(8), intent(inout) :: a(n)
     !$omp parallel num_threads(2) ! construct:accumulate
     a(omp_get_thread_num () + 1) = a(omp_get_thread_num () + 1) + 1
-    if (omp_get_thread_num () == 0) call names_stop (1)
+    if (omp_get_thread_num () == 0) call names_stop (2)
     !$omp barrier
     !$omp end parallel
   end subroutine accumulate
@@ -27,9 +29,23 @@ end module solver
 
 program heat
   use solver
+  use omp_lib
   implicit none
   real(8) :: a(10)
   a = 0
+  !$omp parallel num_threads(2) ! construct:program
+  if (omp_get_thread_num () == 0) call names_stop (1)
+  !$omp barrier
+  !$omp end parallel
   call accumulate (a, 10)
+  call inner (3)
   print *, a(1), hits
+contains
+  subroutine inner (k)
+    integer, intent(in) :: k
+    !$omp parallel num_threads(2) ! construct:internal
+    if (omp_get_thread_num () == 0) call names_stop (k)
+    !$omp barrier
+    !$omp end parallel
+  end subroutine inner
 end program heat

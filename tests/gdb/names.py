@@ -2,8 +2,9 @@
 """names.py -- the plugin names a construct as the program's language
 writes it: C++ (tests/gdb/names-cxx.cc: a member function template of a
 class template in a namespace, a lambda, a function template in a nested
-namespace), Fortran (names-f.f90: a module procedure) and a C program
-built with -O3 -flto (names-lto.c).
+namespace, a lambda in a function with parameters), Fortran
+(names-f.f90: a module procedure, the main program, an internal
+procedure) and a C program built with -O3 -flto (names-lto.c).
 
 At each stop in names_stop the ground truth comes from elsewhere than the
 plugin: the enclosing function's name is what gdb itself calls the frame
@@ -13,8 +14,9 @@ that carries a `construct:NAME' comment.  `ompd parallel' and `ompd
 threads' must say `#pragma omp parallel at FILE:LINE (in NAME)' (`!$omp
 parallel' in Fortran), never a mangled name, gfortran's assembler name
 or the LTO unit's `<artificial>'.  ompdbg, on a core of each stop,
-must name the construct the same way and, in C and C++, give the
-stopped thread the frames `ompd bt' gives it."""
+must name the construct the same way, give the stopped thread the
+frames `ompd bt' gives it, and name each of them as gdb's own `bt'
+does."""
 
 import json
 import os
@@ -27,6 +29,17 @@ T.require_libompd()
 INSPECT = os.path.join(T.BUILDDIR, "corefiles", "ompdbg-inspect")
 d = T.tmpdir()
 
+# The names gdb itself gives the frames of the stopped thread, newest
+# first, as `bt' prints them (the frame filter aside).
+GDB_NAMES = r'''python
+f = gdb.newest_frame()
+names = []
+while f is not None:
+    names.append(f.name() or "??")
+    f = f.older()
+print("NAMES|%s|" % "|".join(names))
+end'''
+
 PARENT = r'''python
 f = gdb.newest_frame()
 while f is not None and f.name() != "GOMP_parallel":
@@ -38,8 +51,9 @@ end'''
 # (program, source, directive, [(stop, construct marker)])
 PROGRAMS = [
     ("names-cxx", "names-cxx.cc", "#pragma omp parallel",
-     [(1, "grid"), (2, "lambda"), (3, "scale")]),
-    ("names-f", "names-f.f90", "!$omp parallel", [(1, "accumulate")]),
+     [(1, "grid"), (2, "lambda"), (3, "scale"), (4, "params")]),
+    ("names-f", "names-f.f90", "!$omp parallel",
+     [(1, "program"), (2, "accumulate"), (3, "internal")]),
     ("names-lto", "names-lto.c", "#pragma omp parallel", [(1, "main")]),
 ]
 
@@ -124,19 +138,31 @@ def check_ompdbg(g, prog, tag, want, directive):
               if isinstance(t.get("task"), dict)]
     T.check(want in labels, "%s: ompdbg threads shows the implicit task "
             "as `%s' (got %s)" % (tag, want, labels))
-    if directive.startswith("!"):
-        # Fortran: gdb names the outlined function's frame
-        # `accumulate::__solver_MOD_accumulate._omp_fn.0' and gives it
-        # another line; the frames are not compared.
-        os.remove(core)
-        return
     st = ompdbg_doc("stacks", exe, core)
     frames = [t["frames"] for t in st.get("threads", [])
               if t.get("lwp") == lwp]
     T.check(gdb_frames and frames == [gdb_frames],
             "%s: ompdbg stacks gives thread LWP %s the frames of `ompd bt' "
             "(gdb %s, ompdbg %s)" % (tag, lwp, gdb_frames, frames))
+    # Each frame ompdbg names is one of gdb's own, in gdb's order (gdb's
+    # has the runtime's frames too): an outlined function by the name
+    # in brackets after its construct.
+    m = re.search(r"^NAMES\|(.*)\|$", g.cmd(GDB_NAMES), flags=re.M)
+    own = m.group(1).split("|") if m else []
+    mine = [frame_name(x) for x in (frames[0] if frames else [])]
+    rest = iter(own)
+    T.check(own and mine and all(n in rest for n in mine),
+            "%s: ompdbg stacks names the frames as gdb's bt does "
+            "(gdb %s, ompdbg %s)" % (tag, own, mine))
     os.remove(core)
+
+
+def frame_name(text):
+    """The function name of a frame line of ompdbg stacks."""
+    m = re.match(r"^.* \[(.*)\](?: at | from |$)", text)
+    if m:
+        return m.group(1)
+    return re.split(r" at | from ", text)[0]
 
 
 ran = 0
