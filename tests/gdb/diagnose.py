@@ -41,6 +41,15 @@ SPECS = {
                  "for {waiter}, which has not arrived: it waits for nest "
                  "lock journal_lock (held 2 times)",
                  "{line:barrier}"],
+    "nestlock25": ["Deadlock: {holder} holds nest lock register_lock (held "
+                   "2 times) and waits at the barrier of",
+                   "for {waiter}, which has not arrived: it waits for nest "
+                   "lock register_lock (held 2 times)",
+                   "{line:barrier}", "{line:nest}"],
+    "atomic": ["Deadlock: {holder} holds the atomic lock and waits at the "
+               "barrier of",
+               "for {waiter}, which has not arrived: it waits for the "
+               "atomic lock", "{line:barrier}"],
     "lockcrit": ["Deadlock: {lockholder} holds ledger_lock and waits for "
                  "critical (audit), held by {critholder}, which waits for "
                  "ledger_lock", "{line:critical}", "{line:lock}"],

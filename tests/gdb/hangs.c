@@ -418,6 +418,80 @@ scene_wide (void)
   }
 }
 
+/* The OpenMP 2.5 nest lock of programs built by GCC 4.2 and 4.3: 8
+   bytes, owned by a thread, handled by the functions of version
+   OMP_1.0 (the default version of these names is OMP_3.0's).  */
+typedef struct { int owner, count; } nest_lock_25_t;
+nest_lock_25_t register_lock;
+void init_nest_lock_25 (nest_lock_25_t *);
+void set_nest_lock_25 (nest_lock_25_t *);
+__asm__ (".symver init_nest_lock_25, omp_init_nest_lock@OMP_1.0");
+__asm__ (".symver set_nest_lock_25, omp_set_nest_lock@OMP_1.0");
+
+/* The lock GCC's code takes around an atomic update the machine cannot
+   make in one instruction (a long double's): part of the ABI.  */
+void GOMP_atomic_start (void);
+static long double tally;
+
+/* The nestlock scene with an OpenMP 2.5 nest lock.  */
+static void
+scene_nestlock25 (void)
+{
+  want = 2;
+  init_nest_lock_25 (&register_lock);
+#pragma omp parallel num_threads(2)
+  {
+    if (omp_get_thread_num () == 0)
+      {
+	set_nest_lock_25 (&register_lock);
+	set_nest_lock_25 (&register_lock);
+	arm ("holder");
+	await_armed (2);
+	LINE ("barrier");
+#pragma omp barrier
+	sink++;
+      }
+    else
+      {
+	await_armed (1);
+	arm ("waiter");
+	LINE ("nest");
+	set_nest_lock_25 (&register_lock);
+	sink++;
+      }
+  }
+}
+
+/* The atomic lock held (as in the middle of an atomic update) by a
+   thread that waits at a barrier for the thread that wants it for its
+   own update.  */
+static void
+scene_atomic (void)
+{
+  want = 2;
+#pragma omp parallel num_threads(2)
+  {
+    if (omp_get_thread_num () == 0)
+      {
+	GOMP_atomic_start ();
+	arm ("holder");
+	await_armed (2);
+	LINE ("barrier");
+#pragma omp barrier
+	sink++;
+      }
+    else
+      {
+	await_armed (1);
+	arm ("waiter");
+	LINE ("atomic");
+#pragma omp atomic
+	tally += 1.0L;
+	sink++;
+      }
+  }
+}
+
 static const struct
 {
   const char *name;
@@ -425,6 +499,8 @@ static const struct
 } scenes[] = {
   { "locks", scene_locks },
   { "nestlock", scene_nestlock },
+  { "nestlock25", scene_nestlock25 },
+  { "atomic", scene_atomic },
   { "lockcrit", scene_lockcrit },
   { "barrier", scene_barrier },
   { "barmismatch", scene_barmismatch },
