@@ -7,7 +7,7 @@ the width and no word that is not one of the full output's (or a
 short form the documentation names, or abbreviated with an ellipsis);
 the views of COMPARE (tasks, parallel, stacks: comma-separated) are line
 for line what gdb's `ompd tasks', `ompd parallel' and `ompd bt --all'
-print at that `set width';
+print at that `set width' (of stacks, the first thread's);
 --wide is the output written to a pipe (unlimited), which holds LONG
 whole; --json is the same at any width; and in an 80-column pseudo
 terminal (COLUMNS unset) each view is what COLUMNS=80 gives.
@@ -61,6 +61,13 @@ def ompdbg(inspect, view, target, columns=None, opts=()):
 
 def body(text):
     return [l for l in text.splitlines() if not HEADER.match(l)]
+
+
+def first_thread(lines):
+    """LINES up to the second thread's: the stack of the thread stopped
+    in the program (the others may be anywhere in the C library)."""
+    k = [i for i, l in enumerate(lines) if l.startswith("Thread ")]
+    return lines[:k[1]] if len(k) > 1 else lines
 
 
 def gdb_outputs(gdb, plugin, target, width):
@@ -133,11 +140,13 @@ def main(inspect, gdb, plugin, compare, long, *target):
             else:
                 ok("%s: every word whole, or a short form" % tag)
             if cmd is not None and view in compare:
-                if body(out) == g.get(cmd):
+                mine, theirs = body(out), g.get(cmd) or []
+                if view == "stacks":
+                    mine, theirs = first_thread(mine), first_thread(theirs)
+                if mine == theirs:
                     ok("%s: the lines of gdb's `%s' at `set width %d'"
                        % (tag, cmd, n))
                 else:
-                    mine, theirs = body(out), g.get(cmd) or []
                     k = next((k for k, (a, b) in enumerate(zip(
                         mine + [None] * len(theirs),
                         theirs + [None] * len(mine))) if a != b), 0)

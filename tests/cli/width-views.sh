@@ -34,20 +34,22 @@ views () {
     "$@"
 }
 
-# gdb's core of names-PROG stopped in its first region.
-for p in cxx f; do
-  core=$work/$p.core
+# gdb's core of names-cxx stopped in its first region, of names-f in
+# its second (solver::accumulate).
+for p in cxx:frame f:continue; do
+  core=$work/${p%:*}.core
   bounded env LD_LIBRARY_PATH="$OMPDBG_OURS_DIR" $GDB -nx -q -batch \
-    -ex 'break names_stop' -ex run \
-    -ex "gcore $core" -ex kill "tests/gdb/names-$p" > "$work/$p.gdb" 2>&1
+    -ex 'break names_stop' -ex run -ex "${p#*:}" \
+    -ex "gcore $core" -ex kill "tests/gdb/names-${p%:*}" \
+    > "$work/${p%:*}.gdb" 2>&1
+  p=${p%:*}
   skip_if_untraceable "$work/$p.gdb"
   [ -f "$core" ] || fail "names-$p: gdb wrote no core at names_stop"
 done
 [ -f "$work/cxx.core" ] && views tasks,parallel,stacks \
   'physics::Grid<double>::for_each_parallel<main()::<lambda(double&)>' \
   tests/gdb/names-cxx "$work/cxx.core"
-# Fortran's stacks are left to tests/gdb/names.py.
-[ -f "$work/f.core" ] && views tasks,parallel 'solver::accumulate)' \
+[ -f "$work/f.core" ] && views tasks,parallel,stacks 'solver::accumulate)' \
   tests/gdb/names-f "$work/f.core"
 
 if run_scene "$prog" deferred12 "$work"; then
