@@ -68,8 +68,8 @@ main (int argc, char **argv)
     }
   if (strcmp (cmd, "diagnose") == 0)
     return ompdbg_cmd_diagnose (argc - 2, argv + 2);
-  /* --json and --wide anywhere; options (starting with '-') go to the view, the
-     rest is the target.  */
+  /* --json and --wide anywhere; options (starting with '-') go to the
+     view, the rest is the target.  */
   bool json = false, wide = false;
   char **opts = calloc (argc, sizeof *opts);
   char **rest = calloc (argc, sizeof *rest);
