@@ -6,9 +6,9 @@ reason in the log, where the machine does not write them to a file).
 Each explanation must name the threads of the scene as the scene's own
 truth file says (their LWPs, OpenMP numbers), the objects they wait for
 and the source lines; the program with no hang must not be called
-hung.  Both tools' --json documents must be valid by the schema of
-docs/json.md, and on one core give the same findings: kinds, LWPs and
-counts."""
+hung.  At `set width 60' gdb's text keeps its words in shorter lines.
+Both tools' --json documents must be valid by the schema of docs/json.md,
+and on one core give the same findings: kinds, LWPs and counts."""
 
 import json
 import os
@@ -334,6 +334,18 @@ for kind in kinds:
     out = g.cmd("ompd diagnose", timeout=120)
     T.no_traceback(out, "live %s: ompd diagnose" % kind)
     scene.check(out, gdb_name_of(g), "live gdb")
+    # At `set width 60' the same words in lines of at most 60 columns;
+    # --wide is the unlimited text.
+    g.cmd("set width 60")
+    narrow = g.cmd("ompd diagnose", timeout=120)
+    wide = g.cmd("ompd diagnose --wide", timeout=120)
+    g.cmd("set width 0")
+    long = [l for l in narrow.splitlines() if len(l) > 60]
+    T.check(not long and flat(narrow) == flat(out),
+            "live %s: ompd diagnose at width 60: the same words, no line "
+            "longer (%s)" % (kind, long[:1]))
+    T.check(wide == out, "live %s: ompd diagnose --wide is the unlimited "
+            "text" % kind)
     core = os.path.join(d, kind + ".core")
     g.cmd("gcore " + core, timeout=120)
     g.quit()
