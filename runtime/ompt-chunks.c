@@ -1,7 +1,8 @@
-/* ompt-chunks.c -- the taskloop's chunks for OMPT's dispatch event
-   (ompt_dispatch_taskloop_chunk), which the task that runs a chunk
-   reports when it starts: the chunk's first logical iteration and its
-   number of iterations.
+/* ompt-chunks.c -- a taskloop's iterations for OMPT's dispatch event:
+   the task that runs a chunk of them dispatches each iteration of it
+   (ompt_dispatch_iteration, the logical iteration number, in order) when
+   it starts, since GCC's task runs the chunk's iterations with no call
+   between them.
 
    The taskloop knows a chunk when it creates its task; the task starts
    later, maybe on another thread, in task.c, which knows nothing of
@@ -19,11 +20,18 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+/* ITERATIONS logical iterations from START.  */
+struct range
+{
+  uint64_t start;
+  uint64_t iterations;
+};
+
 struct chunk
 {
   struct chunk *next;
   const struct gomp_task *task;
-  ompt_dispatch_chunk_t chunk;
+  struct range chunk;
 };
 
 #define NBUCKETS 1024
@@ -33,7 +41,7 @@ static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic unsigned long nchunks;
 
 /* The chunk of the next task this thread creates; iterations 0: none.  */
-static __thread ompt_dispatch_chunk_t pending;
+static __thread struct range pending;
 
 static struct chunk **
 bucket (const struct gomp_task *task)
@@ -55,7 +63,7 @@ gomp_ompt_chunk_created (const struct gomp_task *task)
 {
   if (pending.iterations == 0)
     return;
-  ompt_dispatch_chunk_t c = pending;
+  struct range c = pending;
   pending.iterations = 0;
   if (GOMP_OMPT_CB (dispatch) == NULL)
     return;
@@ -106,12 +114,13 @@ gomp_ompt_chunk_started (struct gomp_thread *thr, struct gomp_task *task)
   struct chunk *found = take (task);
   if (found == NULL)
     return;
-  ompt_data_t inst = { .ptr = &found->chunk };
   ompt_data_t *pd = thr->ts.team ? gomp_ompt_data (&thr->ts.team->tool_data)
     : gomp_ompt_data (&thr->tool_parallel_data);
-  if (GOMP_OMPT_CB (dispatch))
-    GOMP_OMPT_CB (dispatch) (pd, gomp_ompt_data (&task->tool_data),
-			     ompt_dispatch_taskloop_chunk, inst);
+  ompt_callback_dispatch_t cb = GOMP_OMPT_CB (dispatch);
+  if (cb)
+    for (uint64_t i = 0; i < found->chunk.iterations; i++)
+      cb (pd, gomp_ompt_data (&task->tool_data), ompt_dispatch_iteration,
+	  (ompt_data_t) { .value = found->chunk.start + i });
   free (found);
 }
 

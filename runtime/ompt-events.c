@@ -659,24 +659,6 @@ gomp_tool_work_end (struct gomp_thread *thr)
 			 w.ra);
 }
 
-/* 5.1's loop kinds by schedule; auto and runtime are the schedule they
-   resolved to (iter.c: auto is static).  */
-static ompt_work_t
-loop_kind (const struct gomp_work_share *ws)
-{
-  switch (ws->sched)
-    {
-    case GS_STATIC:
-      return ompt_work_loop_static;
-    case GS_DYNAMIC:
-      return ompt_work_loop_dynamic;
-    case GS_GUIDED:
-      return ompt_work_loop_guided;
-    default:
-      return ompt_work_loop_other;
-    }
-}
-
 void
 gomp_tool_ws_next (struct gomp_thread *thr, struct gomp_work_share *ws,
 		   void *cfa)
@@ -685,31 +667,37 @@ gomp_tool_ws_next (struct gomp_thread *thr, struct gomp_work_share *ws,
       && work_stack[work_depth - 1].ws == ws)
     return;
   gomp_tool_work_begin (thr, ws, ws->kind == WS_SECTIONS
-			? ompt_work_sections : loop_kind (ws), ws->total,
+			? ompt_work_sections : ompt_work_loop, ws->total,
 			cfa);
 }
 
-/* A chunk of logical iterations K0 .. K1 - 1; a section (number K0 + 1)
-   has the code pointer of the call that hands it out: GCC runs the
-   sections of a construct from one switch after that call.  */
+/* A chunk of logical iterations K0 .. K1 - 1: one ompt_dispatch_iteration
+   per iteration, in order, each with its logical iteration number (5.1
+   has no dispatch of a chunk).  GCC runs a chunk's iterations in the
+   program's code with no call between them, so all come here, before the
+   chunk's first iteration.  A section (number K0 + 1) has the code
+   pointer of the call that hands it out: GCC runs the sections of a
+   construct from one switch after that call.  */
 void
 gomp_tool_ws_chunk (struct gomp_thread *thr, struct gomp_work_share *ws,
 		    unsigned long long k0, unsigned long long k1)
 {
-  if (GOMP_OMPT_CB (dispatch) == NULL)
+  ompt_callback_dispatch_t cb = GOMP_OMPT_CB (dispatch);
+  if (cb == NULL)
     return;
-  ompt_dispatch_chunk_t chunk = { k0, k1 - k0 };
-  ompt_data_t inst = { .ptr = &chunk };
-  ompt_dispatch_t kind = ompt_dispatch_ws_loop_chunk;
+  ompt_data_t *pd = current_parallel (thr);
+  ompt_data_t *td = gomp_ompt_data (&thr->task->tool_data);
   if (ws->kind == WS_SECTIONS)
     {
-      kind = ompt_dispatch_section;
-      inst.ptr = (void *) (work_depth > 0 && work_depth <= WORK_DEPTH
-			   ? work_stack[work_depth - 1].ra : NULL);
+      ompt_data_t inst = { .ptr = (void *) (work_depth > 0
+					    && work_depth <= WORK_DEPTH
+					    ? work_stack[work_depth - 1].ra
+					    : NULL) };
+      cb (pd, td, ompt_dispatch_section, inst);
+      return;
     }
-  GOMP_OMPT_CB (dispatch) (current_parallel (thr),
-			   gomp_ompt_data (&thr->task->tool_data), kind,
-			   inst);
+  for (unsigned long long k = k0; k < k1; k++)
+    cb (pd, td, ompt_dispatch_iteration, (ompt_data_t) { .value = k });
 }
 
 void

@@ -162,7 +162,8 @@ HIDDEN void gomp_tool_test_nest_lock_25 (void *lock, bool got,
    when it leaves its work share.  A loop or sections begins at the
    thread's first request for a chunk (gomp_tool_ws_next: the combined
    parallel constructs have no other call on a worker); each chunk it
-   gets is a dispatch (K0, K1: its logical iterations).  With a tool the
+   gets (K0, K1: its logical iterations) is a dispatch of each of its
+   iterations.  With a tool the
    chunks take gomp_iter_next's general path (iter.c).  */
 HIDDEN void gomp_tool_work_begin (struct gomp_thread *thr,
 				  struct gomp_work_share *ws,

@@ -241,30 +241,31 @@ on_nest_lock (ompt_scope_endpoint_t endpoint, ompt_wait_id_t wait_id,
 	  codeptr);
 }
 
+/* The runtime announces the tool interface of OpenMP 5.1: its work and
+   dispatch kinds are 5.1's, which a tool built on a 5.1 omp-tools.h
+   knows (5.2's loop kinds and chunks are past them).  */
 static void
 on_work (ompt_work_t kind, ompt_scope_endpoint_t endpoint,
 	 ompt_data_t *parallel, ompt_data_t *task, uint64_t count,
 	 const void *codeptr)
 {
+  if (kind < ompt_work_loop || kind > ompt_work_scope)
+    FAIL ("work kind %d is not OpenMP 5.1's", (int) kind);
   record (ompt_callback_work, endpoint, kind, 0, val (parallel), val (task),
 	  count, 0, 0, codeptr);
 }
 
+/* An iteration: its logical number in OTHER; a section: its code
+   pointer.  */
 static void
 on_dispatch (ompt_data_t *parallel, ompt_data_t *task, ompt_dispatch_t kind,
 	     ompt_data_t instance)
 {
-  /* A chunk: its start in OTHER, its iterations in TEAM_SIZE.  */
-  const ompt_dispatch_chunk_t *c = instance.ptr;
-  if (kind == ompt_dispatch_ws_loop_chunk
-      || kind == ompt_dispatch_taskloop_chunk
-      || kind == ompt_dispatch_distribute_chunk)
-    record (ompt_callback_dispatch, 0, kind, 0, val (parallel), val (task),
-	    c ? c->start : ~(uint64_t) 0, c ? (unsigned int) c->iterations : 0,
-	    0, NULL);
-  else
-    record (ompt_callback_dispatch, 0, kind, 0, val (parallel), val (task),
-	    instance.value, 0, 0, instance.ptr);
+  if (kind != ompt_dispatch_iteration && kind != ompt_dispatch_section)
+    FAIL ("dispatch kind %d is not OpenMP 5.1's", (int) kind);
+  record (ompt_callback_dispatch, 0, kind, 0, val (parallel), val (task),
+	  kind == ompt_dispatch_iteration ? instance.value : 0, 0, 0,
+	  kind == ompt_dispatch_section ? instance.ptr : NULL);
 }
 
 static void

@@ -4,7 +4,9 @@
    combined parallel loop, sections, single (plain and copyprivate),
    taskloop.
    Each thread's begin and end, with the construct's kind and count, and
-   chunks that cover the iteration space once.  */
+   dispatches of OpenMP 5.1 (the tool interface the runtime announces):
+   one per iteration, which cover the iteration space once, each in the
+   task that runs the iteration.  */
 #include "common.h"
 
 #include <string.h>
@@ -93,26 +95,16 @@ taskloop (void)
   __asm__ volatile ("" ::: "memory");
 }
 
-static int
-is_loop (int kind)
-{
-  return kind == ompt_work_loop || kind == ompt_work_loop_static
-    || kind == ompt_work_loop_dynamic || kind == ompt_work_loop_guided
-    || kind == ompt_work_loop_other;
-}
-
-/* Begin and end of KIND (a loop kind: any when LOOP) on WANT threads,
-   each end after its thread's begin, the ends with the begin's count.  */
+/* Begin and end of KIND on WANT threads, each end after its thread's
+   begin, the ends with the begin's count.  */
 static void
-pairs (int kind, const char *what, int want, int loop, uint64_t count,
-       void *fn)
+pairs (int kind, const char *what, int want, uint64_t count, void *fn)
 {
   int b = 0, e = 0;
   for (int i = 0; i < tool_nevents (); i++)
     {
       const struct tool_event *ev = tool_event (i);
-      if (ev->event != ompt_callback_work
-	  || !(loop ? is_loop (ev->kind) : ev->kind == kind))
+      if (ev->event != ompt_callback_work || ev->kind != kind)
 	continue;
       if (ev->endpoint == ompt_scope_end)
 	{
@@ -145,32 +137,49 @@ pairs (int kind, const char *what, int want, int loop, uint64_t count,
 	 e, want);
 }
 
-/* The loop chunks: they cover 0 .. N - 1 once.  */
+/* The loop's iteration dispatches: they cover 0 .. N - 1 once, each in
+   the implicit task that ran the iteration (RAN_BY), a thread's in
+   increasing order.  */
+static uint64_t ran_by[N];
+
 static void
-chunks (const char *what)
+iterations (const char *what)
 {
   int seen[N];
+  uint64_t last[NTHR + 2];
   memset (seen, 0, sizeof seen);
-  int n = 0, bad = 0;
+  memset (last, 0, sizeof last);
+  int n = 0, bad = 0, in_task = 1, ordered = 1;
   for (int i = 0; i < tool_nevents (); i++)
     {
       const struct tool_event *ev = tool_event (i);
-      if (ev->event != ompt_callback_dispatch
-	  || ev->kind != ompt_dispatch_ws_loop_chunk)
+      if (ev->event != ompt_callback_dispatch)
 	continue;
       n++;
-      for (uint64_t k = ev->other; k < ev->other + ev->team_size; k++)
-	if (k < N)
-	  seen[k]++;
-	else
+      uint64_t k = ev->other;
+      if (ev->kind != ompt_dispatch_iteration || k >= N)
+	{
 	  bad++;
+	  continue;
+	}
+      seen[k]++;
+      in_task &= ran_by[k] == ev->task && ev->task != 0;
+      if (ev->thread >= 0 && ev->thread < NTHR + 2)
+	{
+	  ordered &= last[ev->thread] == 0 || k + 1 > last[ev->thread];
+	  last[ev->thread] = k + 1;
+	}
     }
   int once = 0;
   for (int k = 0; k < N; k++)
     once += seen[k] == 1;
-  check (n > 0 && once == N && bad == 0,
-	 "%s: %d chunks cover the %d iterations once (%d covered once)",
-	 what, n, N, once);
+  check (n == N && once == N && bad == 0,
+	 "%s: %d dispatches of an iteration cover the %d iterations once "
+	 "(%d covered once, %d not an iteration of the loop)",
+	 what, n, N, once, bad);
+  check (in_task, "%s: each iteration dispatched in the task that runs it",
+	 what);
+  check (ordered, "%s: each thread's iterations in increasing order", what);
 }
 
 int
@@ -190,51 +199,47 @@ main (int argc, char **argv)
   for (int k = 0; k < N; k++)
     all &= ran[k] == 3;
   check (all, "each loop ran each iteration once");
-  /* LLVM's runtime reports GCC's loops as ompt_work_loop, and no chunk
-     of them: kinds and chunks on ours only.  */
+  /* Both runtimes report the loops as ompt_work_loop; LLVM 14's counts
+     at their end are 0, and it dispatches no iteration: counts and
+     dispatches on ours only.  */
+  pairs (ompt_work_loop, "the loops", 3 * NTHR, strict ? N : 0,
+	 strict ? loops : NULL);
   if (strict)
     {
-      pairs (ompt_work_loop_dynamic, "schedule(dynamic)", NTHR, 0, N,
-	     loops);
-      pairs (ompt_work_loop_guided, "schedule(guided)", NTHR, 0, N, loops);
-      pairs (ompt_work_loop_static, "schedule(runtime), static", NTHR, 0, N,
-	     loops);
-      tool_reset ();
-      memset (ran, 0, sizeof ran);
-      loops ();
-      /* One loop's chunks at a time: the dynamic one alone.  */
+      /* One loop's dispatches at a time: the dynamic one alone.  */
       tool_reset ();
       omp_set_schedule (omp_sched_dynamic, 3);
 #pragma omp parallel num_threads(NTHR)
 #pragma omp for schedule(runtime)
       for (int i = 0; i < N; i++)
-	ran[i]++;
-      pairs (ompt_work_loop_dynamic, "schedule(runtime), dynamic", NTHR, 0,
-	     N, NULL);
-      chunks ("schedule(runtime), dynamic");
-      for (int i = 0; i < tool_nevents (); i++)
-	if (tool_event (i)->event == ompt_callback_dispatch
-	    && tool_event (i)->team_size != 3)
-	  check (tool_event (i)->other + tool_event (i)->team_size == N,
-		 "schedule(dynamic, 3): a chunk of %u iterations is the last",
-		 tool_event (i)->team_size);
+	{
+	  ran[i]++;
+	  ran_by[i] = tool_task_id ();
+	}
+      pairs (ompt_work_loop, "schedule(runtime), dynamic", NTHR, N, NULL);
+      iterations ("schedule(runtime), dynamic");
       tool_reset ();
       omp_set_schedule (omp_sched_static, 4);
 #pragma omp parallel num_threads(NTHR)
 #pragma omp for schedule(runtime)
       for (int i = 0; i < N; i++)
-	ran[i]++;
-      chunks ("schedule(runtime), static");
+	{
+	  ran[i]++;
+	  ran_by[i] = tool_task_id ();
+	}
+      iterations ("schedule(runtime), static");
     }
-  else
-    pairs (0, "the loops", 3 * NTHR, 1, 0, NULL);
 
   tool_reset ();
   combined ();
-  pairs (ompt_work_loop_dynamic, "parallel for", NTHR, !strict,
-	 strict ? N : 0, NULL);
+  pairs (ompt_work_loop, "parallel for", NTHR, strict ? N : 0, NULL);
   if (strict)
-    chunks ("parallel for");
+    {
+      int n = tool_count (ompt_callback_dispatch, -1,
+			  ompt_dispatch_iteration);
+      check (n == N, "parallel for: %d dispatches of an iteration (want %d)",
+	     n, N);
+    }
 
   tool_reset ();
   sections ();
@@ -242,7 +247,7 @@ main (int argc, char **argv)
 	 "each section ran once");
   if (strict)
     {
-      pairs (ompt_work_sections, "sections", NTHR, 0, 3, NULL);
+      pairs (ompt_work_sections, "sections", NTHR, 3, NULL);
       int n = tool_count (ompt_callback_dispatch, -1, ompt_dispatch_section);
       check (n == 3, "sections: %d dispatch of a section (want 3)", n);
     }
@@ -252,10 +257,10 @@ main (int argc, char **argv)
   check (singles == 1 && copied == 7 * NTHR, "the singles ran once");
   /* LLVM's runtime reports a single with copyprivate to nobody.  */
   pairs (ompt_work_single_other, "single, the others",
-	 (strict ? 2 : 1) * (NTHR - 1), 0, 0, strict ? single : NULL);
+	 (strict ? 2 : 1) * (NTHR - 1), 0, strict ? single : NULL);
   if (strict)
     pairs (ompt_work_single_executor, "single copyprivate, the executor", 1,
-	   0, 1, single);
+	   1, single);
 
   tool_reset ();
   taskloop ();
@@ -263,20 +268,31 @@ main (int argc, char **argv)
   for (int k = 0; k < N; k++)
     all &= looped[k] == 1;
   check (all, "the taskloop ran each iteration once");
-  pairs (ompt_work_taskloop, "taskloop", 1, 0, N, strict ? taskloop : NULL);
-  /* Each task reports its chunk when it starts.  LLVM 14's runtime has
-     no taskloop chunks: ours only.  */
+  pairs (ompt_work_taskloop, "taskloop", 1, N, strict ? taskloop : NULL);
+  /* Each task dispatches its iterations when it starts.  LLVM 14's
+     runtime dispatches none: ours only.  */
   if (strict)
     {
-      int chunks = 0, seen[N] = { 0 }, in_task = 1, once = 1;
+      int n = 0, seen[N] = { 0 }, in_task = 1, once = 1, tasks = 0;
+      uint64_t task = 0;
       for (int i = 0; i < tool_nevents (); i++)
 	{
 	  const struct tool_event *e = tool_event (i);
-	  if (e->event != ompt_callback_dispatch
-	      || e->kind != ompt_dispatch_taskloop_chunk)
+	  if (e->event != ompt_callback_dispatch)
 	    continue;
-	  chunks++;
-	  /* The switch to the chunk's task comes first.  */
+	  n++;
+	  uint64_t k = e->other;
+	  if (e->kind != ompt_dispatch_iteration || k >= N || seen[k]++)
+	    {
+	      once = 0;
+	      continue;
+	    }
+	  in_task &= looped_by[k] == e->task && e->task != 0;
+	  if (e->task == task)
+	    continue;
+	  /* A task's first: the switch to the task comes first.  */
+	  tasks++;
+	  task = e->task;
 	  int sw = 0;
 	  for (int j = i - 1; j >= 0 && !sw; j--)
 	    sw = tool_event (j)->event == ompt_callback_task_schedule
@@ -284,21 +300,15 @@ main (int argc, char **argv)
 	      && tool_event (j)->other == e->task
 	      && tool_event (j)->thread == e->thread;
 	  in_task &= sw;
-	  for (uint64_t k = e->other; k < e->other + e->team_size; k++)
-	    {
-	      if (k >= N || seen[k]++)
-		once = 0;
-	      else
-		in_task &= looped_by[k] == e->task && e->task != 0;
-	    }
 	}
-      check (chunks == 4, "taskloop: %d chunks dispatched (want 4)", chunks);
       int all_seen = 1;
       for (int k = 0; k < N; k++)
 	all_seen &= seen[k] == 1;
-      check (once && all_seen, "taskloop: the chunks cover the iterations "
-	     "once");
-      check (in_task, "taskloop: each chunk dispatched in the task that "
+      check (n == N && once && all_seen, "taskloop: %d dispatches of an "
+	     "iteration cover the %d iterations once", n, N);
+      check (tasks == 4, "taskloop: the iterations of %d tasks (want 4)",
+	     tasks);
+      check (in_task, "taskloop: each iteration dispatched in the task that "
 	     "runs it, after the switch to it");
     }
   check (tool_failures () == 0, "the tool's own checks");
