@@ -4,15 +4,16 @@
    it starts, since GCC's task runs the chunk's iterations with no call
    between them.
 
-   The taskloop knows a chunk when it creates its task; the task starts
-   later, maybe on another thread, in task.c, which knows nothing of
-   chunks.  The task's struct has no room for them (and should not grow
-   for a tool): while a tool wants dispatch events, each chunk waits
-   here, in a table keyed by its task, from the task's creation to its
-   start.  The taskloop names the chunk of the next task it creates
-   (gomp_tool_taskloop_chunk, per thread); that task's task-create
-   records it (gomp_ompt_chunk_created), its start takes it out
-   (gomp_ompt_chunk_started).  */
+   A task's chunk is known when it is created, from the taskloop and the
+   task's bounds; the task starts later, maybe on another thread, in
+   task.c, which knows nothing of chunks.  The task's struct has no room
+   for them (and should not grow for a tool): while a tool wants
+   dispatch events, each chunk waits here, in a table keyed by its task,
+   from the task's creation to its start.  A thread that creates a
+   taskloop's tasks names the taskloop (gomp_tool_taskloop_enter, per
+   thread: the tasks' path has no event point of its own); each task's
+   task-create records its chunk (gomp_ompt_chunk_created), its start
+   takes it out (gomp_ompt_chunk_started).  */
 
 #include "config.h"
 #include "ompt.h"
@@ -40,8 +41,14 @@ static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 /* Chunks in the table: a task start looks only when there are some.  */
 static _Atomic unsigned long nchunks;
 
-/* The chunk of the next task this thread creates; iterations 0: none.  */
-static __thread struct range pending;
+/* The taskloop whose tasks this thread creates, or NULL.  Enter and
+   leave are event points: leave is skipped if no tool is on at the
+   taskloop's end, and the pointer stays, to a frame that is gone.  It is
+   read only while an OMPT tool has a dispatch callback; that tool was
+   attached at start-up, before any taskloop, and stays to the end or
+   until ompt_finalize_tool clears every callback: every leave since it
+   attached has run.  */
+static __thread const void *taskloop;
 
 static struct chunk **
 bucket (const struct gomp_task *task)
@@ -52,20 +59,24 @@ bucket (const struct gomp_task *task)
 }
 
 void
-gomp_tool_taskloop_chunk (uint64_t start, uint64_t iterations)
+gomp_tool_taskloop_enter (const void *loop, const void **saved)
 {
-  pending.start = start;
-  pending.iterations = iterations;
+  *saved = taskloop;
+  taskloop = loop;
+}
+
+void
+gomp_tool_taskloop_leave (const void *saved)
+{
+  taskloop = saved;
 }
 
 void
 gomp_ompt_chunk_created (const struct gomp_task *task)
 {
-  if (pending.iterations == 0)
-    return;
-  struct range c = pending;
-  pending.iterations = 0;
-  if (GOMP_OMPT_CB (dispatch) == NULL)
+  struct range c;
+  if (taskloop == NULL || GOMP_OMPT_CB (dispatch) == NULL
+      || !gomp_taskloop_chunk_of (taskloop, task, &c.start, &c.iterations))
     return;
   struct chunk *e = malloc (sizeof *e);
   if (e == NULL)
@@ -78,14 +89,6 @@ gomp_ompt_chunk_created (const struct gomp_task *task)
   *b = e;
   atomic_fetch_add_explicit (&nchunks, 1, memory_order_relaxed);
   pthread_mutex_unlock (&table_lock);
-}
-
-/* Forget the pending chunk: its task was not created (the taskloop's
-   region or taskgroup is cancelled).  */
-void
-gomp_ompt_chunk_forget (void)
-{
-  pending.iterations = 0;
 }
 
 /* TASK's chunk, out of the table; NULL if none.  */
@@ -108,20 +111,29 @@ take (const struct gomp_task *task)
   return found;
 }
 
+/* A task of a taskloop that the creating thread runs at once from its
+   stack (task.c, task_run_here) has no argument block yet at its
+   task-create: its chunk is told when it starts, on the same thread, in
+   the same taskloop.  */
 void
 gomp_ompt_chunk_started (struct gomp_thread *thr, struct gomp_task *task)
 {
+  ompt_callback_dispatch_t cb = GOMP_OMPT_CB (dispatch);
   struct chunk *found = take (task);
-  if (found == NULL)
+  struct range c;
+  if (found != NULL)
+    c = found->chunk;
+  else if (cb == NULL || taskloop == NULL
+	   || !gomp_taskloop_chunk_of (taskloop, task, &c.start,
+				       &c.iterations))
     return;
+  free (found);
   ompt_data_t *pd = thr->ts.team ? gomp_ompt_data (&thr->ts.team->tool_data)
     : gomp_ompt_data (&thr->tool_parallel_data);
-  ompt_callback_dispatch_t cb = GOMP_OMPT_CB (dispatch);
   if (cb)
-    for (uint64_t i = 0; i < found->chunk.iterations; i++)
+    for (uint64_t i = 0; i < c.iterations; i++)
       cb (pd, gomp_ompt_data (&task->tool_data), ompt_dispatch_iteration,
-	  (ompt_data_t) { .value = found->chunk.start + i });
-  free (found);
+	  (ompt_data_t) { .value = c.start + i });
 }
 
 /* TASK is discarded without starting (cancel.c).  */

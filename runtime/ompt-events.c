@@ -642,7 +642,6 @@ gomp_tool_work_begin (struct gomp_thread *thr, struct gomp_work_share *ws,
 void
 gomp_tool_work_end (struct gomp_thread *thr)
 {
-  gomp_ompt_chunk_forget ();
   if (work_depth == 0)
     return;
   struct work_begun w = { NULL, NULL, 0, ompt_work_loop };

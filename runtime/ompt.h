@@ -56,12 +56,11 @@ HIDDEN int gomp_ompt_target_info (uint64_t *device_num, ompt_id_t *target_id,
 
 /* ompt-chunks.c: the taskloop chunk of a task: recorded at its
    task-create, reported by the task when it starts, forgotten if it is
-   discarded or not created.  */
+   discarded.  */
 HIDDEN void gomp_ompt_chunk_created (const struct gomp_task *task);
 HIDDEN void gomp_ompt_chunk_started (struct gomp_thread *thr,
 				     struct gomp_task *task);
 HIDDEN void gomp_ompt_chunk_discarded (const struct gomp_task *task);
-HIDDEN void gomp_ompt_chunk_forget (void);
 
 /* ompt-init.c: the tool's finalizer, once (ompt_finalize_tool, exit).  */
 HIDDEN void gomp_ompt_finalize (void);

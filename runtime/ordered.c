@@ -61,21 +61,42 @@ gomp_ordered_chunk_done (struct gomp_thread *thr, void *cfa)
   gomp_word_bump (&ws->ordered_word);
 }
 
-EXPORT void
-GOMP_ordered_start (void)
+/* The ordered region's entry: wait for the turn of the thread's chunk
+   (CFA: GOMP_ordered_start's frame).  */
+static inline void
+ordered_start (struct gomp_thread *thr, struct gomp_work_share *ws,
+	       void *cfa)
 {
-  struct gomp_thread *thr = gomp_thread ();
-  struct gomp_work_share *ws = thr->ts.ws;
-  GOMP_TOOL_EVENT (mutex_acquire, ompt_mutex_ordered, (uintptr_t) ws,
-		   GOMP_TOOL_RA ());
   if (ws != NULL && ws->ordered && !thr->ts.ordered_held
       && thr->ts.ordered_lo != thr->ts.ordered_hi)
     {
-      wait_turn (thr, ws, thr->ts.ordered_lo, GOMP_CFA ());
+      wait_turn (thr, ws, thr->ts.ordered_lo, cfa);
       thr->ts.ordered_held = true;
     }
-  GOMP_TOOL_EVENT (mutex_acquired, ompt_mutex_ordered, (uintptr_t) ws,
-		   GOMP_TOOL_RA ());
+}
+
+/* The same with a tool: its events around the wait.  Out of line, so
+   that GOMP_ordered_start tests the tool word once.  */
+static void __attribute__ ((noinline, cold))
+ordered_start_tool (const void *ra, void *cfa)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_work_share *ws = thr->ts.ws;
+  gomp_tool_mutex_acquire (ompt_mutex_ordered, (uintptr_t) ws, ra);
+  ordered_start (thr, ws, cfa);
+  gomp_tool_mutex_acquired (ompt_mutex_ordered, (uintptr_t) ws, ra);
+}
+
+EXPORT void
+GOMP_ordered_start (void)
+{
+  if (GOMP_TOOL_ON ())
+    {
+      ordered_start_tool (GOMP_TOOL_RA (), GOMP_CFA ());
+      return;
+    }
+  struct gomp_thread *thr = gomp_thread ();
+  ordered_start (thr, thr->ts.ws, GOMP_CFA ());
 }
 
 EXPORT void

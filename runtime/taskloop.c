@@ -136,6 +136,7 @@ struct loop
   const struct split *s;
   ull start, end, step;
   bool is_long;
+  void (*fn) (void *);		/* the tasks' code: the tools' check */
 };
 
 /* A task's iteration range, as its argument block starts.  */
@@ -160,15 +161,13 @@ task_iters (const struct split *s, ull k)
   return k < s->nfirst ? s->first_iters : s->rest_iters;
 }
 
-/* The range of task K, which the next task this thread creates runs
-   (its chunk for the tools).  */
+/* The range of task K.  */
 static size_t
 task_bounds (const struct loop *loop, ull k, union bounds *b)
 {
   const struct split *s = loop->s;
   ull before = task_first (s, k);
   ull iters = task_iters (s, k);
-  GOMP_TOOL_EVENT (taskloop_chunk, before, iters);
   ull lo = loop->start + before * loop->step;
   ull hi = s->whole ? loop->end : lo + iters * loop->step;
   if (loop->is_long)
@@ -180,6 +179,33 @@ task_bounds (const struct loop *loop, ull k, union bounds *b)
   b->u[0] = lo;
   b->u[1] = hi;
   return 2 * sizeof (ull);
+}
+
+/* For the tools (ompt-chunks.c): whether TASK is one of LOOP's (a struct
+   loop) and if so, from its argument block as task_bounds made it, its
+   first logical iteration, *FIRST, and how many, *ITERS.  The tools ask
+   only when they want them, so the tasks' path has no event of its own:
+   lo = start + first * step, modulo 2^64.  A task that a task of the
+   loop creates, run here at once, is not one of the loop's: its code is
+   another.  */
+bool
+gomp_taskloop_chunk_of (const void *loop, const struct gomp_task *task,
+			uint64_t *first, uint64_t *iters)
+{
+  const struct loop *l = loop;
+  if (task->fn != l->fn || task->data == NULL)
+    return false;
+  const union bounds *b = task->data;
+  const struct split *s = l->s;
+  ull lo = l->is_long ? (ull) b->l[0] : b->u[0];
+  ull before = (long long) l->step < 0 ? (l->start - lo) / -l->step
+    : (lo - l->start) / l->step;
+  ull edge = s->nfirst * s->first_iters;
+  ull k = before < edge ? before / s->first_iters
+    : s->nfirst + (before - edge) / (s->rest_iters ? s->rest_iters : 1);
+  *first = before;
+  *iters = task_iters (s, k);
+  return true;
 }
 
 /* Sharing out many tasks.  A taskloop of many small tasks made one queued
@@ -230,6 +256,8 @@ share_run (struct gomp_thread *thr, struct share *sh, void *cfa)
      read by every thread that runs one of its tasks.  */
   struct gomp_task *cur = thr->task;
   void *old_enter = gomp_task_enter_runtime (cur, cfa);
+  const void *tool_loop = NULL;
+  GOMP_TOOL_EVENT (taskloop_enter, sh->loop, &tool_loop);
   for (;;)
     {
       k = atomic_load_explicit (&sh->next, memory_order_relaxed);
@@ -240,6 +268,7 @@ share_run (struct gomp_thread *thr, struct share *sh, void *cfa)
 	      /* CUR's copy, if one of its tasks made it move (task.c,
 		 task_move).  */
 	      gomp_task_enter_frame_restore (thr->task, old_enter);
+	      GOMP_TOOL_EVENT (taskloop_leave, tool_loop);
 	      return;
 	    }
 	  ull take = (ntasks - k) / (2 * (ull) sh->nthreads);
@@ -336,7 +365,9 @@ taskloop (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
 				      | GOMP_TASK_FLAG_MERGEABLE))
     | GOMP_TASK_FLAG_PRIORITY;
   bool if_clause = (flags & GOMP_TASK_FLAG_IF) != 0;
-  struct loop loop = { &s, start, end, step, is_long };
+  struct loop loop = { &s, start, end, step, is_long, fn };
+  const void *tool_loop = NULL;
+  GOMP_TOOL_EVENT (taskloop_enter, &loop, &tool_loop);
   struct gomp_team *team = thr->ts.team;
   if (group && !reduction && if_clause && team && team->nthreads > 1
       && !(thr->task->kind & TASK_FINAL) && s.ntasks > team->nthreads)
@@ -351,6 +382,7 @@ taskloop (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
 				 if_clause, task_flags, priority, &b, size,
 				 cfa);
       }
+  GOMP_TOOL_EVENT (taskloop_leave, tool_loop);
   if (group)
     gomp_taskgroup_end (thr, cfa);
   GOMP_TOOL_EVENT (work_end, thr);

@@ -175,9 +175,15 @@ HIDDEN void gomp_tool_ws_next (struct gomp_thread *thr,
 HIDDEN void gomp_tool_ws_chunk (struct gomp_thread *thr,
 				struct gomp_work_share *ws,
 				unsigned long long k0, unsigned long long k1);
-/* The next task this thread creates runs a taskloop's chunk: ITERATIONS
-   logical iterations from START (ompt-chunks.c).  */
-HIDDEN void gomp_tool_taskloop_chunk (uint64_t start, uint64_t iterations);
+/* The tasks this thread creates from here to taskloop_leave are of the
+   taskloop LOOP (taskloop.c's struct loop), each of its chunk, which
+   gomp_taskloop_chunk_of tells from the task (ompt-chunks.c).  *SAVED keeps the loop named before, which leave
+   names again (a task run here may have a taskloop of its own).  */
+HIDDEN void gomp_tool_taskloop_enter (const void *loop, const void **saved);
+HIDDEN void gomp_tool_taskloop_leave (const void *saved);
+HIDDEN bool gomp_taskloop_chunk_of (const void *loop,
+				    const struct gomp_task *task,
+				    uint64_t *first, uint64_t *iters);
 /* A thread that does not execute a single construct's block passes it
    at its start (single-other begin and end).  */
 HIDDEN void gomp_tool_single_other (struct gomp_thread *thr,
