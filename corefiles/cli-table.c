@@ -261,6 +261,51 @@ total (const size_t *w, size_t nc)
   return s;
 }
 
+/* The wrapped columns of ORDER narrow one column at a time, the widest
+   first (on a tie the one of lower priority), none below FLOOR, until
+   the widths W fit ROOM.  */
+static void
+narrow_wrapped (const struct cli_col *cols, const size_t *order, size_t no,
+		size_t *w, size_t nc, long room, const size_t *floor)
+{
+  while (total (w, nc) > room)
+    {
+      long best = -1;
+      for (size_t o = 0; o < no; o++)
+	{
+	  size_t i = order[o];
+	  if (cols[i].fit != 'w' || w[i] <= floor[i])
+	    continue;
+	  if (best < 0 || w[i] > w[best]
+	      || (w[i] == w[best] && cols[i].prio < cols[best].prio))
+	    best = (long) i;
+	}
+      if (best < 0)
+	break;
+      w[best]--;
+    }
+}
+
+/* The other columns of ORDER give up what is over, in ORDER, none
+   below FLOOR.  */
+static void
+narrow_others (const struct cli_col *cols, const size_t *order, size_t no,
+	       size_t *w, size_t nc, long room, const size_t *floor)
+{
+  for (size_t o = 0; o < no; o++)
+    {
+      size_t i = order[o];
+      long over = total (w, nc) - room;
+      if (over <= 0)
+	break;
+      if (cols[i].fit == 'w')
+	continue;
+      long t = (long) w[i] - over;
+      w[i] = t > (long) floor[i] ? (size_t) t : floor[i];
+    }
+}
+
+
 /* util._narrow: the widths W narrowed until they add up to ROOM.  */
 static void
 narrow (struct cli *c, const struct cli_col *cols, size_t nc,
@@ -328,68 +373,19 @@ narrow (struct cli *c, const struct cli_col *cols, size_t nc,
 	      soft[i] = ncols (wd, len);
 	}
     }
-  for (int pass = 0; pass < 2; pass++)
-    while (total (w, nc) > room)
-      {
-	long best = -1;
-	for (size_t o = 0; o < no; o++)
-	  {
-	    size_t i = order[o];
-	    size_t floor = pass == 0 ? soft[i] : hard[i];
-	    if (cols[i].fit != 'w' || w[i] <= floor)
-	      continue;
-	    if (best < 0 || w[i] > w[best]
-		|| (w[i] == w[best] && cols[i].prio < cols[best].prio))
-	      best = (long) i;
-	  }
-	if (best < 0)
-	  break;
-	w[best]--;
-      }
-  for (size_t o = 0; o < no; o++)
-    {
-      size_t i = order[o];
-      long over = total (w, nc) - room;
-      if (over <= 0)
-	break;
-      if (cols[i].fit == 'w')
-	continue;
-      size_t floor = (size_t) cols[i].min > heads[i] ? (size_t) cols[i].min
-	: heads[i];
-      long t = (long) w[i] - over;
-      w[i] = t > (long) floor ? (size_t) t : floor;
-    }
+  size_t mins[32];
+  for (size_t i = 0; i < nc; i++)
+    mins[i] = (size_t) cols[i].min > heads[i] ? (size_t) cols[i].min
+      : heads[i];
+  narrow_wrapped (cols, order, no, w, nc, room, soft);
+  narrow_wrapped (cols, order, no, w, nc, room, hard);
+  narrow_others (cols, order, no, w, nc, room, mins);
   /* Where even the minimums do not fit, the wrapped columns narrow on,
      widest first, and then the others, down to their headers: a line
      is longer than the limit only where what cannot be cut (headers,
      numbers) does not fit.  */
-  while (total (w, nc) > room)
-    {
-      long best = -1;
-      for (size_t o = 0; o < no; o++)
-	{
-	  size_t i = order[o];
-	  if (cols[i].fit != 'w' || w[i] <= heads[i])
-	    continue;
-	  if (best < 0 || w[i] > w[best]
-	      || (w[i] == w[best] && cols[i].prio < cols[best].prio))
-	    best = (long) i;
-	}
-      if (best < 0)
-	break;
-      w[best]--;
-    }
-  for (size_t o = 0; o < no; o++)
-    {
-      size_t i = order[o];
-      long over = total (w, nc) - room;
-      if (over <= 0)
-	break;
-      if (cols[i].fit == 'w')
-	continue;
-      long t = (long) w[i] - over;
-      w[i] = t > (long) heads[i] ? (size_t) t : heads[i];
-    }
+  narrow_wrapped (cols, order, no, w, nc, room, heads);
+  narrow_others (cols, order, no, w, nc, room, heads);
   /* What the columns gave beyond the need goes back, first to those
      that give way last.  */
   for (int last = 0; last < 2; last++)
