@@ -812,8 +812,27 @@ gomp_icv (void)
 /* ---- functions shared between files -------------------------------------- */
 
 /* ompd-support.c: OMPD breakpoint functions and their enable flag
-   (exported as ompdbg_bp_enabled, which a debugger may write).  */
-extern HIDDEN int gomp_ompd_enabled;
+   (exported as ompdbg_bp_enabled, which a debugger may write).
+
+   The flag and the in-process tools' word (gomp_tool_active,
+   tool-word.h) are the two ints of one aligned 8-byte word, so that a
+   point with an event of each tests both with one load of the whole
+   (GOMP_OMPD_TOOL_EVENT: a compare with memory and a branch, where GCC
+   tests an int alone with a load, a test and a branch), while each is
+   still an int of its own: a debugger writes
+   OMPD's as the int ompdbg_bp_enabled, the tools' bits change by
+   atomic operations on theirs.  */
+union gomp_hooks
+{
+  struct
+  {
+    int ompd;		/* gomp_ompd_enabled */
+    int tool;		/* gomp_tool_active */
+  } flag;
+  unsigned long long any;	/* nonzero: either is set */
+};
+extern HIDDEN union gomp_hooks gomp_hooks;
+#define gomp_ompd_enabled (gomp_hooks.flag.ompd)
 HIDDEN void gomp_ompd_init (void);
 /* OMPD parallel-begin and the master's implicit-task-begin (flag set).  */
 HIDDEN void gomp_ompd_parallel_begin (struct gomp_thread *thr,

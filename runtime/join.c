@@ -225,7 +225,7 @@ gomp_join_crowded_idle (struct gomp_team *team)
 {
   return team->nthreads > JOIN_LEAVE_FACTOR * gomp_num_procs
     && gomp_task_map_used (team) && !gomp_task_map_any (&team->queued)
-    && !gomp_ompd_enabled && !gomp_tool_active;
+    && !GOMP_OMPD_OR_TOOL_ON ();
 }
 
 void

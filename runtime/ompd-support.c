@@ -32,9 +32,20 @@
    the exported name ompdbg_bp_enabled, to switch the hooks on (or off)
    without a restart; they take effect at the next event, on every thread.
    Runtime code reads it under its hidden name, which avoids a GOT load per
-   event.  */
-HIDDEN int gomp_ompd_enabled;
-extern EXPORT int ompdbg_bp_enabled __attribute__ ((alias ("gomp_ompd_enabled")));
+   event.  It is the first int of gomp_hooks (internal.h), at the word's
+   address.  */
+HIDDEN union gomp_hooks gomp_hooks __attribute__ ((aligned (8)));
+extern EXPORT int ompdbg_bp_enabled __attribute__ ((alias ("gomp_hooks")));
+/* The hidden name, in the symbol table only, for a debugger that looks
+   for it there.  */
+extern HIDDEN int gomp_ompd_enabled_sym __asm__ ("gomp_ompd_enabled")
+  __attribute__ ((alias ("gomp_hooks")));
+/* An alias takes its target's size: give both the flag's, so that
+   nothing that reads the symbol table takes the tools' word for part of
+   it.  */
+_Static_assert (sizeof (int) == 4, "the .size below");
+__asm__ ("\t.size ompdbg_bp_enabled, 4\n"
+	 "\t.size gomp_ompd_enabled, 4");
 
 /* The display control variables for ompd_get_display_control_vars,
    reached through the layout table's OMPDBG_ROOT_ENV_BLOCK: on the heap,

@@ -24,8 +24,6 @@
 #include <string.h>
 #include <strings.h>
 
-int gomp_tool_active;
-
 /* The ICVs, as the environment gave them (NULL: unset).  */
 static const char *tool_var;
 static const char *tool_libraries_var;

@@ -92,7 +92,7 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
   gomp_team_enter (thr, team, 0, 0, 0, REGION_CFA);
   gomp_task_enter_frame (parent, REGION_CFA);
   /* OMPD events as for any region (team.c): a serialized region is one.  */
-  if (unlikely (gomp_ompd_enabled | gomp_tool_active))
+  if (GOMP_OMPD_OR_TOOL_ON ())
     {
       if (gomp_ompd_enabled)
 	gomp_ompd_parallel_begin (thr, team);
@@ -108,7 +108,7 @@ parallel_serialized (struct gomp_thread *thr, void (*fn) (void *),
      debugger stopping in the few instructions before the region is gone
      finds exit_frame at the CFA of this very frame, a frame of the
      runtime, with no frame of the task's code below it: true.  */
-  if (unlikely ((gomp_ompd_enabled | gomp_tool_active)
+  if (unlikely (GOMP_OMPD_OR_TOOL_ON ()
 		|| (thr->excess_team == team && thr->pending_excess != 0)
 		|| atomic_load_explicit (&team->barrier.task_pending,
 					 memory_order_acquire) != 0))

@@ -131,7 +131,7 @@ worker_end (struct gomp_thread *thr, struct gomp_team *team,
      returned (libompd/task-frame.c).  */
   gomp_task_wait_begin (task, ompt_state_wait_barrier_implicit_parallel, cfa);
   GOMP_TOOL_EVENT (region_barrier_begin, thr, cfa);
-  bool early = team->early_join && !gomp_ompd_enabled && !gomp_tool_active
+  bool early = team->early_join && !GOMP_OMPD_OR_TOOL_ON ()
     && gomp_task_none_pending (team);
   if (!early)
     gomp_task_drain_region (thr);

@@ -225,8 +225,8 @@ team_start (struct gomp_thread *thr, struct gomp_team *team,
      with OMPD's event hooks on (parallel-begin comes before any worker
      runs) or affinity display (the master decides for all members
      whether they show their line: affinity-fmt.c).  */
-  bool launched = ws0 == NULL && !gomp_ompd_enabled
-    && !gomp_global_icv.display_affinity_var && !gomp_tool_active;
+  bool launched = ws0 == NULL && !GOMP_OMPD_OR_TOOL_ON ()
+    && !gomp_global_icv.display_affinity_var;
   if (launched)
     gomp_team_launch (team);
 

@@ -16,8 +16,9 @@ struct gomp_thread;
 
 /* Nonzero while some in-process tool wants events: the bits below.
    Written only when a tool attaches, detaches, or a collector changes
-   what it asks for; every thread keeps it in its cache.  */
-extern HIDDEN int gomp_tool_active;
+   what it asks for; every thread keeps it in its cache.  The second int
+   of gomp_hooks (internal.h), beside OMPD's enable flag.  */
+#define gomp_tool_active (gomp_hooks.flag.tool)
 
 #define GOMP_TOOL_OMPT 1
 #define GOMP_TOOL_COLLECTOR 2
@@ -45,17 +46,28 @@ HIDDEN void gomp_tool_mutex_update (void);
     }							\
   while (0)
 
+/* Whether OMPD's breakpoint functions or some tool is on, in one test
+   of gomp_hooks: where a point has events of both, or a shortcut is
+   good only without either.  */
+#ifdef OMPDBG_NO_TOOL
+# define GOMP_OMPD_OR_TOOL_ON() unlikely (gomp_ompd_enabled)
+#else
+# define GOMP_OMPD_OR_TOOL_ON() unlikely (gomp_hooks.any)
+#endif
+
 /* OMPD's breakpoint function ompd_bp_BP (internal.h, GOMP_OMPD_EVENT)
-   and the tools' event EVENT at one point: one test of the two words
-   (a load, an or with the other, a branch) where each alone costs a
-   load, a test and a branch.  */
+   and the tools' event EVENT at one point: one test of both flags, the
+   8-byte word gomp_hooks that holds the two (a compare with memory and a
+   branch, no more than OMPD's test alone).  A plain read, as each flag's
+   own test: a flag that changes while a thread passes here takes effect
+   at this event or the next.  */
 #ifdef OMPDBG_NO_TOOL
 # define GOMP_OMPD_TOOL_EVENT(bp, event, ...) GOMP_OMPD_EVENT (bp)
 #else
 # define GOMP_OMPD_TOOL_EVENT(bp, event, ...)		\
   do							\
     {							\
-      if (unlikely (gomp_ompd_enabled | gomp_tool_active))	\
+      if (GOMP_OMPD_OR_TOOL_ON ())			\
 	{						\
 	  GOMP_OMPD_EVENT (bp);				\
 	  GOMP_TOOL_EVENT (event, __VA_ARGS__);		\
