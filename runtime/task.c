@@ -724,20 +724,29 @@ task_priority (unsigned int flags, int priority)
    struct on this stack: no allocation, no shared counter (nobody but this
    thread sees it before it completes, unless it creates a child, which
    moves it to the heap: gomp_task_parent).  The thread's current task
-   around it may be another than PARENT (taskloop.c).  */
+   around it may be another than PARENT (taskloop.c).  TOOL: the tool's
+   task-create is sent here, after its dependences DEPEND (GCC's array,
+   or NULL: gomp_tool_undeferred_depend), both under one test of the
+   tool word; false in GOMP_task's fast path, which a tool never takes
+   (its entry test sends it to the general one) and which so spends no
+   second test of the word.  */
 static inline __attribute__ ((always_inline)) void
 task_run_here (struct gomp_thread *thr, struct gomp_task *parent,
 	       void (*fn) (void *), void *data,
 	       void (*cpyfn) (void *, void *), long arg_size, long arg_align,
 	       unsigned int kind, int priority, const void *bounds,
-	       size_t bounds_size, void *cfa)
+	       size_t bounds_size, void *cfa, bool tool, void **depend)
 {
   struct gomp_task *prev = thr->task;
   struct gomp_task t;
   task_init (&t, parent, thr->ts.team, fn, kind | TASK_ON_STACK, priority,
 	     TASK_STATE_RUNNING);
   t.thread = thr;
-  GOMP_TOOL_EVENT (task_create, thr, parent, &t, false, cfa);
+  if (tool && GOMP_TOOL_ON ())
+    {
+      gomp_tool_undeferred_depend (depend);
+      gomp_tool_task_create (thr, parent, &t, false, cfa);
+    }
   if (!(kind & TASK_ON_PARENT))
     gomp_task_start_debug (&t, prev, cfa);
   thr->task = &t;
@@ -787,7 +796,7 @@ gomp_task_run_shared (struct gomp_thread *thr, struct gomp_task *parent,
   task_run_here (thr, parent, fn, data, cpyfn, arg_size, arg_align,
 		 task_kind (parent, flags, false),
 		 task_priority (flags, priority), bounds, bounds_size,
-		 GOMP_CFA ());
+		 GOMP_CFA (), true, NULL);
 }
 
 /* Taken where it is used, not on entry: most tasks are deferred and
@@ -829,11 +838,10 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       void *old_enter = gomp_task_enter_runtime (parent, TASK_CFA);
       if ((flags & GOMP_TASK_FLAG_DEPEND) && team)
 	gomp_depend_wait (thr, depend, NULL);
-      GOMP_TOOL_EVENT (undeferred_depend,
-		       (flags & GOMP_TASK_FLAG_DEPEND) ? depend : NULL);
       task_run_here (thr, parent, fn, data, cpyfn, arg_size, arg_align,
 		     task_kind (parent, flags, true), priority, bounds,
-		     bounds_size, TASK_CFA);
+		     bounds_size, TASK_CFA, true,
+		     (flags & GOMP_TASK_FLAG_DEPEND) ? depend : NULL);
       gomp_task_enter_frame_restore (thr->task, old_enter);
       return;
     }
@@ -971,7 +979,7 @@ GOMP_task (void (*fn) (void *), void *data,
      without state's time.  */
   task_run_here (thr, parent, fn, data, NULL, arg_size, 1,
 		 task_kind (parent, flags, true) | TASK_ON_PARENT,
-		 task_priority (flags, priority), NULL, 0, NULL);
+		 task_priority (flags, priority), NULL, 0, NULL, false, NULL);
 }
 
 /* One task of a taskloop (taskloop.c): no depend or detach clause, the
