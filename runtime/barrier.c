@@ -168,6 +168,13 @@ gomp_team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
     team_barrier (thr, state, cfa);
 }
 
+void
+gomp_team_barrier_quiet (struct gomp_thread *thr, unsigned int state,
+			 void *cfa)
+{
+  team_barrier (thr, state, cfa);
+}
+
 /* A cancellable barrier (GOMP_barrier_cancel, GOMP_loop_end_cancel,
    GOMP_sections_end_cancel) with cancel-var true: returns true if the
    region was cancelled, the caller then goes to the end of the region.

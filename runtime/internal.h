@@ -992,6 +992,10 @@ HIDDEN void gomp_word_bump (_Atomic unsigned int *word);
 HIDDEN void gomp_barrier_init (struct gomp_barrier *b, unsigned int n);
 HIDDEN void gomp_team_barrier (struct gomp_thread *thr, unsigned int state,
 			       void *cfa);
+/* The same where the caller has just found the tool word clear: no
+   tool events, no second test of the word.  */
+HIDDEN void gomp_team_barrier_quiet (struct gomp_thread *thr,
+				     unsigned int state, void *cfa);
 HIDDEN bool gomp_team_barrier_cancel (struct gomp_thread *thr,
 				      unsigned int state, void *cfa);
 

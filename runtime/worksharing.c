@@ -187,14 +187,17 @@ ws_retire (struct gomp_work_share *ws, long seq)
   ws_signal (ws, &ws->done, seq);
 }
 
-/* The calling thread is done with its current work share.  */
-void
-gomp_ws_leave (struct gomp_thread *thr)
+/* The calling thread is done with its current work share; TOOL: send
+   the tool's work-end if the tool word says so (false: the caller has
+   found it clear).  */
+static inline __attribute__ ((always_inline)) void
+ws_leave (struct gomp_thread *thr, bool tool)
 {
   struct gomp_work_share *ws = thr->ts.ws;
   if (ws == NULL)
     return;
-  GOMP_TOOL_EVENT (work_end, thr);
+  if (tool)
+    GOMP_TOOL_EVENT (work_end, thr);
   gomp_set_ws (thr, NULL);
   struct gomp_team *team = thr->ts.team;
   if (team == NULL || team->nthreads == 1)
@@ -213,6 +216,12 @@ gomp_ws_leave (struct gomp_thread *thr)
     ws_retire (ws, seq);
 }
 
+void
+gomp_ws_leave (struct gomp_thread *thr)
+{
+  ws_leave (thr, true);
+}
+
 /* The end of the calling thread's current work share and the implicit
    barrier after it (GOMP_loop_end, GOMP_sections_end).  Once the barrier
    opens every thread has left the construct, so nobody counts the
@@ -225,19 +234,42 @@ gomp_ws_leave (struct gomp_thread *thr)
    barrier, by thread 0 say, it could already be the next construct's,
    which a thread that left the barrier first and ran through seven
    nowait constructs has claimed meanwhile.  The barrier is not
-   cancellable, so everybody passes it.  */
-void
-gomp_ws_end_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
+   cancellable, so everybody passes it.  TOOL: as for ws_leave; the
+   barrier then sends its own events.  */
+static inline __attribute__ ((always_inline)) void
+ws_end_barrier (struct gomp_thread *thr, unsigned int state, void *cfa,
+		bool tool)
 {
   struct gomp_work_share *ws = thr->ts.ws;
   struct gomp_team *team = thr->ts.team;
   if (ws == NULL || ws == &ws_skipped || team == NULL || team->nthreads == 1)
+    ws_leave (thr, tool);
+  else
     {
-      gomp_ws_leave (thr);
-      gomp_team_barrier (thr, state, cfa);
-      return;
+      if (tool)
+	GOMP_TOOL_EVENT (work_end, thr);
+      gomp_set_ws (thr, NULL);
     }
-  GOMP_TOOL_EVENT (work_end, thr);
-  gomp_set_ws (thr, NULL);
-  gomp_team_barrier (thr, state, cfa);
+  if (tool)
+    gomp_team_barrier (thr, state, cfa);
+  else
+    gomp_team_barrier_quiet (thr, state, cfa);
+}
+
+/* With a tool: out of line, so that without one the construct's end
+   and its barrier test the tool word once between them, not once
+   each.  */
+static void __attribute__ ((noinline, cold))
+ws_end_barrier_tool (struct gomp_thread *thr, unsigned int state, void *cfa)
+{
+  ws_end_barrier (thr, state, cfa, true);
+}
+
+void
+gomp_ws_end_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
+{
+  if (GOMP_TOOL_ON ())
+    ws_end_barrier_tool (thr, state, cfa);
+  else
+    ws_end_barrier (thr, state, cfa, false);
 }
