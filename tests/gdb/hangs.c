@@ -144,18 +144,18 @@ scene_locks (void)
   }
 }
 
-/* A nest lock held twice by a thread that waits at a barrier for the
-   thread that wants the lock.  */
+/* Thread 0 has taken something (TAKE) and waits at a barrier for
+   thread 1, which waits to take it (WANT_IT, which says its line and
+   does not end in a tail call: its frame is where the thread waits).  */
 static void
-scene_nestlock (void)
+held_at_barrier (void (*take) (void), void (*want_it) (void))
 {
   want = 2;
 #pragma omp parallel num_threads(2)
   {
     if (omp_get_thread_num () == 0)
       {
-	omp_set_nest_lock (&journal_lock);
-	omp_set_nest_lock (&journal_lock);
+	take ();
 	arm ("holder");
 	await_armed (2);
 	LINE ("barrier");
@@ -166,11 +166,33 @@ scene_nestlock (void)
       {
 	await_armed (1);
 	arm ("waiter");
-	LINE ("nest");
-	omp_set_nest_lock (&journal_lock);
+	want_it ();
 	sink++;
       }
   }
+}
+
+/* A nest lock held twice by a thread that waits at a barrier for the
+   thread that wants the lock.  */
+static void
+take_journal (void)
+{
+  omp_set_nest_lock (&journal_lock);
+  omp_set_nest_lock (&journal_lock);
+}
+
+static void
+want_journal (void)
+{
+  LINE ("nest");
+  omp_set_nest_lock (&journal_lock);
+  sink++;
+}
+
+static void
+scene_nestlock (void)
+{
+  held_at_barrier (take_journal, want_journal);
 }
 
 /* A lock held by the thread that waits for a critical section, whose
@@ -435,61 +457,43 @@ static long double tally;
 
 /* The nestlock scene with an OpenMP 2.5 nest lock.  */
 static void
+take_register (void)
+{
+  set_nest_lock_25 (&register_lock);
+  set_nest_lock_25 (&register_lock);
+}
+
+static void
+want_register (void)
+{
+  LINE ("nest");
+  set_nest_lock_25 (&register_lock);
+  sink++;
+}
+
+static void
 scene_nestlock25 (void)
 {
-  want = 2;
   init_nest_lock_25 (&register_lock);
-#pragma omp parallel num_threads(2)
-  {
-    if (omp_get_thread_num () == 0)
-      {
-	set_nest_lock_25 (&register_lock);
-	set_nest_lock_25 (&register_lock);
-	arm ("holder");
-	await_armed (2);
-	LINE ("barrier");
-#pragma omp barrier
-	sink++;
-      }
-    else
-      {
-	await_armed (1);
-	arm ("waiter");
-	LINE ("nest");
-	set_nest_lock_25 (&register_lock);
-	sink++;
-      }
-  }
+  held_at_barrier (take_register, want_register);
 }
 
 /* The atomic lock held (as in the middle of an atomic update) by a
    thread that waits at a barrier for the thread that wants it for its
    own update.  */
 static void
+want_atomic (void)
+{
+  LINE ("atomic");
+#pragma omp atomic
+  tally += 1.0L;
+  sink++;
+}
+
+static void
 scene_atomic (void)
 {
-  want = 2;
-#pragma omp parallel num_threads(2)
-  {
-    if (omp_get_thread_num () == 0)
-      {
-	GOMP_atomic_start ();
-	arm ("holder");
-	await_armed (2);
-	LINE ("barrier");
-#pragma omp barrier
-	sink++;
-      }
-    else
-      {
-	await_armed (1);
-	arm ("waiter");
-	LINE ("atomic");
-#pragma omp atomic
-	tally += 1.0L;
-	sink++;
-      }
-  }
+  held_at_barrier (GOMP_atomic_start, want_atomic);
 }
 
 static const struct
