@@ -332,7 +332,19 @@ cli_die_name (struct cli *c, Dwarf_Die *fn)
   bool fortran = lang_fortran (lang);
   if (!fortran && lang != DW_LANG_C_plus_plus && lang != DW_LANG_C_plus_plus_03
       && lang != DW_LANG_C_plus_plus_11 && lang != DW_LANG_C_plus_plus_14)
-    return name;
+    {
+      /* gdb names a C function by its linkage name where the DWARF has
+	 one (its own or its declaration's), as for a function GCC was
+	 told another assembler name: the C library's internal aliases,
+	 __GI___mmap64 for __mmap64.  */
+      Dwarf_Attribute a;
+      const char *ln = dwarf_formstring (dwarf_attr_integrate
+					 (fn, DW_AT_linkage_name, &a));
+      if (ln == NULL)
+	ln = dwarf_formstring (dwarf_attr_integrate
+			       (fn, DW_AT_MIPS_linkage_name, &a));
+      return ln != NULL ? ln : name;
+    }
   /* gdb qualifies a Fortran procedure by its host procedure only when
      it names a subprogram's own code (dwarf2/read.c determine_prefix):
      not a copy inlined into another, nor the abstract instance around
