@@ -629,6 +629,36 @@ compute_frames (struct cli *c, uint64_t pc, struct cli_pc *p)
     || (last != NULL && strcmp (last, "main") == 0);
 }
 
+const char *
+cli_frame_where (struct cli *c, uint64_t pc)
+{
+  const struct cli_pc *p = cli_pc_info (c, pc);
+  const char *name = unversioned (c, p->name);
+  Dwfl *dwfl = ompdbg_target_dwfl (c->t);
+  Dwfl_Module *mod = dwfl != NULL ? dwfl_addrmodule (dwfl, pc) : NULL;
+  Dwarf_Addr bias;
+  Dwarf_Die *cu = mod != NULL ? dwfl_module_addrdie (mod, pc, &bias) : NULL;
+  Dwarf_Die scopes[64];
+  int n = cu != NULL ? scopes_at (cu, pc - bias, scopes, 0, 64, 0) : 0;
+  /* The innermost function: the one inlined at PC, else the function
+     whose code it is; named as compute_frames names them.  */
+  for (int i = n - 1; i >= 0; i--)
+    {
+      int tag = dwarf_tag (&scopes[i]);
+      if (tag != DW_TAG_subprogram && tag != DW_TAG_inlined_subroutine)
+	continue;
+      const char *dn = cli_die_name (c, &scopes[i]);
+      if (dn != NULL)
+	name = dn;
+      break;
+    }
+  if (name == NULL)
+    name = cli_printf (c, "0x%llx", (unsigned long long) pc);
+  if (p->file != NULL && p->line > 0)
+    return cli_printf (c, "%s at %s:%d", name, p->file, p->line);
+  return name;
+}
+
 /* Append the lines of frame F to L; true when the last was main's
    (gdb's backtrace ends there: `set backtrace past-main off').  */
 static bool frame_lines (struct cli *c, const struct cli_frame *f,

@@ -322,6 +322,13 @@ void cli_unwind (struct cli *c);
 void cli_omp_stack (struct cli *c, struct cli_thread *t, const char ***lines,
 		    int **kinds, size_t *n);
 
+/* Where the code at PC is, as gdb names its newest frame there: "NAME
+   at FILE:LINE", NAME the function inlined at PC or else the function
+   (its DWARF name, as `ompd bt' gives it, without an outlined
+   function's construct label); the symbol, or the address, when there
+   is no debug information.  Owned by C.  */
+const char *cli_frame_where (struct cli *c, uint64_t pc);
+
 /* ---- views ---------------------------------------------------------- */
 
 int cli_view_threads (struct cli *c, int argc, char **argv);

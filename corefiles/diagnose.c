@@ -7,7 +7,9 @@
    in a taskwait or taskgroup, or waiting for dependences, for the tasks
    ompdbg_get_task_edges names; a task for the thread that runs it.
    Cycles are deadlocks; other chains end at a thread that runs.  Threads
-   are named by LWP, code by symbol and file:line from libdw.
+   are named by their number in the target, as `ompdbg threads' numbers
+   them (gdb's numbers on a core), code as gdb names a frame
+   (cli_frame_where).
 
    OMPDBG_LIBOMPD, when set, names the libompd to load instead of the
    one the target's runtime lists.
@@ -61,6 +63,8 @@ struct edge
 
 struct dthread
 {
+  int id;			/* the cli's thread number */
+  int region;			/* the cli's index of its region, -1 */
   pid_t lwp;
   ompd_thread_handle_t *th;
   long num;			/* -1 unknown */
@@ -87,6 +91,7 @@ struct ext
 
 struct diag
 {
+  struct cli *c;
   struct ompdbg_target *t;
   const struct ompdbg_ompd_api *api;
   ompd_address_space_handle_t *as;
@@ -235,55 +240,123 @@ program_pc (struct diag *d, uint64_t pc)
       == 0 || strncmp (base, "ld-linux", 8) == 0
       || strncmp (name, "/lib", 4) == 0 || strncmp (name, "/usr/lib", 8) == 0)
     return false;
-  return true;
+  return !cli_in_runtime (d->c, pc);
 }
 
-struct frames
-{
-  struct diag *d;
-  uint64_t pc;
-};
-
-static int
-frame_cb (Dwfl_Frame *f, void *arg)
-{
-  struct frames *fr = arg;
-  Dwarf_Addr pc;
-  bool act;
-  if (!dwfl_frame_pc (f, &pc, &act))
-    return DWARF_CB_ABORT;
-  if (!act)
-    pc--;
-  if (program_pc (fr->d, pc))
-    {
-      fr->pc = pc;
-      return DWARF_CB_ABORT;
-    }
-  return DWARF_CB_OK;
-}
-
-/* Where thread T is in the program's code: its newest frame there.  */
+/* Where thread T is in the program's code: its newest frame there, as
+   gdb's `ompd diagnose' names it.  */
 static const char *
 where (struct diag *d, struct dthread *t)
 {
   if (t->where_done)
     return t->where;
   t->where_done = true;
-  struct frames fr = { d, 0 };
-  Dwfl *dwfl = ompdbg_target_dwfl (d->t);
-  if (dwfl != NULL)
-    dwfl_getthread_frames (dwfl, t->lwp, frame_cb, &fr);
-  if (fr.pc != 0)
-    code_words (d, fr.pc, false, t->where, sizeof t->where);
+  cli_unwind (d->c);
+  struct cli_thread *ct = cli_thread_of_lwp (d->c, t->lwp);
+  for (size_t i = 0; ct != NULL && i < ct->nframes; i++)
+    if (!ct->frames[i].signal && program_pc (d, ct->frames[i].pc))
+      {
+	snprintf (t->where, sizeof t->where, "%s",
+		  cli_frame_where (d->c, ct->frames[i].pc));
+	break;
+      }
   return t->where;
 }
 
 static void
 thread_name (struct dthread *t, struct text *b)
 {
-  add (b, "LWP %d", (int) t->lwp);
+  add (b, "thread %d", t->id);
   if (t->num >= 0)
     add (b, " (OpenMP %ld)", t->num);
+}
+
+/* "1-3, 5" for the N numbers V, sorted in place.  */
+static void
+ranges (long *v, int n, struct text *b)
+{
+  for (int i = 1; i < n; i++)
+    for (int k = i; k > 0 && v[k - 1] > v[k]; k--)
+      {
+	long x = v[k];
+	v[k] = v[k - 1];
+	v[k - 1] = x;
+      }
+  for (int i = 0; i < n;)
+    {
+      int j = i;
+      while (j + 1 < n && v[j + 1] <= v[j] + 1)
+	j++;
+      add (b, "%s%ld", i ? ", " : "", v[i]);
+      if (v[j] != v[i])
+	add (b, "-%ld", v[j]);
+      i = j + 1;
+    }
+}
+
+/* "threads 1-3 (OpenMP 0-2)" for the N threads IDX (thread_name for
+   one): cmd_diagnose.threads_name.  */
+static void
+threads_name (struct diag *d, const size_t *idx, int n, struct text *b)
+{
+  if (n == 1)
+    {
+      thread_name (&d->th[idx[0]], b);
+      return;
+    }
+  long *v = calloc ((size_t) n, sizeof *v);
+  if (v == NULL)
+    return;
+  add (b, "threads ");
+  for (int i = 0; i < n; i++)
+    v[i] = d->th[idx[i]].id;
+  ranges (v, n, b);
+  bool nums = true;
+  for (int i = 0; i < n; i++)
+    nums &= (v[i] = d->th[idx[i]].num) >= 0;
+  if (nums)
+    {
+      add (b, " (OpenMP ");
+      ranges (v, n, b);
+      add (b, ")");
+    }
+  free (v);
+}
+
+/* Where thread T waits at a barrier of STATE: its code's line, or for
+   the barrier at the region's end the region's construct
+   (cmd_diagnose.barrier_place); NULL when not known.  */
+static const char *
+barrier_place (struct diag *d, int state, struct dthread *t)
+{
+  const char *w = where (d, t);
+  if (w[0])
+    {
+      const char *at = strstr (w, " at ");
+      return at ? at + 4 : w;
+    }
+  if (state == ompt_state_wait_barrier_implicit_parallel && t->region >= 0)
+    {
+      const char *l = cli_region_label (d->c, t->region);
+      const char *in = strstr (l, " (in ");
+      return in ? cli_printf (d->c, "%.*s", (int) (in - l), l) : l;
+    }
+  return NULL;
+}
+
+/* "the barrier of region #2 (hangs.c:30)": the barrier of STATE where
+   thread T waits (cmd_diagnose.region_words).  */
+static void
+region_words (struct diag *d, int state, struct dthread *t, struct text *b)
+{
+  add (b, "%s of ", state_words (state));
+  if (t->region >= 0)
+    add (b, "region #%d", d->c->regions[t->region].id);
+  else
+    add (b, "its region");
+  const char *w = barrier_place (d, state, t);
+  if (w != NULL)
+    add (b, " (%s)", w);
 }
 
 static uint64_t
@@ -584,15 +657,10 @@ edge_words (struct diag *d, struct edge *e, struct text *b)
       add (b, "waits for %s, which no thread holds now", e->obj);
       break;
     case E_BARRIER:
-      {
-	add (b, "waits at %s of its region", state_words (e->barrier_state));
-	const char *w = where (d, &d->th[e->src.v]);
-	const char *at = strstr (w, " at ");
-	if (at != NULL)
-	  add (b, " (%s)", at + 4);
-	add (b, " for %s, which has not arrived", dn.s);
-	break;
-      }
+      add (b, "waits at ");
+      region_words (d, e->barrier_state, &d->th[e->src.v], b);
+      add (b, " for %s, which has not arrived", dn.s);
+      break;
     case E_TASKWAIT:
     case E_TASKGROUP:
       {
@@ -641,6 +709,9 @@ end_words (struct diag *d, struct node n, bool own_wait, struct text *b)
 	     w[0] ? " in " : "", w);
       else if (t->have_state && t->state == ompt_state_idle)
 	add (b, ", which is idle");
+      else if (t->have_state)
+	add (b, ", which is in %s%s%s", cli_state_name (d->c, t->state),
+	     w[0] ? " in " : "", w);
     }
   else if (n.kind == N_TASK)
     {
@@ -765,11 +836,13 @@ report (struct diag *d, struct report *r)
   bool *said = calloc (d->nth + 1, sizeof *said);
   struct node nodes[MAX_CHAIN + 1];
   struct edge *edges[MAX_CHAIN + 1];
-  pid_t lwps[MAX_CHAIN + 1];
-  if (in_cycle == NULL || said == NULL)
+  /* The threads of one finding: a cycle's, or a barrier's waiters.  */
+  pid_t *lwps = calloc (d->nth + MAX_CHAIN + 1, sizeof *lwps);
+  if (in_cycle == NULL || said == NULL || lwps == NULL)
     {
       free (in_cycle);
       free (said);
+      free (lwps);
       return;
     }
   /* Cycles: from each thread, follow first edges; a walk that comes
@@ -827,8 +900,8 @@ report (struct diag *d, struct report *r)
 	    const char *wh = where (d, t);
 	    if (wh[0])
 	      {
-		add (&b, "%sLWP %d in %s", w ? "; " : "\n  Where: ",
-		     (int) t->lwp, wh);
+		add (&b, "%sthread %d in %s", w ? "; " : "\n  Where: ",
+		     t->id, wh);
 		w = true;
 	      }
 	  }
@@ -847,9 +920,11 @@ report (struct diag *d, struct report *r)
       struct text b = { .n = 0 };
       add (&b, mismatch ? "Barrier mismatch: " : "Blocked: ");
       /* The threads of this barrier, by OpenMP thread number.  */
-      size_t *grp = calloc (d->nth, sizeof *grp);
+      size_t *grp = calloc (2 * d->nth, sizeof *grp);
       int nw = 0;
-      for (size_t j = 0; grp != NULL && j < d->nth; j++)
+      if (grp == NULL)
+	break;
+      for (size_t j = 0; j < d->nth; j++)
 	{
 	  struct edge *f = first_edge (d, (struct node) { N_THREAD, j });
 	  if (!in_cycle[j] && f != NULL && f->kind == E_BARRIER
@@ -870,53 +945,72 @@ report (struct diag *d, struct report *r)
 	}
       for (int k = 0; k < nw; k++)
 	{
-	  add (&b, "%s", k ? ", " : "");
-	  thread_name (&d->th[grp[k]], &b);
 	  said[grp[k]] = true;
 	  lwps[nl++] = d->th[grp[k]].lwp;
 	}
-      free (grp);
-      add (&b, " wait%s at %s of their region", nw == 1 ? "s" : "",
-	   state_words (e->barrier_state));
-      const char *wh = where (d, &d->th[i]);
-      const char *at = strstr (wh, " at ");
-      if (at != NULL)
-	add (&b, " (%s)", at + 4);
-      /* The members that have not arrived.  */
+      threads_name (d, grp, nw, &b);
+      add (&b, " wait%s at ", nw == 1 ? "s" : "");
+      region_words (d, e->barrier_state, &d->th[grp[0]], &b);
+      /* The members that have not arrived (the same edges from every
+	 waiter): for a mismatch those at another barrier of the region,
+	 by barrier.  */
+      int nlate = 0;
       for (size_t k = 0; k < d->ne; k++)
-	{
-	  struct edge *f = &d->e[k];
-	  if (!same (f->src, s) || f->kind != E_BARRIER)
-	    continue;
-	  struct dthread *m = &d->th[f->dst.v];
-	  add (&b, "; ");
-	  thread_name (m, &b);
-	  if (mismatch)
-	    {
-	      add (&b, " never arrives: it waits at %s of the same region",
-		   state_words ((int) m->state));
-	      said[f->dst.v] = true;
+	if (same (d->e[k].src, s) && d->e[k].kind == E_BARRIER)
+	  grp[nlate++] = (size_t) d->e[k].dst.v;
+      if (mismatch)
+	for (int k = 0; k < nlate; k++)
+	  {
+	    struct dthread *m = &d->th[grp[k]];
+	    if (said[grp[k]])
 	      continue;
-	    }
-	  add (&b, " has not arrived: ");
-	  int n = chain_from (d, f->dst, in_cycle, nodes, edges, MAX_CHAIN);
-	  if (n > 0)
+	    size_t *same_st = grp + nlate;
+	    int ns = 0;
+	    for (int q = k; q < nlate; q++)
+	      if (!said[grp[q]] && d->th[grp[q]].state == m->state)
+		{
+		  said[grp[q]] = true;
+		  same_st[ns++] = grp[q];
+		}
+	    add (&b, "; ");
+	    threads_name (d, same_st, ns, &b);
+	    add (&b, " never arrive%s: %s at %s of the same region",
+		 ns == 1 ? "s" : "", ns == 1 ? "it waits" : "they wait",
+		 state_words ((int) m->state));
+	    const char *w = barrier_place (d, (int) m->state, m);
+	    if (w != NULL)
+	      add (&b, " (%s)", w);
+	  }
+      else if (nlate > 0)
+	{
+	  add (&b, "; ");
+	  threads_name (d, grp, nlate, &b);
+	  add (&b, " %s not arrived: ", nlate == 1 ? "has" : "have");
+	  for (int k = 0; k < nlate; k++)
 	    {
-	      add (&b, "it ");
+	      struct node m = { N_THREAD, grp[k] };
+	      int n = chain_from (d, m, in_cycle, nodes, edges, MAX_CHAIN);
+	      if (k > 0)
+		add (&b, "; ");
+	      if (n > 0)
+		{
+		  sentence (d, nodes, edges, n, NULL, &b);
+		  chain_end (d, nodes, n, in_cycle, false, &b);
+		  continue;
+		}
 	      struct text c = { .n = 0 };
-	      sentence (d, nodes, edges, n, NULL, &c);
-	      struct text nm = { .n = 0 };
-	      thread_name (m, &nm);
-	      add (&b, "%s", c.s + nm.n + 1);
-	      chain_end (d, nodes, n, in_cycle, false, &b);
-	    }
-	  else
-	    {
-	      struct text c = { .n = 0 };
-	      end_words (d, f->dst, false, &c);
-	      add (&b, "it%s", c.n > 7 ? c.s + 7 : " is elsewhere");
+	      end_words (d, m, false, &c);
+	      if (nlate > 1)
+		{
+		  thread_name (&d->th[grp[k]], &b);
+		  add (&b, " ");
+		}
+	      else
+		add (&b, "it ");
+	      add (&b, "%s", c.n > 8 ? c.s + 8 : "is elsewhere");
 	    }
 	}
+      free (grp);
       if (mismatch)
 	add (&b, ".  Every thread of a team must meet the same barriers, "
 	     "in the same order");
@@ -948,6 +1042,7 @@ report (struct diag *d, struct report *r)
     }
   free (in_cycle);
   free (said);
+  free (lwps);
 }
 
 static void
@@ -989,6 +1084,7 @@ static void
 collect (struct diag *d)
 {
   size_t n = 0;
+  cli_model (d->c);
   ompdbg_thread_count (d->t, &n);
   d->th = calloc (n ? n : 1, sizeof *d->th);
   d->kcap = n * MAX_CHAIN + 256;
@@ -1008,6 +1104,9 @@ collect (struct diag *d)
 				     &id, &th) != ompd_rc_ok)
 	continue;
       struct dthread *t = &d->th[d->nth++];
+      struct cli_thread *ct = cli_thread_of_lwp (d->c, (pid_t) id);
+      t->id = ct != NULL ? ct->id : (int) i + 1;
+      t->region = ct != NULL ? ct->region : -1;
       t->lwp = (pid_t) id;
       t->th = th;
       ompd_word_t num;
@@ -1122,6 +1221,7 @@ ompdbg_cmd_diagnose (int argc, char **argv)
     }
   struct diag d;
   memset (&d, 0, sizeof d);
+  d.c = &c;
   d.t = c.t;
   d.api = c.api;
   d.as = c.as;

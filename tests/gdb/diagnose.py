@@ -8,7 +8,8 @@ truth file says (their LWPs, OpenMP numbers), the objects they wait for
 and the source lines; the program with no hang must not be called
 hung.  At `set width 60' gdb's text keeps its words in shorter lines.
 Both tools' --json documents must be valid by the schema of docs/json.md,
-and on one core give the same findings: kinds, LWPs and counts."""
+and on one core give the same findings: kinds, LWPs and counts, and the
+same words (ompdbg numbers a core's threads as gdb does)."""
 
 import json
 import os
@@ -30,8 +31,8 @@ OMPDBG = os.path.join(T.BUILDDIR, "ompdbg")
 SCHEMA = os.path.join(T.SRCDIR, "docs", "ompdbg-json.schema.json")
 
 # What each explanation says.  {role} is a thread of that role ("thread
-# G (OpenMP N)" in gdb, "LWP L (OpenMP N)" in ompdbg), {line:X} the
-# source line X of the scene (hangs.c:L).
+# G (OpenMP N)", G the thread's number in gdb's `ompd threads' or
+# ompdbg's), {line:X} the source line X of the scene (hangs.c:L).
 SPECS = {
     "locks": ["Deadlock: {transfer} holds audit_lock and waits for "
               "account_lock, held by {audit}, which waits for audit_lock",
@@ -141,8 +142,11 @@ def gdb_names(g):
 
 
 def gdb_name_of(g):
-    gmap = gdb_names(g)
+    return name_of_map(gdb_names(g))
 
+
+def name_of_map(gmap):
+    """How a front end names threads, given its LWP -> number map."""
     def name_of(threads):
         nums = sorted(gmap.get(l, -1) for l, n in threads)
         omp = sorted(n for l, n in threads)
@@ -164,9 +168,21 @@ def ranges(nums):
     return ", ".join(out)
 
 
-def cli_name_of(threads):
-    return ", ".join("LWP %d (OpenMP %d)" % t
-                     for t in sorted(threads, key=lambda x: x[1]))
+def cli_name_of(args):
+    """How ompdbg diagnose names threads of target ARGS: by the number
+    `ompdbg threads' gives them."""
+    p = subprocess.run([OMPDBG, "threads", "--json"] + args,
+                       stdout=subprocess.PIPE, universal_newlines=True,
+                       timeout=120, env=T.clean_env())
+    try:
+        doc = json.loads(p.stdout)
+        ids = dict((t["lwp"], t["id"]) for t in doc["threads"]
+                   if t.get("lwp") and t.get("id"))
+    except (ValueError, KeyError, TypeError):
+        ids = {}
+    T.check(ids, "ompdbg threads --json %s numbers the threads"
+            % " ".join(args))
+    return name_of_map(ids)
 
 
 def gdb_session(args, env=None):
@@ -190,10 +206,10 @@ def run_live(kind, d):
     return g, Scene(kind, truth)
 
 
-def cli(args):
+def cli(args, env=None):
     p = subprocess.run([OMPDBG, "diagnose"] + args, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, universal_newlines=True,
-                       timeout=120, env=T.clean_env())
+                       timeout=120, env=T.clean_env(env))
     T.log("$ ompdbg diagnose %s\n%s" % (" ".join(args), p.stdout))
     return p.returncode, p.stdout
 
@@ -246,10 +262,12 @@ def same_findings(gj, cj, what):
             % (what, key(gj), key(cj)))
 
 
-def check_cli(scene, args, what, gj=None):
+def check_cli(scene, args, what, gj=None, narrow=None):
+    """ompdbg diagnose of ARGS, text and --json; GJ, gdb's document of the
+    same core, NARROW gdb's text at `set width 60', when there are."""
     rc, out = cli(args)
     T.check(rc == 0, "%s %s: ompdbg diagnose exits 0" % (what, scene.kind))
-    scene.check(out, cli_name_of, what + " ompdbg")
+    scene.check(out, cli_name_of(args), what + " ompdbg")
     rc, out = cli(["--json"] + args)
     try:
         j = json.loads(out)
@@ -268,18 +286,33 @@ def check_cli(scene, args, what, gj=None):
         valid(j, "%s %s: ompdbg diagnose --json" % (what, scene.kind))
         if gj is not None:
             same_findings(gj, j, "%s %s" % (what, scene.kind))
+            # A core's threads are in one order for both: the same words.
+            texts = [[flat(f["text"]) for f in doc.get("findings", ())]
+                     for doc in (gj, j)]
+            T.check(texts[0] == texts[1], "%s %s: gdb and ompdbg say the "
+                    "same words%s" % (what, scene.kind, "" if texts[0] ==
+                                      texts[1] else "\n  gdb:    %s\n"
+                                      "  ompdbg: %s" % tuple(texts)))
+    if narrow is not None:
+        # In 60 columns too, line for line.
+        rc, out = cli(args, {"COLUMNS": "60"})
+        T.check(out.splitlines() == narrow.splitlines(),
+                "%s %s: ompdbg at COLUMNS=60 prints gdb's lines at `set "
+                "width 60'" % (what, scene.kind))
 
 
 def diagnose_core(core, scene, what):
     """`ompd diagnose' and its --json in gdb on CORE of SCENE, checked;
-    the document."""
+    the document and the text at `set width 60'."""
     g = gdb_session([HANGS, core])
     out = g.cmd("ompd diagnose", timeout=120)
     T.no_traceback(out, "%s %s: ompd diagnose" % (what, scene.kind))
     scene.check(out, gdb_name_of(g), what + " gdb")
     j = gdb_json(g, scene, what)
+    g.cmd("set width 60")
+    narrow = g.cmd("ompd diagnose", timeout=120)
     g.quit()
-    return j
+    return j, narrow
 
 
 def limits():
@@ -349,9 +382,9 @@ for kind in kinds:
     core = os.path.join(d, kind + ".core")
     g.cmd("gcore " + core, timeout=120)
     g.quit()
-    gj = diagnose_core(core, scene, "gcore")
+    gj, gn = diagnose_core(core, scene, "gcore")
     if have_cli:
-        check_cli(scene, [HANGS, core], "gcore", gj)
+        check_cli(scene, [HANGS, core], "gcore", gj, gn)
         # Live: the scene waits for ever; ompdbg attaches to it.
         truth = os.path.join(d, kind + ".live.truth")
         p = subprocess.Popen([HANGS, kind, truth, "hang"],
@@ -376,8 +409,8 @@ for kind in kinds:
         if kcore is None:
             kernel_why = "no kernel core"
             continue
-        kj = diagnose_core(kcore, kscene, "kernel core")
+        kj, kn = diagnose_core(kcore, kscene, "kernel core")
         if have_cli:
-            check_cli(kscene, [HANGS, kcore], "kernel core", kj)
+            check_cli(kscene, [HANGS, kcore], "kernel core", kj, kn)
         os.unlink(kcore)
 T.finish()

@@ -16,7 +16,9 @@ parallel' in Fortran), never a mangled name, gfortran's assembler name
 or the LTO unit's `<artificial>'.  ompdbg, on a core of each stop,
 must name the construct the same way, give the stopped thread the
 frames `ompd bt' gives it, and name each of them as gdb's own `bt'
-does."""
+does; its `diagnose' must say what gdb's `ompd diagnose' says on the
+same core, word for word (where each thread is, named as gdb names the
+frame)."""
 
 import json
 import os
@@ -162,7 +164,31 @@ def check_ompdbg(g, prog, tag, want, directive):
     T.check(own and mine and all(n in rest for n in mine),
             "%s: ompdbg stacks names the frames as gdb's bt does "
             "(gdb %s, ompdbg %s)" % (tag, own, mine))
+    check_diagnose(tag, exe, core)
     os.remove(core)
+
+
+def check_diagnose(tag, exe, core):
+    """`ompdbg diagnose' and gdb's `ompd diagnose' on CORE: the same
+    findings in the same words."""
+    g = T.Gdb([exe, core], pre=("set sysroot /",
+                                "set solib-search-path " + T.OURS))
+    o = g.cmd("ompd diagnose --json", timeout=120)
+    g.quit()
+    T.no_traceback(o, tag + ": ompd diagnose --json on the core")
+    m = re.search(r"^\{.*\}$", o, flags=re.M)
+    gdoc = json.loads(m.group(0)) if m else {}
+    cdoc = ompdbg_doc("diagnose", exe, core)
+
+    def texts(doc):
+        return [re.sub(r"\s+", " ", f["text"]).strip()
+                for f in doc.get("findings", ())]
+    gt, ct = texts(gdoc), texts(cdoc)
+    T.check(gt and gt == ct, "%s: ompdbg diagnose says what gdb says on "
+            "the core (gdb %s, ompdbg %s)" % (tag, gt, ct))
+    bad = [w for w in ("_Z", "_MOD_", "<artificial>") if w in " ".join(ct)]
+    T.check(ct and not bad, "%s: no %s in ompdbg diagnose"
+            % (tag, bad or "raw names"))
 
 
 def frame_name(text):
