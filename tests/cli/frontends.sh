@@ -16,13 +16,7 @@
 set -u
 . "${srcdir:-.}/tests/lib/test-subr.sh"
 
-prog=tests/gdb/scenes
-inspect=corefiles/ompdbg-inspect
-libompd=$PWD/libompd/.libs/libompd.so
-plugin=gdb-plugin/ompd.py
-require_built "$prog" "$inspect" "$libompd" "$plugin"
-require_gdb python
-gdb_for_libompd
+require_frontends
 py3=/usr/bin/python3
 schema=$srcdir/docs/ompdbg-json.schema.json
 work=`make_tempdir`

@@ -12,14 +12,7 @@
 set -u
 . "${srcdir:-.}/tests/lib/test-subr.sh"
 
-prog=tests/gdb/scenes
-inspect=corefiles/ompdbg-inspect
-libompd=$PWD/libompd/.libs/libompd.so
-plugin=gdb-plugin/ompd.py
-require_built "$prog" "$inspect" "$libompd" "$plugin" tests/gdb/names-cxx \
-  tests/gdb/names-f
-require_gdb python
-gdb_for_libompd
+require_frontends tests/gdb/names-cxx tests/gdb/names-f
 py3=/usr/bin/python3
 $py3 -c 'import pexpect' 2>/dev/null \
   || skip "python3-pexpect is not installed"

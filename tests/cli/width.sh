@@ -9,14 +9,8 @@
 set -u
 . "${srcdir:-.}/tests/lib/test-subr.sh"
 
-prog=tests/gdb/scenes
+require_frontends
 cxx=tests/gdb/names-cxx
-inspect=corefiles/ompdbg-inspect
-libompd=$PWD/libompd/.libs/libompd.so
-plugin=gdb-plugin/ompd.py
-require_built "$prog" "$inspect" "$libompd" "$plugin"
-require_gdb python
-gdb_for_libompd
 py3=/usr/bin/python3
 work=`make_tempdir`
 

@@ -204,6 +204,20 @@ gdb_for_libompd () {
   fi
 }
 
+# require_frontends [FILE...]: a test of both front ends, gdb's plugin
+# and ompdbg, on the scenes program: sets prog, inspect, libompd and
+# plugin, requires them and FILE... built, gdb with Python, and a gdb
+# that can load our libompd.
+require_frontends () {
+  prog=tests/gdb/scenes
+  inspect=corefiles/ompdbg-inspect
+  libompd=$PWD/libompd/.libs/libompd.so
+  plugin=gdb-plugin/ompd.py
+  require_built "$prog" "$inspect" "$libompd" "$plugin" "$@"
+  require_gdb python
+  gdb_for_libompd
+}
+
 # ---- running programs ---------------------------------------------------------
 
 # bounded CMD...: CMD, killed after the test timeout (a hang fails instead
