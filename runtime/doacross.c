@@ -419,9 +419,7 @@ wait_slow (struct gomp_thread *thr, const struct gomp_doacross *d,
 	}
       else if (reached (d, e, t))
 	goto done;
-      for (unsigned int k = 0; k < pauses; k++)
-	gomp_cpu_relax ();
-      i += pauses;
+      i += gomp_spin_relax_n (pauses);
     }
   for (;;)
     {

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <pthread.h>
+#include <sched.h>
 
 #include "gomp-abi.h"
 #include "libompd/omp-tools.h"
@@ -1614,6 +1615,47 @@ gomp_cpu_relax (void)
 #else
   __asm__ volatile ("" ::: "memory");
 #endif
+}
+
+/* Waits yield the CPU, rather than spin, when there are more threads
+   than CPUs but at most this many per CPU (wait.c): past it, the
+   threads queued behind a yielder are so many that each look of a
+   waiter costs more switches than its one sleep and wake.  */
+#define GOMP_YIELD_CROWD 64
+/* The yields of one wait before it sleeps.  */
+#define GOMP_WAIT_YIELDS 8
+
+static inline bool
+gomp_waits_yield (unsigned int nthreads)
+{
+  return nthreads > gomp_num_procs
+    && nthreads <= GOMP_YIELD_CROWD * gomp_num_procs;
+}
+
+/* The pause of a spin-then-sleep loop bounded by gomp_spin_limit: one
+   sched_yield in a crowd (gomp_waits_yield), else PAUSES pauses.
+   Returns the spins it counts for.  The thread count is the word
+   gomp_spin_limit read, unchanged in the steady state and so in this
+   CPU's cache: two loads and a compare beside the pause.  */
+static inline unsigned int
+gomp_spin_relax_n (unsigned int pauses)
+{
+  if (unlikely (gomp_waits_yield (atomic_load_explicit
+				  (&gomp_registry.nthreads,
+				   memory_order_relaxed))))
+    {
+      sched_yield ();
+      return 1;
+    }
+  for (unsigned int k = 0; k < pauses; k++)
+    gomp_cpu_relax ();
+  return pauses;
+}
+
+static inline void
+gomp_spin_relax (void)
+{
+  gomp_spin_relax_n (1);
 }
 
 #endif /* OMPDBG_RUNTIME_INTERNAL_H */

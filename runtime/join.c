@@ -174,7 +174,7 @@ gomp_join_early (struct gomp_thread *thr, struct gomp_team *team)
 	  if (spins < limit && idle)
 	    {
 	      spins++;
-	      gomp_cpu_relax ();
+	      gomp_spin_relax ();
 	      continue;
 	    }
 	  /* Spun out with no task pending, in a team of more than
@@ -237,7 +237,7 @@ gomp_join_wait (struct gomp_team *team)
     {
       if (gomp_join_complete (team))
 	return;
-      gomp_cpu_relax ();
+      gomp_spin_relax ();
     }
   for (;;)
     {

@@ -140,7 +140,7 @@ nest_lock_25_slow (struct gomp_thread *thr, struct gomp_nest_lock_25 *lock,
 						    me, memory_order_acquire,
 						    memory_order_relaxed))
 	goto out;
-      gomp_cpu_relax ();
+      gomp_spin_relax ();
     }
   for (;;)
     {

@@ -69,7 +69,7 @@ gomp_mutex_lock_slow (_Atomic int *m, int self, unsigned int state,
      waiter that spins out sleeps and is woken as before.  */
   unsigned long long spins = gomp_spin_limit ();
   unsigned int backoff = 1;
-  for (unsigned long long i = 0; i < spins; i += backoff)
+  for (unsigned long long i = 0; i < spins;)
     {
       int z = 0;
       if (atomic_load_explicit (m, memory_order_relaxed) == 0
@@ -77,8 +77,7 @@ gomp_mutex_lock_slow (_Atomic int *m, int self, unsigned int state,
 						    memory_order_acquire,
 						    memory_order_relaxed))
 	goto out;
-      for (unsigned int k = 0; k < backoff; k++)
-	gomp_cpu_relax ();
+      i += gomp_spin_relax_n (backoff);
       if (backoff < LOCK_BACKOFF_MAX)
 	backoff *= 2;
     }

@@ -572,7 +572,7 @@ task_wait (struct gomp_thread *thr, bool (*done) (void *), void *arg,
 	  if (spins == 0)
 	    gomp_task_pending_flush (thr);
 	  spins++;
-	  gomp_cpu_relax ();
+	  gomp_spin_relax ();
 	  continue;
 	}
       if (team == NULL)
@@ -722,7 +722,7 @@ gomp_task_help_region (struct gomp_thread *thr)
       /* The workers wait for the team's tasks to be counted done.  */
       gomp_task_pending_flush (thr);
       spins++;
-      gomp_cpu_relax ();
+      gomp_spin_relax ();
     }
   /* A task run here may have created more.  */
   if (ran)

@@ -11,9 +11,10 @@
    transfer and no system call.
 
    When there are more OpenMP threads than CPUs, spinning only
-   steals time from the thread being waited for, so the throttled spin
-   count (much shorter) applies, in proportion to CPUs per thread
-   (gomp_spin_limit).  */
+   steals time from the thread being waited for: up to GOMP_YIELD_CROWD
+   threads per CPU a waiter yields its CPU a few times instead, and
+   beyond, the throttled spin count (much shorter) applies, in
+   proportion to CPUs per thread (gomp_spin_limit).  */
 
 #include "config.h"
 #include "internal.h"
@@ -53,13 +54,37 @@ spin_share (unsigned int nthreads)
   return gomp_global_icv.throttled_spin_count * gomp_num_procs / nthreads;
 }
 
+/* A waiter of a team of up to GOMP_YIELD_CROWD threads per CPU gives
+   its CPU away (sched_yield, gomp_spin_relax) rather than spin: the
+   threads it waits for are runnable behind it on that CPU, and the
+   scheduler passes the CPU to the next of them at once.  Without it a
+   waiter spins its share and sleeps, and every barrier and region costs
+   a futex sleep and wake per thread.  A yield gives every other thread queued on the
+   CPU a turn before the yielder's next look, so the count that lets the
+   waited-for threads arrive does not grow with the team:
+   GOMP_WAIT_YIELDS of them, then sleep (a count that grew with threads
+   per CPU made the yields of a wide team cost more than its sleeps).
+   OMP_WAIT_POLICY=active yields for the whole spin
+   count (in effect never sleeps); passive, or a zero throttled count,
+   sleeps at once.  */
+static unsigned long long __attribute__ ((noinline))
+yield_count (void)
+{
+  if (gomp_global_icv.throttled_spin_count == 0)
+    return 0;
+  if (gomp_global_icv.wait_policy > 0
+      || gomp_global_icv.spin_count < GOMP_WAIT_YIELDS)
+    return gomp_global_icv.spin_count;
+  return GOMP_WAIT_YIELDS;
+}
+
 unsigned long long
 gomp_spin_limit (void)
 {
   unsigned int n = atomic_load_explicit (&gomp_registry.nthreads,
 					 memory_order_relaxed);
   if (unlikely (n > gomp_num_procs))
-    return spin_share (n);
+    return gomp_waits_yield (n) ? yield_count () : spin_share (n);
   return gomp_global_icv.spin_count;
 }
 
@@ -75,7 +100,7 @@ gomp_word_wait_for (_Atomic unsigned int *word, unsigned int mask,
       if (((atomic_load_explicit (word, memory_order_acquire) & mask)
 	   == value) == equal)
 	return;
-      gomp_cpu_relax ();
+      gomp_spin_relax ();
     }
   for (;;)
     {

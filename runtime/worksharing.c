@@ -60,7 +60,7 @@ wait_for (struct gomp_work_share *ws, _Atomic long *p, long value,
 	}
       if (i < spins)
 	{
-	  gomp_cpu_relax ();
+	  gomp_spin_relax ();
 	  continue;
 	}
       /* Announce the sleep, then look again: ws_signal's exchange and
