@@ -142,7 +142,7 @@ gomp_task_init_implicit (struct gomp_task *task, void *exit_frame)
    A block goes back to the thread that allocated it.  A task producer's
    tasks are mostly run, and so freed, by other threads: kept by those,
    the blocks piled up in the consumers' caches while the producer called
-   posix_memalign for every task and the consumers free, which takes the
+   malloc for every task and the consumers free, which takes the
    producer's malloc arena lock -- most of the time of a small task.  So
    another thread pushes the block onto its owner's REMOTE_FREE stack (one
    compare-and-swap on a line only such frees write), and the owner takes
@@ -151,6 +151,33 @@ gomp_task_init_implicit (struct gomp_task *task, void *exit_frame)
    problem.  */
 #define TASK_BLOCK 640
 #define TASK_CACHE_MAX 128
+
+/* A new block of SIZE bytes on a cache line of its own (a task's groups
+   of fields are laid out by line: internal.h).  From malloc, with a line
+   more than SIZE: the block starts at the first line boundary at least
+   one word past what malloc returned (malloc aligns to 16 bytes), and
+   that word holds malloc's address for the free.  posix_memalign finds
+   the same alignment by splitting a larger chunk and freeing the pieces
+   before and after it, which costs more than the malloc itself: a chain
+   of dependent tasks, all alive at once and so beyond the per-thread
+   cache, allocates and frees a block per task.  */
+static void *
+block_new (size_t size)
+{
+  void *raw = malloc (size + CACHE_LINE);
+  if (raw == NULL)
+    gomp_fatal_oom (size);
+  void **block = (void **) (((uintptr_t) raw + CACHE_LINE)
+			    & ~(uintptr_t) (CACHE_LINE - 1));
+  block[-1] = raw;
+  return block;
+}
+
+static void
+block_delete (void *block)
+{
+  free (((void **) block)[-1]);
+}
 
 static void *
 task_block_alloc (struct gomp_thread *thr, size_t size, size_t *got)
@@ -184,8 +211,8 @@ task_block_alloc (struct gomp_thread *thr, size_t size, size_t *got)
 	      __builtin_prefetch ((char *) next + i * CACHE_LINE, 1, 3);
 	}
     }
-  if (block == NULL && posix_memalign (&block, CACHE_LINE, size) != 0)
-    gomp_fatal_oom (size);
+  if (block == NULL)
+    block = block_new (size);
   *got = size;
   return block;
 }
@@ -224,7 +251,7 @@ task_block_free (void *block, size_t size, struct gomp_thread *owner)
       thr->task_cache_count++;
       return;
     }
-  free (block);
+  block_delete (block);
 }
 
 /* THR, a pool thread, exits (a pause, pool.c): free the blocks it keeps.
@@ -240,7 +267,7 @@ gomp_task_cache_release (struct gomp_thread *thr)
     for (void *b = i ? stack : thr->task_cache, *next; b; b = next)
       {
 	next = *(void **) b;
-	free (b);
+	block_delete (b);
       }
   thr->task_cache = NULL;
   thr->task_cache_count = 0;
