@@ -933,6 +933,14 @@ HIDDEN void gomp_stack_guard_thread_end (void);
 HIDDEN bool gomp_stack_low (void);
 
 /* task-depend.c */
+/* Successors a task keeps in the tail of its own block when there is
+   room for them (gomp_task_succ_room): the common dependent task has one
+   or two, and an array of its own cost a malloc and a free per task.
+   4: the first capacity add_edge gives an array, and one libompd takes
+   for the runtime's (0 or 4 doubled: deferred-tasks.c).  */
+#define TASK_SUCC_ROOM 4
+HIDDEN void gomp_depend_succ_free (struct gomp_task *task,
+				   struct gomp_task **succ);
 HIDDEN void gomp_depend_add (struct gomp_task *parent,
 			     struct gomp_task *task, void **depend);
 /* CFA NULL: the caller has set the current task's enter frame, and the

@@ -22,6 +22,7 @@
 #include "task-depend.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 size_t
 gomp_dep_size (void)
@@ -153,6 +154,25 @@ gomp_depend_item (void **depend, size_t i, void **addr, unsigned int *kind)
   depend_item (depend, i, addr, kind);
 }
 
+/* The room for TASK_SUCC_ROOM successors in the tail of TASK's block,
+   which task_create leaves there when it can and points succ to, with a
+   capacity of 0 until the first edge (task.c).  */
+static inline struct gomp_task **
+succ_room (const struct gomp_task *task)
+{
+  return (struct gomp_task **) ((char *) task->alloc_base
+				+ task->alloc_size) - TASK_SUCC_ROOM;
+}
+
+/* TASK is done with SUCC, its successor array: free it unless it is
+   the room in TASK's block.  */
+void
+gomp_depend_succ_free (struct gomp_task *task, struct gomp_task **succ)
+{
+  if (succ != NULL && (task->alloc_base == NULL || succ != succ_room (task)))
+    free (succ);
+}
+
 /* Record that TASK waits for PRED.  */
 static void
 add_edge (struct gomp_task *pred, struct gomp_task *task)
@@ -168,10 +188,24 @@ add_edge (struct gomp_task *pred, struct gomp_task *task)
      any other shape for garbage (deferred-tasks.c).  */
   if (pred->nsucc == pred->succ_cap)
     {
+      struct gomp_task **s = pred->succ;
       unsigned int cap = pred->succ_cap ? pred->succ_cap * 2 : 4;
-      struct gomp_task **s = realloc (pred->succ, cap * sizeof *s);
-      if (s == NULL)
-	gomp_fatal_oom (cap * sizeof *s);
+      if (pred->succ_cap == 0 && s != NULL)
+	/* The room in its block (task_create).  */
+	cap = TASK_SUCC_ROOM;
+      else if (s != NULL && pred->alloc_base != NULL && s == succ_room (pred))
+	{
+	  s = malloc (cap * sizeof *s);
+	  if (s == NULL)
+	    gomp_fatal_oom (cap * sizeof *s);
+	  memcpy (s, pred->succ, pred->nsucc * sizeof *s);
+	}
+      else
+	{
+	  s = realloc (s, cap * sizeof *s);
+	  if (s == NULL)
+	    gomp_fatal_oom (cap * sizeof *s);
+	}
       pred->succ = s;
       pred->succ_cap = cap;
     }
@@ -332,7 +366,7 @@ gomp_depend_release (struct gomp_thread *thr, struct gomp_task *task)
       else
 	gomp_task_ready (thr, s);
     }
-  free (succ);
+  gomp_depend_succ_free (task, succ);
 }
 
 /* May TASK start now?  Take every address it names with mutexinoutset;

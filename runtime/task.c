@@ -277,7 +277,8 @@ static void
 task_free (struct gomp_task *task)
 {
   gomp_depend_table_free (task);
-  free (task->succ);
+  if (task->succ != NULL)
+    gomp_depend_succ_free (task, task->succ);
   if (task->alloc_base)
     task_block_free (task->alloc_base, task->alloc_size, task->alloc_owner);
 }
@@ -877,10 +878,9 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
   size_t ndeps = (flags & GOMP_TASK_FLAG_DEPEND) && !now
     ? gomp_depend_count (depend) : 0;
   size_t got;
-  struct gomp_task *task
-    = task_block_alloc (thr, sizeof (struct gomp_task)
-			+ ndeps * gomp_dep_size ()
-			+ (size_t) arg_size + (size_t) arg_align - 1, &got);
+  size_t need = sizeof (struct gomp_task) + ndeps * gomp_dep_size ()
+		+ (size_t) arg_size + (size_t) arg_align - 1;
+  struct gomp_task *task = task_block_alloc (thr, need, &got);
   /* Not started, even if it runs now (gomp_task_run says when it does):
      its copy constructor runs as the thread's current task before, with
      no frames yet.  */
@@ -958,6 +958,12 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
     }
   if (thr->depend_credit)
     thr->depend_credit--;
+  /* Its first successors go to the tail of its block when there is room
+     (add_edge, task-depend.c): a chain of dependent tasks then costs no
+     successor array of its own per task.  Set before the task enters
+     the table, where later siblings find it.  */
+  if (got - need >= TASK_SUCC_ROOM * sizeof (struct gomp_task *))
+    task->succ = (struct gomp_task **) ((char *) task + got) - TASK_SUCC_ROOM;
   gomp_depend_add (parent, task, depend);
   GOMP_TOOL_EVENT (task_dependences, task);
   /* Drop the guard: ready now unless some predecessor is unfinished.  */
