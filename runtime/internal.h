@@ -706,6 +706,9 @@ struct gomp_thread
   /* Freed task blocks of the common size, reused before malloc.  */
   void *task_cache;
   unsigned int task_cache_count;
+  /* The next block of the slab this thread carves, never used, or NULL
+     (task.c).  */
+  void *slab_next;
   /* Task blocks of the common size this thread allocated and other
      threads freed (the thread that runs a task frees it, often not its
      creator): a lock-free stack others push onto, which this thread takes

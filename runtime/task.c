@@ -153,14 +153,13 @@ gomp_task_init_implicit (struct gomp_task *task, void *exit_frame)
 #define TASK_CACHE_MAX 128
 
 /* A new block of SIZE bytes on a cache line of its own (a task's groups
-   of fields are laid out by line: internal.h).  From malloc, with a line
-   more than SIZE: the block starts at the first line boundary at least
-   one word past what malloc returned (malloc aligns to 16 bytes), and
-   that word holds malloc's address for the free.  posix_memalign finds
-   the same alignment by splitting a larger chunk and freeing the pieces
-   before and after it, which costs more than the malloc itself: a chain
-   of dependent tasks, all alive at once and so beyond the per-thread
-   cache, allocates and frees a block per task.  */
+   of fields are laid out by line: internal.h), for the blocks larger
+   than TASK_BLOCK.  From malloc, with a line more than SIZE: the block
+   starts at the first line boundary at least one word past what malloc
+   returned (malloc aligns to 16 bytes), and that word holds malloc's
+   address for the free.  posix_memalign finds the same alignment by
+   splitting a larger chunk and freeing the pieces before and after it,
+   which costs more than the malloc itself.  */
 static void *
 block_new (size_t size)
 {
@@ -173,10 +172,78 @@ block_new (size_t size)
   return block;
 }
 
-static void
-block_delete (void *block)
+/* Blocks of TASK_BLOCK bytes come TASK_SLAB at a time, from one malloc
+   (a slab), when the thread's cache and its stack of blocks given back
+   are both empty: a chain of dependent tasks keeps every task alive
+   until the chain runs, beyond the cache, and allocated and freed a
+   block per task otherwise.  The thread carves the slab's blocks one by
+   one (slab_next) after its cache and that stack, rather than putting
+   them into its cache: the cache's blocks are prefetched as they come
+   to the head, being most often others' frees, which a new block is
+   not.  Each block is a line past the one before, the line in between
+   holding, in its last word, the address of the slab's header (after
+   the last block), which counts the blocks not yet deleted (only the
+   owner deletes: the others give blocks back, task_block_free), and
+   frees the slab with the last.  A new slab is made only when every
+   block of the others is alive in some task, so the blocks a thread
+   holds are still about its peak of live tasks (a cached block keeps
+   its slab, deleted blocks and all).  */
+#define TASK_SLAB 8
+#define SLAB_STRIDE (TASK_BLOCK + CACHE_LINE)
+
+struct task_slab
 {
-  free (((void **) block)[-1]);
+  void *raw;			/* malloc's address */
+  unsigned int live;		/* blocks not deleted */
+};
+
+static inline struct task_slab *
+block_slab (void *block)
+{
+  return ((struct task_slab **) block)[-1];
+}
+
+/* The next block of THR's slab, a new slab's first if it has none.  */
+static void *
+slab_block (struct gomp_thread *thr)
+{
+  char *block = thr->slab_next;
+  if (block == NULL)
+    {
+      size_t size = CACHE_LINE + TASK_SLAB * SLAB_STRIDE
+		    + sizeof (struct task_slab);
+      char *raw = malloc (size);
+      if (raw == NULL)
+	gomp_fatal_oom (size);
+      block = (char *) (((uintptr_t) raw + CACHE_LINE)
+			& ~(uintptr_t) (CACHE_LINE - 1));
+      struct task_slab *slab
+	= (struct task_slab *) (block + TASK_SLAB * SLAB_STRIDE);
+      slab->raw = raw;
+      slab->live = TASK_SLAB;
+      for (unsigned int i = 0; i < TASK_SLAB; i++)
+	((struct task_slab **) (block + i * SLAB_STRIDE))[-1] = slab;
+    }
+  char *next = block + SLAB_STRIDE;
+  thr->slab_next = next == (char *) block_slab (block) ? NULL : next;
+  return block;
+}
+
+static void
+slab_delete (void *block)
+{
+  struct task_slab *slab = block_slab (block);
+  if (--slab->live == 0)
+    free (slab->raw);
+}
+
+static void
+block_delete (void *block, size_t size)
+{
+  if (size == TASK_BLOCK)
+    slab_delete (block);
+  else
+    free (((void **) block)[-1]);
 }
 
 static void *
@@ -212,7 +279,7 @@ task_block_alloc (struct gomp_thread *thr, size_t size, size_t *got)
 	}
     }
   if (block == NULL)
-    block = block_new (size);
+    block = size == TASK_BLOCK ? slab_block (thr) : block_new (size);
   *got = size;
   return block;
 }
@@ -220,8 +287,15 @@ task_block_alloc (struct gomp_thread *thr, size_t size, size_t *got)
 static void
 task_block_free (void *block, size_t size, struct gomp_thread *owner)
 {
+  if (size != TASK_BLOCK)
+    {
+      block_delete (block, size);
+      return;
+    }
+  /* A block of the common size: its owner is a thread, whichever frees
+     it (THR NULL: a thread the runtime does not know).  */
   struct gomp_thread *thr = gomp_tls;
-  if (size == TASK_BLOCK && owner != thr)
+  if (owner != thr)
     {
       /* Acquire: the depth in HEAD, written by whoever pushed it.  */
       void *head = atomic_load_explicit (&owner->remote_free,
@@ -244,14 +318,14 @@ task_block_free (void *block, size_t size, struct gomp_thread *owner)
 						     memory_order_acquire));
       return;
     }
-  if (size == TASK_BLOCK && thr && thr->task_cache_count < TASK_CACHE_MAX)
+  if (thr->task_cache_count < TASK_CACHE_MAX)
     {
       *(void **) block = thr->task_cache;
       thr->task_cache = block;
       thr->task_cache_count++;
       return;
     }
-  block_delete (block);
+  slab_delete (block);
 }
 
 /* THR, a pool thread, exits (a pause, pool.c): free the blocks it keeps.
@@ -267,10 +341,13 @@ gomp_task_cache_release (struct gomp_thread *thr)
     for (void *b = i ? stack : thr->task_cache, *next; b; b = next)
       {
 	next = *(void **) b;
-	block_delete (b);
+	block_delete (b, TASK_BLOCK);
       }
   thr->task_cache = NULL;
   thr->task_cache_count = 0;
+  /* The blocks of its slab it has not used yet.  */
+  while (thr->slab_next != NULL)
+    block_delete (slab_block (thr), TASK_BLOCK);
 }
 
 static void
