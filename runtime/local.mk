@@ -43,6 +43,7 @@ runtime_libgomp_la_SOURCES = \
 	runtime/task-sched.c \
 	runtime/task-map.c \
 	runtime/task-map.h \
+	runtime/tas-lock.h \
 	runtime/idle.c \
 	runtime/stack-guard.c \
 	runtime/task-depend.c \

@@ -20,6 +20,7 @@
 #include "internal.h"
 #include "tool.h"
 #include "task-depend.h"
+#include "tas-lock.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -28,20 +29,6 @@ size_t
 gomp_dep_size (void)
 {
   return sizeof (struct gomp_dep);
-}
-
-static void
-table_lock (struct gomp_dep_table *t)
-{
-  while (atomic_exchange_explicit (&t->lock, 1, memory_order_acquire))
-    while (atomic_load_explicit (&t->lock, memory_order_relaxed))
-      gomp_cpu_relax ();
-}
-
-static void
-table_unlock (struct gomp_dep_table *t)
-{
-  atomic_store_explicit (&t->lock, 0, memory_order_release);
 }
 
 static unsigned int
@@ -297,7 +284,7 @@ gomp_depend_add (struct gomp_task *parent, struct gomp_task *task,
   size_t n = gomp_depend_count (depend);
   task->ndeps = (unsigned int) n;
   task->table_in = t;
-  table_lock (t);
+  gomp_tas_lock (&t->lock);
   for (size_t i = 0; i < n; i++)
     {
       struct gomp_dep *d = &task->deps[i];
@@ -310,7 +297,7 @@ gomp_depend_add (struct gomp_task *parent, struct gomp_task *task,
       if (d->kind == DEP_MUTEXINOUTSET)
 	task->has_mutex = true;
     }
-  table_unlock (t);
+  gomp_tas_unlock (&t->lock);
 }
 
 /* TASK completed: unlink its clauses, free its mutexinoutset addresses,
@@ -320,7 +307,7 @@ gomp_depend_release (struct gomp_thread *thr, struct gomp_task *task)
 {
   struct gomp_dep_table *t = task->table_in;
   struct gomp_team *team = task->team;
-  table_lock (t);
+  gomp_tas_lock (&t->lock);
   for (unsigned int i = 0; i < task->ndeps; i++)
     {
       struct gomp_dep *d = &task->deps[i];
@@ -350,7 +337,7 @@ gomp_depend_release (struct gomp_thread *thr, struct gomp_task *task)
   task->succ = NULL;
   task->nsucc = task->succ_cap = 0;
   task->ndeps = 0;
-  table_unlock (t);
+  gomp_tas_unlock (&t->lock);
 
   for (unsigned int i = 0; i < nsucc; i++)
     {
@@ -419,7 +406,7 @@ gomp_depend_wait (struct gomp_thread *thr, void **depend, void *cfa)
   waiter.kind = 0;
   atomic_store_explicit (&waiter.npred, 1, memory_order_relaxed);
   size_t n = gomp_depend_count (depend);
-  table_lock (t);
+  gomp_tas_lock (&t->lock);
   for (size_t i = 0; i < n; i++)
     {
       void *addr;
@@ -434,7 +421,7 @@ gomp_depend_wait (struct gomp_thread *thr, void **depend, void *cfa)
       if (node)
 	depend_on (node, kind == DEP_IN ? DEP_IN : DEP_INOUT, &waiter, NULL);
     }
-  table_unlock (t);
+  gomp_tas_unlock (&t->lock);
   if (atomic_fetch_sub_explicit (&waiter.npred, 1, memory_order_acq_rel)
       == 1)
     return;

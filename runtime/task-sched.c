@@ -37,24 +37,10 @@
 #include "internal.h"
 #include "os.h"
 #include "task-map.h"
+#include "tas-lock.h"
 
 #include <limits.h>
 #include <time.h>
-
-/* Queues are held for a few pointer updates: a test-and-set lock.  */
-static inline void
-qlock (_Atomic int *l)
-{
-  while (atomic_exchange_explicit (l, 1, memory_order_acquire))
-    while (atomic_load_explicit (l, memory_order_relaxed))
-      gomp_cpu_relax ();
-}
-
-static inline void
-qunlock (_Atomic int *l)
-{
-  atomic_store_explicit (l, 0, memory_order_release);
-}
 
 /* Wake the threads sleeping on TEAM's task_event, if any.  Callers have
    just changed task state with an atomic read-modify-write (or a
@@ -133,14 +119,14 @@ gomp_task_enqueue (struct gomp_thread *thr, struct gomp_task *task)
   task->thread = NULL;
   if (task->priority > 0)
     {
-      qlock (&team->prio_lock);
+      gomp_tas_lock (&team->prio_lock);
       struct gomp_task **pp = &team->prio_head;
       while (*pp && (*pp)->priority >= task->priority)
 	pp = &(*pp)->queue_next;
       task->queue_next = *pp;
       *pp = task;
       atomic_fetch_add_explicit (&team->prio_count, 1, memory_order_relaxed);
-      qunlock (&team->prio_lock);
+      gomp_tas_unlock (&team->prio_lock);
     }
   else
     {
@@ -148,12 +134,12 @@ gomp_task_enqueue (struct gomp_thread *thr, struct gomp_task *task)
 	 hands the task to the team's master.  */
       if (thr == NULL || thr->ts.team != team)
 	thr = team->threads[0];
-      qlock (&thr->queue_lock);
+      gomp_tas_lock (&thr->queue_lock);
       queue_push_head (thr, task);
       queue_count_add (thr, 1);
       if (gomp_task_map_used (team))
 	gomp_task_map_set (&team->queued, thr->ts.team_id);
-      qunlock (&thr->queue_lock);
+      gomp_tas_unlock (&thr->queue_lock);
     }
   /* One idle thread for one task (idle.c); the waits of tied tasks all,
      since only some of them may run it.  */
@@ -237,21 +223,21 @@ take_from (struct gomp_thread *owner, struct gomp_thread *thr,
 				memory_order_relaxed)
 	  & ((uint64_t) 1 << (owner_id % 64)))
 	{
-	  qlock (&owner->queue_lock);
+	  gomp_tas_lock (&owner->queue_lock);
 	  if (atomic_load_explicit (&owner->queue_count,
 				    memory_order_relaxed) == 0)
 	    gomp_task_map_clear (&team->queued, owner_id);
-	  qunlock (&owner->queue_lock);
+	  gomp_tas_unlock (&owner->queue_lock);
 	}
       return NULL;
     }
   bool own = owner == thr;
   bool batch = !own && constraint == NULL && count >= 4;
   if (batch && thr < owner)
-    qlock (&thr->queue_lock);
-  qlock (&owner->queue_lock);
+    gomp_tas_lock (&thr->queue_lock);
+  gomp_tas_lock (&owner->queue_lock);
   if (batch && thr > owner)
-    qlock (&thr->queue_lock);
+    gomp_tas_lock (&thr->queue_lock);
   struct gomp_task *t = own ? owner->queue_head : owner->queue_tail;
   for (int n = 0; t && (t->team != team || !allowed (t, constraint)); n++)
     t = n < SCAN_LIMIT ? (own ? t->queue_next : t->queue_prev) : NULL;
@@ -277,9 +263,9 @@ take_from (struct gomp_thread *owner, struct gomp_thread *thr,
 	  if (gomp_task_map_used (team))
 	    gomp_task_map_set (&team->queued, thr->ts.team_id);
 	}
-      qunlock (&thr->queue_lock);
+      gomp_tas_unlock (&thr->queue_lock);
     }
-  qunlock (&owner->queue_lock);
+  gomp_tas_unlock (&owner->queue_lock);
   if (!own && t && thr->pending_excess > PENDING_EXCESS_MAX)
     gomp_task_pending_flush (thr);
   return t;
@@ -290,7 +276,7 @@ take_priority (struct gomp_team *team, const struct gomp_task *constraint)
 {
   if (atomic_load_explicit (&team->prio_count, memory_order_relaxed) == 0)
     return NULL;
-  qlock (&team->prio_lock);
+  gomp_tas_lock (&team->prio_lock);
   struct gomp_task **pp = &team->prio_head;
   while (*pp && !allowed (*pp, constraint))
     pp = &(*pp)->queue_next;
@@ -300,7 +286,7 @@ take_priority (struct gomp_team *team, const struct gomp_task *constraint)
       *pp = t->queue_next;
       atomic_fetch_sub_explicit (&team->prio_count, 1, memory_order_relaxed);
     }
-  qunlock (&team->prio_lock);
+  gomp_tas_unlock (&team->prio_lock);
   return t;
 }
 
@@ -316,7 +302,7 @@ gomp_task_take_child (struct gomp_thread *thr, struct gomp_task *parent)
       || atomic_load_explicit (&thr->queue_count, memory_order_relaxed) == 0
       || atomic_load_explicit (&team->prio_count, memory_order_relaxed) != 0)
     return NULL;
-  qlock (&thr->queue_lock);
+  gomp_tas_lock (&thr->queue_lock);
   struct gomp_task *t = thr->queue_head;
   if (t && t->parent == parent && t->team == team && !t->has_mutex)
     {
@@ -329,7 +315,7 @@ gomp_task_take_child (struct gomp_thread *thr, struct gomp_task *parent)
     }
   else
     t = NULL;
-  qunlock (&thr->queue_lock);
+  gomp_tas_unlock (&thr->queue_lock);
   return t;
 }
 

@@ -33,6 +33,24 @@ futex_wake_all (_Atomic unsigned int *addr)
   futex_wake (addr, INT_MAX);
 }
 
+/* sched_yield as the system call itself, on x86-64: it clobbers
+   only the registers the instruction does, so that a spin loop calling
+   it leaves the code around it as if it called nothing (a call would
+   make its callers save registers on their uncontended path).  */
+static inline void
+gomp_yield_cpu (void)
+{
+#ifdef __x86_64__
+  /* The number loaded inside the asm: as an input operand the compiler
+     would set its register up ahead of the loop, on the path that never
+     yields.  */
+  __asm__ volatile ("movl %0, %%eax\n\tsyscall" : : "i" (SYS_sched_yield)
+		    : "rax", "rcx", "r11", "memory");
+#else
+  sched_yield ();
+#endif
+}
+
 /* The kernel's thread id, which ptrace and core files use.  */
 static inline int
 gomp_gettid (void)
