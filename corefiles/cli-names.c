@@ -165,9 +165,7 @@ describe (struct cli *c, uint64_t pc, struct cli_pc *out)
 	  return;
 	}
     }
-  GElf_Off off;
-  GElf_Sym sym;
-  out->name = dwfl_module_addrinfo (mod, pc, &off, &sym, NULL, NULL, NULL);
+  out->name = ompdbg_code_symbol (c->t, pc, NULL);
   pc_line (mod, pc, &out->file, &out->line);
   if (out->in_exe || mname == NULL || cli_is_outlined (out->name))
     return;

@@ -459,14 +459,6 @@ add (struct lines *l, const char *s, int kind)
   l->kind[l->n++] = kind;
 }
 
-/* NAME without a symbol version (clock_nanosleep@GLIBC_2.2.5).  */
-static const char *
-unversioned (struct cli *c, const char *name)
-{
-  const char *at = name != NULL ? strchr (name, '@') : NULL;
-  return at != NULL ? cli_printf (c, "%.*s", (int) (at - name), name) : name;
-}
-
 static const char *
 base_name (const char *f)
 {
@@ -552,7 +544,7 @@ compute_frames (struct cli *c, uint64_t pc, struct cli_pc *p)
   Dwfl *dwfl = ompdbg_target_dwfl (c->t);
   Dwfl_Module *mod = dwfl_addrmodule (dwfl, pc);
   const char *label = NULL;
-  const char *name = unversioned (c, p->name);
+  const char *name = p->name;
   if (cli_is_outlined (p->name) && mod != NULL)
     {
       GElf_Off off = 0;
@@ -633,7 +625,7 @@ const char *
 cli_frame_where (struct cli *c, uint64_t pc)
 {
   const struct cli_pc *p = cli_pc_info (c, pc);
-  const char *name = unversioned (c, p->name);
+  const char *name = p->name;
   Dwfl *dwfl = ompdbg_target_dwfl (c->t);
   Dwfl_Module *mod = dwfl != NULL ? dwfl_addrmodule (dwfl, pc) : NULL;
   Dwarf_Addr bias;

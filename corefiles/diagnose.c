@@ -173,7 +173,7 @@ code_words (struct diag *d, uint64_t pc, bool in_form, char *buf,
   Dwfl_Module *m = dwfl ? dwfl_addrmodule (dwfl, pc) : NULL;
   if (m == NULL)
     return;
-  const char *sym = dwfl_module_addrname (m, pc);
+  const char *sym = ompdbg_code_symbol (d->t, pc, NULL);
   char fn[128] = "";
   if (sym != NULL)
     {

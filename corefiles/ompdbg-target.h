@@ -171,6 +171,15 @@ ompdbg_err_t ompdbg_addr_symbol (struct ompdbg_target *target, uint64_t addr,
 				 const char **sym, uint64_t *offset,
 				 const char **module);
 
+/* The name gdb gives the frame of code address PC when no debug
+   information names it: of the symbols at the start of the one that
+   contains PC, the one gdb's minimal symbols pick (the last by name,
+   one with a size, text -- global or weak -- before local), named as the
+   module's symbol table writes it.  *OFFSET is PC minus its value.  NULL
+   when no symbol contains PC.  Owned by the target.  */
+const char *ompdbg_code_symbol (struct ompdbg_target *target, uint64_t pc,
+				uint64_t *offset);
+
 /* ---- thread-local storage (target-tls.c) ---------------------------- */
 
 /* The address of thread THREAD's instance of the thread-local symbol

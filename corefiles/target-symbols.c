@@ -8,6 +8,7 @@
 
 #include <config.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "corefiles/target-internal.h"
@@ -185,4 +186,111 @@ ompdbg_addr_symbol (struct ompdbg_target *t, uint64_t addr, const char **sym,
   if (offset != NULL)
     *offset = off;
   return OMPDBG_E_OK;
+}
+
+/* gdb's minimal symbols at one address, as lookup_minimal_symbol_by_pc
+   weighs them: a global, weak or unique symbol of a code section is
+   text (mst_text), a local one file text, an ifunc neither.  */
+struct alias
+{
+  const char *name;
+  GElf_Xword size;
+  bool text;
+};
+
+static int
+alias_order (const void *a, const void *b)
+{
+  return strcmp (((const struct alias *) a)->name,
+		 ((const struct alias *) b)->name);
+}
+
+/* Of the symbols of MOD's table at the start of the one libdwfl found
+   for PC (FOUND, in section SHNDX), the name gdb gives PC's frame.
+   gdb sorts the symbols at an address by name and takes the last one,
+   stepping back over a symbol without a size (a label), and from one
+   that is not text to the text symbol before it of the same size; its
+   table is the one libdwfl reads (.symtab, else .dynsym), named as
+   there (`foo@@V1' in .symtab, the bare `foo' of .dynsym).  */
+static const char *
+gdb_alias (Dwfl_Module *mod, const char *found, const GElf_Sym *fsym,
+	   GElf_Addr start, GElf_Word fshndx)
+{
+  int n = dwfl_module_getsymtab (mod);
+  size_t count = 0, cap = 0;
+  struct alias *a = NULL;
+  for (int i = 1; i < n; i++)
+    {
+      GElf_Sym s;
+      GElf_Addr value;
+      GElf_Word shndx;
+      const char *name = dwfl_module_getsym_info (mod, i, &s, &value,
+						  &shndx, NULL, NULL);
+      int type = GELF_ST_TYPE (s.st_info);
+      if (name == NULL || name[0] == '\0' || value != start
+	  || shndx != fshndx || type == STT_SECTION || type == STT_FILE
+	  || (name[0] == '.' && name[1] == 'L'))
+	continue;
+      if (count == cap)
+	{
+	  size_t c2 = cap ? 2 * cap : 8;
+	  struct alias *more = realloc (a, c2 * sizeof *a);
+	  if (more == NULL)
+	    break;
+	  a = more;
+	  cap = c2;
+	}
+      int bind = GELF_ST_BIND (s.st_info);
+      a[count++] = (struct alias) {
+	name, s.st_size,
+	type != STT_GNU_IFUNC && (bind == STB_GLOBAL || bind == STB_WEAK
+				  || bind == STB_GNU_UNIQUE)
+      };
+    }
+  const char *best = found;
+  if (count > 1)
+    {
+      qsort (a, count, sizeof *a, alias_order);
+      size_t hi = count;
+      size_t zero = count;
+      while (hi-- > 0)
+	{
+	  if (hi > 0 && !a[hi].text && a[hi - 1].text
+	      && a[hi].size == a[hi - 1].size)
+	    continue;
+	  if (a[hi].size == 0)
+	    {
+	      if (zero == count)
+		zero = hi;
+	      continue;
+	    }
+	  break;
+	}
+      if (hi < count)
+	best = a[hi].name;
+      else if (zero < count && fsym->st_size == 0)
+	best = a[zero].name;
+    }
+  free (a);
+  return best;
+}
+
+const char *
+ompdbg_code_symbol (struct ompdbg_target *t, uint64_t pc, uint64_t *offset)
+{
+  if (!ompdbg_target_valid (t))
+    return NULL;
+  Dwfl_Module *mod = dwfl_addrmodule (t->dwfl, pc);
+  if (mod == NULL)
+    return NULL;
+  GElf_Off off;
+  GElf_Sym s;
+  GElf_Word shndx;
+  const char *name = dwfl_module_addrinfo (mod, pc, &off, &s, &shndx, NULL,
+					   NULL);
+  if (name == NULL)
+    return NULL;
+  if (offset != NULL)
+    *offset = off;
+  return gdb_alias (mod, name, &s, pc - off, shndx);
 }
