@@ -810,6 +810,24 @@ cli_region_cell (struct cli *c, int r)
   return cli_printf (c, "#%d L%lld", x->id, x->level.v);
 }
 
+/* Is the lock thread T waits for a nest lock?  Its holder's count says
+   so (ompdbg_get_wait_holder of the ompdbg extension), where the
+   extension reads it: the lock is held.  */
+static bool
+nest_lock (struct cli *c, struct cli_thread *t)
+{
+  void *dl = dlopen (ompdbg_session_library (c->s), RTLD_NOW | RTLD_NOLOAD);
+  __typeof__ (ompdbg_get_wait_holder) *get
+    = dl != NULL ? (__typeof__ (ompdbg_get_wait_holder) *)
+      dlsym (dl, "ompdbg_get_wait_holder") : NULL;
+  ompdbg_wait_holder_t h;
+  bool nest = get != NULL && t->h != NULL && get (t->h, &h) == ompd_rc_ok
+    && h.nest_count != 0;
+  if (dl != NULL)
+    dlclose (dl);
+  return nest;
+}
+
 const char *
 cli_wait_text (struct cli *c, struct cli_thread *t)
 {
@@ -851,9 +869,12 @@ cli_wait_text (struct cli *c, struct cli_thread *t)
   if (strcmp (name, "wait_atomic") == 0)
     return "atomic";
   if (strcmp (name, "wait_mutex") == 0 || strcmp (name, "wait_lock") == 0)
-    return sym ? cli_printf (c, "lock 0x%llx <%s>", (unsigned long long) wid,
-			     sym)
-      : cli_printf (c, "lock 0x%llx", (unsigned long long) wid);
+    {
+      const char *kind = nest_lock (c, t) ? "nest lock" : "lock";
+      return sym ? cli_printf (c, "%s 0x%llx <%s>", kind,
+			       (unsigned long long) wid, sym)
+	: cli_printf (c, "%s 0x%llx", kind, (unsigned long long) wid);
+    }
   if (strcmp (name, "wait_taskwait") == 0)
     return cli_printf (c, "taskwait 0x%llx", (unsigned long long) wid);
   if (strcmp (name, "wait_taskgroup") == 0)

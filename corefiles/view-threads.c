@@ -123,7 +123,12 @@ wait_cell (struct cli *c, const char *text)
     {
       const char *lt = strstr (text, " <");
       if (lt != NULL && lt > text && n > 0 && text[n - 1] == '>')
-	sw = cli_printf (c, "%.*s%s", (int) strcspn (text, " "), text, lt);
+	{
+	  /* The words before the address: `lock', `nest lock'.  */
+	  size_t w = strncmp (text, "nest lock ", 10) == 0
+	    ? 9 : strcspn (text, " ");
+	  sw = cli_printf (c, "%.*s%s", (int) w, text, lt);
+	}
     }
   return sw != NULL ? cli_printf (c, "%s" CLI_ALT "%s", text, sw) : text;
 }

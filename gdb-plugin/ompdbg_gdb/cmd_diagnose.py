@@ -16,8 +16,9 @@ import gdb
 
 from . import binding as B
 from . import callbacks as CB
-from .cmd_threads import (data_symbol, BARRIER_STATES, TASKWAIT, TASKGROUP,
-                          LOCK_STATES, CRITICAL, ATOMIC, ORDERED)
+from .cmd_threads import (data_symbol, wait_holder, BARRIER_STATES,
+                          TASKWAIT, TASKGROUP, LOCK_STATES, CRITICAL,
+                          ATOMIC, ORDERED)
 from .cmd_tasks import deferred_list
 from . import contract as K
 from . import ext as E
@@ -270,13 +271,7 @@ class Diagnosis(object):
                     self.add(src, ("k", b), what, None)
 
     def holder(self, t):
-        f = self.ext.get("ompdbg_get_wait_holder")
-        if f is None:
-            return None
-        h = E.ompdbg_wait_holder_t()
-        if f(t.handle, ctypes.byref(h)) != B.ompd_rc_ok:
-            return None
-        return h
+        return wait_holder(self.m, t)
 
     def object_words(self, state, wid, h):
         sym = data_symbol(wid) if wid else None

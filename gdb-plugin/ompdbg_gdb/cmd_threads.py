@@ -1,8 +1,12 @@
 """cmd_threads.py -- `ompd threads': one row per OpenMP thread."""
 
+import ctypes
+
 import gdb
 
+from . import binding as B
 from . import contract as C
+from . import ext as E
 from . import model as M
 from . import names as N
 from . import session as S
@@ -31,6 +35,18 @@ def data_symbol(addr):
     return s[i + 1:s.rindex(">")]
 
 
+def wait_holder(m, t):
+    """Who has what thread T waits for (ompdbg_get_wait_holder of the
+    ompdbg extension), or None when libompd has no answer."""
+    f = m.sess.ext.get("ompdbg_get_wait_holder")
+    if f is None or t.handle is None:
+        return None
+    h = E.ompdbg_wait_holder_t()
+    if f(t.handle, ctypes.byref(h)) != B.ompd_rc_ok:
+        return None
+    return h
+
+
 def describe_wait(m, t):
     """What thread T waits for, in words (empty when not waiting)."""
     state, wid = t.state()
@@ -54,7 +70,11 @@ def describe_wait(m, t):
     if state == ATOMIC:
         return "atomic"
     if state in LOCK_STATES:
-        return "lock 0x%x%s" % (wid, " <%s>" % sym if sym else "")
+        # A nest lock is told from a simple one by its holder's count,
+        # where the extension reads it (the lock is held).
+        h = wait_holder(m, t)
+        kind = "nest lock" if h is not None and h.nest_count else "lock"
+        return "%s 0x%x%s" % (kind, wid, " <%s>" % sym if sym else "")
     if state in (TASKWAIT, TASKGROUP):
         return "%s 0x%x" % ("taskwait" if state == TASKWAIT else "taskgroup",
                             wid)
@@ -104,7 +124,8 @@ def short_wait(m, t, text):
     i = text.find(" <")
     if i > 0 and text.endswith(">"):
         # `lock 0x... <sym>': the symbol says more than the address.
-        return text.split(" ", 1)[0] + text[i:]
+        words = 2 if text.startswith("nest lock ") else 1
+        return " ".join(text.split(" ")[:words]) + text[i:]
     return None
 
 

@@ -6,7 +6,9 @@ reason in the log, where the machine does not write them to a file).
 Each explanation must name the threads of the scene as the scene's own
 truth file says (their LWPs, OpenMP numbers), the objects they wait for
 and the source lines; the program with no hang must not be called
-hung.  At `set width 60' gdb's text keeps its words in shorter lines.
+hung.  The thread waiting on a lock is shown waiting on a `nest lock'
+or a `lock' by `ompd threads' and `ompdbg threads' (--json `wait').
+At `set width 60' gdb's text keeps its words in shorter lines.
 Both tools' --json documents must be valid by the schema of docs/json.md,
 and on one core give the same findings: kinds, LWPs and counts, and the
 same words (ompdbg numbers a core's threads as gdb does)."""
@@ -82,6 +84,11 @@ SPECS = {
                   "running on {member}, which waits for ledger_lock"],
     "nohang": ["Nothing is blocked", "Running: "],
 }
+# The WAIT of a thread waiting on a lock (`ompd threads', `ompdbg
+# threads' and their --json `wait'): (role, kind of lock, lock).
+WAITS = {"nestlock": ("waiter", "nest lock", "journal_lock"),
+         "nestlock25": ("waiter", "nest lock", "register_lock"),
+         "locks": ("transfer", "lock", "account_lock")}
 # Words a scene's explanation must not have.
 NOT = {"nohang": ["Deadlock", "Blocked", "mismatch"],
        # Half of the cycle goes through the program's flag: no cycle.
@@ -185,6 +192,33 @@ def cli_name_of(args):
     return name_of_map(ids)
 
 
+def check_wait(scene, out, what):
+    """The WAIT of the scene's lock waiter in OUT, the output of `threads
+    --json' of one front end, names the kind of lock it waits for."""
+    if scene.kind not in WAITS:
+        return
+    role, lock, sym = WAITS[scene.kind]
+    docs = [l for l in out.splitlines() if l.startswith("{")]
+    try:
+        doc = json.loads(docs[0])
+    except (IndexError, ValueError):
+        doc = {}
+    lwp = scene.roles[role][0][0]
+    waits = [t.get("wait") for t in doc.get("threads", ())
+             if t.get("lwp") == lwp]
+    want = r"%s 0x[0-9a-f]+ <%s>" % (lock, sym)
+    T.check(len(waits) == 1 and re.fullmatch(want, waits[0] or ""),
+            "%s %s: the %s (LWP %d) waits for `%s' (got %s)"
+            % (what, scene.kind, role, lwp, want, waits))
+
+
+def cli_threads(args):
+    p = subprocess.run([OMPDBG, "threads", "--json"] + args,
+                       stdout=subprocess.PIPE, universal_newlines=True,
+                       timeout=120, env=T.clean_env())
+    return p.stdout
+
+
 def gdb_session(args, env=None):
     return T.Gdb(args, env=env, pre=("set sysroot /",
                                      "set solib-search-path " + T.OURS))
@@ -265,6 +299,7 @@ def same_findings(gj, cj, what):
 def check_cli(scene, args, what, gj=None, narrow=None):
     """ompdbg diagnose of ARGS, text and --json; GJ, gdb's document of the
     same core, NARROW gdb's text at `set width 60', when there are."""
+    check_wait(scene, cli_threads(args), what + " ompdbg threads")
     rc, out = cli(args)
     T.check(rc == 0, "%s %s: ompdbg diagnose exits 0" % (what, scene.kind))
     scene.check(out, cli_name_of(args), what + " ompdbg")
@@ -308,6 +343,7 @@ def diagnose_core(core, scene, what):
     out = g.cmd("ompd diagnose", timeout=120)
     T.no_traceback(out, "%s %s: ompd diagnose" % (what, scene.kind))
     scene.check(out, gdb_name_of(g), what + " gdb")
+    check_wait(scene, g.cmd("ompd threads --json"), what + " ompd threads")
     j = gdb_json(g, scene, what)
     g.cmd("set width 60")
     narrow = g.cmd("ompd diagnose", timeout=120)
@@ -367,6 +403,7 @@ for kind in kinds:
     out = g.cmd("ompd diagnose", timeout=120)
     T.no_traceback(out, "live %s: ompd diagnose" % kind)
     scene.check(out, gdb_name_of(g), "live gdb")
+    check_wait(scene, g.cmd("ompd threads --json"), "live ompd threads")
     # At `set width 60' the same words in lines of at most 60 columns;
     # --wide is the unlimited text.
     g.cmd("set width 60")
