@@ -11,12 +11,19 @@
      missing library give clear errors.
      check-session threads EXE CORE
    prints what the extension ompdbg_get_threads of the runtime's libompd
-   gives for the core: `rc N count M' and the LWP of each thread.  */
+   gives for the core: `rc N count M' and the LWP of each thread.
+     check-session holders EXE CORE
+   prints what the extensions ompdbg_get_wait_holder and
+   ompdbg_get_task_edges give for the core: `holder LWP H nest N turn T'
+   for each thread in a wait with a holder, `edge KIND' for each edge of
+   the tasks' wait-for graph (tests/gdb/diagnose.py compares them with
+   the hang scenes' truth).  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,9 +62,9 @@ locations (struct ompdbg_target *t, char names[][512], int max)
   return n;
 }
 
-/* check-session threads EXE CORE.  */
+/* check-session threads|holders EXE CORE.  */
 static int
-list_threads (const char *exe, const char *core)
+list_threads (const char *exe, const char *core, bool holders)
 {
   struct ompdbg_target *t;
   struct ompdbg_session *s;
@@ -80,9 +87,53 @@ list_threads (const char *exe, const char *core)
   __typeof__ (ompdbg_get_threads) *get_threads
     = dl ? (__typeof__ (ompdbg_get_threads) *) dlsym (dl, "ompdbg_get_threads")
     : NULL;
+  __typeof__ (ompdbg_get_wait_holder) *get_holder = dl == NULL ? NULL
+    : (__typeof__ (ompdbg_get_wait_holder) *) dlsym (dl,
+						     "ompdbg_get_wait_holder");
+  __typeof__ (ompdbg_get_task_edges) *get_edges = dl == NULL ? NULL
+    : (__typeof__ (ompdbg_get_task_edges) *) dlsym (dl,
+						    "ompdbg_get_task_edges");
   const struct ompdbg_ompd_api *api = ompdbg_session_api (s);
   int status = 1;
-  if (get_threads != NULL)
+  if (holders && (get_threads == NULL || get_holder == NULL
+		  || get_edges == NULL))
+    printf ("no ompdbg extension in %s\n", ompdbg_session_library (s));
+  else if (holders)
+    {
+      ompd_thread_handle_t **ths = NULL;
+      int n = 0;
+      ompd_rc_t rc = get_threads (ompdbg_session_aspace (s), &ths, &n);
+      for (int i = 0; rc == ompd_rc_ok && i < n; i++)
+	{
+	  int64_t lwp = 0;
+	  ompdbg_wait_holder_t h;
+	  if (api->get_thread_id (ths[i], OMPD_THREAD_ID_LWP, sizeof lwp,
+				  &lwp) == ompd_rc_ok
+	      && get_holder (ths[i], &h) == ompd_rc_ok)
+	    printf ("holder %" PRId64 " %" PRId64 " nest %" PRId64 " turn %"
+		    PRId64 "\n", lwp, (int64_t) h.holder,
+		    (int64_t) h.nest_count, (int64_t) h.ordered_turn);
+	  api->rel_thread_handle (ths[i]);
+	}
+      if (rc == ompd_rc_ok)
+	free (ths);
+      ompdbg_task_edge_t *e = NULL;
+      int ne = 0;
+      ompd_rc_t erc = get_edges (ompdbg_session_aspace (s), &e, &ne);
+      static const char *const kinds[] = {
+#define KIND_TEXT(name, value, text) [value] = text,
+	FOREACH_OMPDBG_TASK_WAIT (KIND_TEXT)
+#undef KIND_TEXT
+      };
+      for (int k = 0; erc == ompd_rc_ok && k < ne; k++)
+	printf ("edge %s\n", e[k].kind > 0 && (size_t) e[k].kind
+		< sizeof kinds / sizeof kinds[0] && kinds[e[k].kind]
+		? kinds[e[k].kind] : "?");
+      free (e);
+      printf ("rc %d edges rc %d\n", (int) rc, (int) erc);
+      status = rc == ompd_rc_ok && erc == ompd_rc_ok ? 0 : 1;
+    }
+  else if (get_threads != NULL)
     {
       ompd_thread_handle_t **ths = NULL;
       int n = 0;
@@ -116,11 +167,14 @@ int
 main (int argc, char **argv)
 {
   setvbuf (stdout, NULL, _IOLBF, 0);
-  if (argc == 4 && strcmp (argv[1], "threads") == 0)
+  if (argc == 4 && (strcmp (argv[1], "threads") == 0
+		    || strcmp (argv[1], "holders") == 0))
     {
-      /* A listing: target.sh checks it against the program's truth.  */
+      /* A listing: target.sh and diagnose.py check it against the
+	 program's truth.  */
       check_elsewhere ();
-      return list_threads (argv[2], argv[3]);
+      return list_threads (argv[2], argv[3],
+			   strcmp (argv[1], "holders") == 0);
     }
   if (argc != 3)
     {

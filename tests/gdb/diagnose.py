@@ -7,7 +7,10 @@ Each explanation must name the threads of the scene as the scene's own
 truth file says (their LWPs, OpenMP numbers), the objects they wait for
 and the source lines; the program with no hang must not be called
 hung.  The thread waiting on a lock is shown waiting on a `nest lock'
-or a `lock' by `ompd threads' and `ompdbg threads' (--json `wait').
+or a `lock' by `ompd threads' and `ompdbg threads' (--json `wait');
+on each core libompd's extension, asked directly
+(tests/corefiles/check-session holders), names the holder of each lock
+a scene's thread waits for and the kinds of the tasks' wait edges.
 At `set width 60' gdb's text keeps its words in shorter lines.
 Both tools' --json documents must be valid by the schema of docs/json.md,
 and on one core give the same findings: kinds, LWPs and counts, and the
@@ -30,6 +33,8 @@ except ImportError:
 HANGS = os.path.join(T.BUILDDIR, "tests", "gdb", "hangs")
 INSPECT = os.path.join(T.BUILDDIR, "corefiles", "ompdbg-inspect")
 OMPDBG = os.path.join(T.BUILDDIR, "ompdbg")
+CHECK_SESSION = os.path.join(T.BUILDDIR, "tests", "corefiles",
+                             "check-session")
 SCHEMA = os.path.join(T.SRCDIR, "docs", "ompdbg-json.schema.json")
 
 # What each explanation says.  {role} is a thread of that role ("thread
@@ -89,6 +94,21 @@ SPECS = {
 WAITS = {"nestlock": ("waiter", "nest lock", "journal_lock"),
          "nestlock25": ("waiter", "nest lock", "register_lock"),
          "locks": ("transfer", "lock", "account_lock")}
+# What libompd's extension itself says on a core (tests/corefiles/
+# check-session holders): who holds what a role's thread waits for,
+# (waiter, holder, nest count); the kinds of the tasks' wait edges.
+HOLDS = {"locks": [("transfer", "audit", 0), ("audit", "transfer", 0)],
+         "nestlock": [("waiter", "holder", 2)],
+         "nestlock25": [("waiter", "holder", 2)],
+         "atomic": [("waiter", "holder", 0)],
+         "lockcrit": [("lockholder", "critholder", 0),
+                      ("critholder", "lockholder", 0)],
+         "ordered": [("turnwaiter", "turnholder", 0),
+                     ("turnholder", "turnwaiter", 0)],
+         "taskwait": [("child", "parent", 0)],
+         "taskgroup": [("member", "groupwaiter", 0)]}
+EDGES = {"taskwait": {"taskwait"}, "taskgroup": {"taskgroup"},
+         "depcycle": {"taskwait", "dependence"}}
 # Words a scene's explanation must not have.
 NOT = {"nohang": ["Deadlock", "Blocked", "mismatch"],
        # Half of the cycle goes through the program's flag: no cycle.
@@ -210,6 +230,33 @@ def check_wait(scene, out, what):
     T.check(len(waits) == 1 and re.fullmatch(want, waits[0] or ""),
             "%s %s: the %s (LWP %d) waits for `%s' (got %s)"
             % (what, scene.kind, role, lwp, want, waits))
+
+
+def check_holders(scene, core, what):
+    """libompd's ompdbg_get_wait_holder and ompdbg_get_task_edges, asked
+    directly on CORE, against the scene's truth."""
+    p = subprocess.run([CHECK_SESSION, "holders", HANGS, core],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       universal_newlines=True, timeout=120,
+                       env=T.clean_env())
+    T.log(p.stdout)
+    holders = {}
+    for m in re.finditer(r"^holder (\d+) (\d+) nest (\d+)", p.stdout,
+                         flags=re.M):
+        holders[int(m.group(1))] = (int(m.group(2)), int(m.group(3)))
+    kinds = set(re.findall(r"^edge (\w+)", p.stdout, flags=re.M))
+    T.check(p.returncode == 0, "%s %s: libompd's holders and task edges "
+            "on the core (exit %d)" % (what, scene.kind, p.returncode))
+    for waiter, holder, nest in HOLDS.get(scene.kind, ()):
+        w = scene.roles[waiter][0][0]
+        h = scene.roles[holder][0][0]
+        T.check(holders.get(w) == (h, nest), "%s %s: libompd: the %s "
+                "(LWP %d) waits for the %s (LWP %d), nest count %d (got %s)"
+                % (what, scene.kind, waiter, w, holder, h, nest,
+                   holders.get(w)))
+    want = EDGES.get(scene.kind, set())
+    T.check(kinds == want, "%s %s: libompd: task edges of kinds %s (got %s)"
+            % (what, scene.kind, sorted(want), sorted(kinds)))
 
 
 def cli_threads(args):
@@ -420,6 +467,7 @@ for kind in kinds:
     g.cmd("gcore " + core, timeout=120)
     g.quit()
     gj, gn = diagnose_core(core, scene, "gcore")
+    check_holders(scene, core, "gcore")
     if have_cli:
         check_cli(scene, [HANGS, core], "gcore", gj, gn)
         # Live: the scene waits for ever; ompdbg attaches to it.
@@ -447,6 +495,7 @@ for kind in kinds:
             kernel_why = "no kernel core"
             continue
         kj, kn = diagnose_core(kcore, kscene, "kernel core")
+        check_holders(kscene, kcore, "kernel core")
         if have_cli:
             check_cli(kscene, [HANGS, kcore], "kernel core", kj, kn)
         os.unlink(kcore)
