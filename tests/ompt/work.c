@@ -273,8 +273,10 @@ main (int argc, char **argv)
      runtime dispatches none: ours only.  */
   if (strict)
     {
+      /* The tasks whose iterations were dispatched, in the order of
+	 their first: tasks on two threads interleave in the log.  */
       int n = 0, seen[N] = { 0 }, in_task = 1, once = 1, tasks = 0;
-      uint64_t task = 0;
+      uint64_t task_ids[N];
       for (int i = 0; i < tool_nevents (); i++)
 	{
 	  const struct tool_event *e = tool_event (i);
@@ -288,11 +290,13 @@ main (int argc, char **argv)
 	      continue;
 	    }
 	  in_task &= looped_by[k] == e->task && e->task != 0;
-	  if (e->task == task)
+	  int known = 0;
+	  for (int t = 0; t < tasks && !known; t++)
+	    known = task_ids[t] == e->task;
+	  if (known)
 	    continue;
 	  /* A task's first: the switch to the task comes first.  */
-	  tasks++;
-	  task = e->task;
+	  task_ids[tasks++] = e->task;
 	  int sw = 0;
 	  for (int j = i - 1; j >= 0 && !sw; j--)
 	    sw = tool_event (j)->event == ompt_callback_task_schedule
