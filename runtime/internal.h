@@ -952,7 +952,18 @@ HIDDEN void gomp_depend_wait (struct gomp_thread *thr, void **depend,
 			      void *cfa);
 HIDDEN void gomp_depend_release (struct gomp_thread *thr,
 				 struct gomp_task *task);
-HIDDEN void gomp_depend_table_free (struct gomp_task *task);
+HIDDEN void gomp_depend_table_delete (struct gomp_task *task);
+/* Free the dependence table of TASK's children, if it has one.  Most
+   tasks have none, and the test is inline: inside the function that
+   frees one, GCC saves the registers of its loop before the test, on
+   every deferred task freed and every implicit task at a region's
+   end.  */
+static inline void
+gomp_depend_table_free (struct gomp_task *task)
+{
+  if (task->dep_table != NULL)
+    gomp_depend_table_delete (task);
+}
 HIDDEN size_t gomp_dep_size (void);
 HIDDEN bool gomp_depend_try_lock (struct gomp_task *task);
 HIDDEN size_t gomp_depend_count (void **depend);

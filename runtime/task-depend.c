@@ -83,12 +83,11 @@ table_find (struct gomp_dep_table *t, void *addr, bool create)
   return a;
 }
 
+/* TASK has a table (gomp_depend_table_free).  */
 void
-gomp_depend_table_free (struct gomp_task *task)
+gomp_depend_table_delete (struct gomp_task *task)
 {
   struct gomp_dep_table *t = task->dep_table;
-  if (t == NULL)
-    return;
   for (unsigned int i = 0; i < t->nbuckets; i++)
     for (struct gomp_dep_addr *a = t->buckets[i], *next; a; a = next)
       {
