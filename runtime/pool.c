@@ -123,24 +123,28 @@ gomp_dock_release (struct gomp_thread *worker, struct gomp_team *team,
    finished team mates as idle), and the master clearing it after the
    join would cost a cache-line transfer per worker on every region's
    critical path.  */
-static void
-worker_end (struct gomp_thread *thr, struct gomp_team *team,
-	    struct gomp_task *task, void *cfa)
+static ALWAYS_INLINE void
+worker_end_1 (struct gomp_thread *thr, struct gomp_team *team,
+	      struct gomp_task *task, void *cfa, bool hooks)
 {
   /* Its enter frame, equal to its exit frame now, says the code has
      returned (libompd/task-frame.c).  */
   gomp_task_wait_begin (task, ompt_state_wait_barrier_implicit_parallel, cfa);
-  GOMP_TOOL_EVENT (region_barrier_begin, thr, cfa);
-  bool early = team->early_join && !GOMP_OMPD_OR_TOOL_ON ()
-    && gomp_task_none_pending (team);
+  if (hooks)
+    GOMP_TOOL_EVENT (region_barrier_begin, thr, cfa);
+  /* With events the worker reports its barrier's end and its implicit
+     task's end before it joins: never early.  */
+  bool early = !hooks && team->early_join && gomp_task_none_pending (team);
   if (!early)
     gomp_task_drain_region (thr);
-  GOMP_TOOL_EVENT (region_barrier_end, thr);
+  if (hooks)
+    GOMP_TOOL_EVENT (region_barrier_end, thr);
   /* Every task of the region has completed: none still uses the
      dependence table of this implicit task (team.c frees the
      master's).  */
   gomp_depend_table_free (task);
-  GOMP_OMPD_EVENT (task_end);
+  if (hooks)
+    GOMP_OMPD_EVENT (task_end);
   if (early)
     {
       if (gomp_join_early (thr, team))
@@ -149,6 +153,25 @@ worker_end (struct gomp_thread *thr, struct gomp_team *team,
       gomp_task_drain_region (thr);
     }
   gomp_join_leave (team);
+}
+
+static void __attribute__ ((noinline, cold))
+worker_end_hooks (struct gomp_thread *thr, struct gomp_team *team,
+		  struct gomp_task *task, void *cfa)
+{
+  worker_end_1 (thr, team, task, cfa, true);
+}
+
+/* One test of OMPD's flag and the tools' word for the events of a
+   worker's region end; the copy without events when neither is on.  */
+static ALWAYS_INLINE void
+worker_end (struct gomp_thread *thr, struct gomp_team *team,
+	    struct gomp_task *task, void *cfa)
+{
+  if (GOMP_OMPD_OR_TOOL_ON ())
+    worker_end_hooks (thr, team, task, cfa);
+  else
+    worker_end_1 (thr, team, task, cfa, false);
 }
 
 /* The end of pool thread THR, docked with no team by a pause
@@ -212,8 +235,7 @@ worker_main (void *arg)
       if (GOMP_TRACK_STATE)
 	thr->left_seq = thr->dock_region_seq;
       /* OMPD implicit task begin / end, as for the master (team.c).  */
-      GOMP_OMPD_EVENT (task_begin);
-      GOMP_TOOL_EVENT (implicit_begin, thr);
+      GOMP_OMPD_TOOL_EVENT (task_begin, implicit_begin, thr);
       /* Kept through the call, not read again: the same task.  */
       struct gomp_task *task = thr->task;
       team->fn (team->data);

@@ -362,18 +362,22 @@ team_join (struct gomp_team *team, bool joined)
 
 /* End the region the calling thread is master of; CFA is the frame of
    the entry point that called the region's code (or, for GCC 4's
-   GOMP_parallel_end, of that).  */
-void
-gomp_team_end (void *cfa)
+   GOMP_parallel_end, of that).  HOOKS: whether OMPD's breakpoint
+   functions or a tool may want the region's end events; gomp_team_end
+   tests both flags once, here, and calls the copy without events when
+   neither is on.  A flag set meanwhile takes effect at the next region,
+   as a flag set just after its end would.  */
+static ALWAYS_INLINE void
+team_end (struct gomp_thread *thr, void *cfa, bool hooks)
 {
-  struct gomp_thread *thr = gomp_tls;	/* the team's master */
   struct gomp_team *team = thr->ts.team;
   /* The implicit task's code has returned (its enter frame now equal to
      its exit frame says so, libompd/task-frame.c): the region's implicit
      barrier, for debuggers from here on.  */
   gomp_task_wait_begin (thr->task, ompt_state_wait_barrier_implicit_parallel,
 			cfa);
-  GOMP_TOOL_EVENT (region_barrier_begin, thr, cfa);
+  if (hooks)
+    GOMP_TOOL_EVENT (region_barrier_begin, thr, cfa);
   /* The region's implicit barrier: every task of the team completes.  The
      workers that have not joined wait for the master to be done and run
      tasks too before they join (pool.c, task-sched.c): wake those that
@@ -390,19 +394,24 @@ gomp_team_end (void *cfa)
     gomp_task_help_region (thr);
   /* OMPD: the master's implicit task ends; the region ends once every
      worker has left it, while the team is still the current one.  */
-  GOMP_OMPD_EVENT (task_end);
+  if (hooks)
+    GOMP_OMPD_EVENT (task_end);
   if (team->nthreads > 1)
     team_join (team, joined);
-  GOMP_TOOL_EVENT (region_barrier_end, thr);
+  if (hooks)
+    GOMP_TOOL_EVENT (region_barrier_end, thr);
   /* The implicit task has ended: the thread is back in the encountering
      task, still in the region that ends (OpenMP 5.1 binds parallel-end
      to both), in the runtime and not waiting at the event.  Else its
      frame is cleared first, so that it is never current with its frame
      set and its state not (gomp_team_start).  */
   struct gomp_task *parent = team->parent_task;
-  if (unlikely (gomp_ompd_enabled))
-    gomp_ompd_parallel_end (thr, parent);
-  GOMP_TOOL_EVENT (parallel_end, thr, team, parent, 0, cfa);
+  if (hooks)
+    {
+      if (unlikely (gomp_ompd_enabled))
+	gomp_ompd_parallel_end (thr, parent);
+      GOMP_TOOL_EVENT (parallel_end, thr, team, parent, 0, cfa);
+    }
   gomp_task_enter_frame (parent, NULL);
   gomp_set_current_task (thr, parent);
   /* Cancellation leaves state behind for this team's next region to
@@ -424,7 +433,8 @@ gomp_team_end (void *cfa)
   team->single_first = thr->ts.single_seq;
   thr->ts = team->master_saved;
   gomp_sync_ws (thr);
-  GOMP_TOOL_EVENT (join);
+  if (hooks)
+    GOMP_TOOL_EVENT (join);
   team->in_use = false;
   if (team != thr->hot_team)
     {
@@ -434,6 +444,22 @@ gomp_team_end (void *cfa)
 	gomp_pool_put (team->threads[i]);
       team_free (team);
     }
+}
+
+static void __attribute__ ((noinline, cold))
+team_end_hooks (struct gomp_thread *thr, void *cfa)
+{
+  team_end (thr, cfa, true);
+}
+
+void
+gomp_team_end (void *cfa)
+{
+  struct gomp_thread *thr = gomp_tls;	/* the team's master */
+  if (GOMP_OMPD_OR_TOOL_ON ())
+    team_end_hooks (thr, cfa);
+  else
+    team_end (thr, cfa, false);
 }
 
 /* The calling thread gives up its hot team: it stops being an OpenMP
