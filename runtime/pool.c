@@ -155,15 +155,19 @@ worker_end_1 (struct gomp_thread *thr, struct gomp_team *team,
   gomp_join_leave (team);
 }
 
+/* With events, the worker idles again once it has joined (worker_main):
+   that event too is of this test.  */
 static void __attribute__ ((noinline, cold))
 worker_end_hooks (struct gomp_thread *thr, struct gomp_team *team,
 		  struct gomp_task *task, void *cfa)
 {
   worker_end_1 (thr, team, task, cfa, true);
+  GOMP_TOOL_EVENT (idle, ompt_scope_begin);
 }
 
 /* One test of OMPD's flag and the tools' word for the events of a
-   worker's region end; the copy without events when neither is on.  */
+   worker's region end and its idling after it; the copy without events
+   when neither is on.  */
 static ALWAYS_INLINE void
 worker_end (struct gomp_thread *thr, struct gomp_team *team,
 	    struct gomp_task *task, void *cfa)
@@ -181,9 +185,11 @@ worker_end (struct gomp_thread *thr, struct gomp_team *team,
    descriptor stays allocated until the pause has joined it: the
    program's thread-local destructors, which run in pthread_exit, may
    still call omp_* routines.  */
-static void NORETURN
+static void NORETURN __attribute__ ((noinline, cold))
 worker_exit (struct gomp_thread *thr)
 {
+  /* Woken at its dock, it stops idling, as for a region (worker_begin_1).  */
+  GOMP_TOOL_EVENT (idle, ompt_scope_end);
   gomp_thread_exit_pool ();
   /* OMPD native-thread-end, while the thread is still registered.  */
   GOMP_OMPD_EVENT (thread_end);
@@ -192,6 +198,42 @@ worker_exit (struct gomp_thread *thr)
   gomp_registry_remove (thr);
   gomp_stack_guard_thread_end ();
   pthread_exit (NULL);
+}
+
+/* Worker THR, woken at its dock, begins its region in TEAM: it stops
+   idling, moves to its place, joins the team (CFA: the frame that calls
+   the implicit task's code) and its implicit task begins.  HOOKS:
+   whether OMPD's breakpoint functions or a tool may want these events;
+   worker_main tests both flags once for them and calls the copy
+   without events when neither is on.  A flag set meanwhile takes effect
+   at the region's end (worker_end tests again).  */
+static ALWAYS_INLINE void
+worker_begin_1 (struct gomp_thread *thr, struct gomp_team *team, void *cfa,
+		bool hooks)
+{
+  if (hooks)
+    GOMP_TOOL_EVENT (idle, ompt_scope_end);
+  /* With places, move to the place the master chose, if it is not the
+     one we are on, before anything of the region runs.  */
+  if (unlikely (gomp_places_len != 0))
+    gomp_places_worker (thr);
+  gomp_team_enter (thr, team, thr->dock_id, thr->dock_ws_first,
+		   thr->dock_single_first, cfa);
+  /* In the region now, for debuggers: until the team's REGION_SEQ moves
+     on from this, at the region's end.  (Before, they see it idle: the
+     region it last joined has ended.)  */
+  if (GOMP_TRACK_STATE)
+    thr->left_seq = thr->dock_region_seq;
+  /* OMPD implicit task begin / end, as for the master (team.c).  */
+  if (hooks)
+    GOMP_OMPD_TOOL_EVENT (task_begin, implicit_begin, thr);
+}
+
+static void __attribute__ ((noinline, cold))
+worker_begin_hooks (struct gomp_thread *thr, struct gomp_team *team,
+		    void *cfa)
+{
+  worker_begin_1 (thr, team, cfa, true);
 }
 
 static void *
@@ -211,31 +253,21 @@ worker_main (void *arg)
      and is where it waits at the region's end.  Taken once: the same for
      every region (and the builtin costs registers).  */
   void *cfa = GOMP_CFA ();
+  /* Idle: from here on, as debuggers see it once its last region has
+     ended.  After each region the worker idles again (worker_end).  */
+  GOMP_TOOL_EVENT (idle, ompt_scope_begin);
   for (;;)
     {
-      /* Idle: from here on, as debuggers see it once its last region has
-	 ended (worker_end).  */
-      GOMP_TOOL_EVENT (idle, ompt_scope_begin);
       gomp_word_wait (&thr->dock, seen);
       seen = atomic_load_explicit (&thr->dock, memory_order_acquire)
 	& ~WORD_SLEEPING;
       struct gomp_team *team = thr->dock_team;
-      GOMP_TOOL_EVENT (idle, ompt_scope_end);
       if (unlikely (team == NULL))
 	worker_exit (thr);
-      /* With places, move to the place the master chose, if it is not
-	 the one we are on, before anything of the region runs.  */
-      if (unlikely (gomp_places_len != 0))
-	gomp_places_worker (thr);
-      gomp_team_enter (thr, team, thr->dock_id, thr->dock_ws_first,
-		       thr->dock_single_first, cfa);
-      /* In the region now, for debuggers: until the team's REGION_SEQ
-	 moves on from this, at the region's end.  (Before, they see it
-	 idle: the region it last joined has ended.)  */
-      if (GOMP_TRACK_STATE)
-	thr->left_seq = thr->dock_region_seq;
-      /* OMPD implicit task begin / end, as for the master (team.c).  */
-      GOMP_OMPD_TOOL_EVENT (task_begin, implicit_begin, thr);
+      if (GOMP_OMPD_OR_TOOL_ON ())
+	worker_begin_hooks (thr, team, cfa);
+      else
+	worker_begin_1 (thr, team, cfa, false);
       /* Kept through the call, not read again: the same task.  */
       struct gomp_task *task = thr->task;
       team->fn (team->data);

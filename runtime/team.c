@@ -171,13 +171,15 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned int n,
 }
 
 /* gomp_team_start_taskgroup for the calling thread THR, whose hot team
-   is TEAM; FORM: with team_form (a constant: one copy of this for the
-   hot team reused as it is, the common case, and one that forms).  */
+   is TEAM; FORM: with team_form; HOOKS: whether OMPD's breakpoint
+   functions or a tool may want the region's begin events (both
+   constants in the copy for the hot team reused as it is with neither
+   on, the common case; team_start_slow has the other).  */
 static ALWAYS_INLINE struct gomp_team *
 team_start (struct gomp_thread *thr, struct gomp_team *team,
 	    void (*fn) (void *), void *data, unsigned int n,
 	    unsigned int flags, struct gomp_work_share **ws0,
-	    struct gomp_taskgroup *taskgroup, void *cfa, bool form)
+	    struct gomp_taskgroup *taskgroup, void *cfa, bool form, bool hooks)
 {
   if (form)
     team = team_form (thr, team, n, cfa);
@@ -222,10 +224,10 @@ team_start (struct gomp_thread *thr, struct gomp_team *team,
      for the worker there: the master's entry would be on that critical
      path (PARALLEL 0.31 against 0.27 us in the VM's fast mode).  Not for a
      combined construct, whose work share the caller fills in first, nor
-     with OMPD's event hooks on (parallel-begin comes before any worker
-     runs) or affinity display (the master decides for all members
+     with HOOKS (OMPD's and a tool's parallel-begin come before any
+     worker runs) or affinity display (the master decides for all members
      whether they show their line: affinity-fmt.c).  */
-  bool launched = ws0 == NULL && !GOMP_OMPD_OR_TOOL_ON ()
+  bool launched = ws0 == NULL && !hooks
     && !gomp_global_icv.display_affinity_var;
   if (launched)
     gomp_team_launch (team);
@@ -245,11 +247,14 @@ team_start (struct gomp_thread *thr, struct gomp_team *team,
      begin of the master's implicit task (the workers pass theirs in
      pool.c), as LLVM's runtime does for implicit tasks.  One test of the
      flag for both (ompd-support.c binds each to its task).  */
-  if (unlikely (gomp_ompd_enabled))
-    gomp_ompd_parallel_begin (thr, team);
-  GOMP_TOOL_EVENT (parallel_begin, thr, team,
-		   cfa ? ompt_parallel_invoker_runtime
-		   : ompt_parallel_invoker_program, cfa);
+  if (hooks)
+    {
+      if (unlikely (gomp_ompd_enabled))
+	gomp_ompd_parallel_begin (thr, team);
+      GOMP_TOOL_EVENT (parallel_begin, thr, team,
+		       cfa ? ompt_parallel_invoker_runtime
+		       : ompt_parallel_invoker_program, cfa);
+    }
 
   if (ws0)
     {
@@ -259,6 +264,31 @@ team_start (struct gomp_thread *thr, struct gomp_team *team,
   if (!launched)
     gomp_team_launch (team);
   return team;
+}
+
+/* Whether the calling thread, whose hot team is TEAM, needs team_form
+   for a region of N threads.  */
+static inline bool
+team_needs_form (struct gomp_team *team, unsigned int n)
+{
+  return team == NULL || team->in_use || team->nhot < n - 1
+    || team->capacity < n;
+}
+
+/* gomp_team_start_taskgroup when a team must be formed or the region's
+   begin events may be wanted: each tested again here, out of the common
+   path, which passes its arguments on as they came (a jump, no copy).
+   Not cold: a tool's regions and a nested region's forming take this
+   path every time, and GCC would optimize it for size.  */
+static struct gomp_team * __attribute__ ((noinline))
+team_start_slow (void (*fn) (void *), void *data, unsigned int n,
+		 unsigned int flags, struct gomp_work_share **ws0, void *cfa,
+		 struct gomp_taskgroup *taskgroup)
+{
+  struct gomp_thread *thr = gomp_tls;
+  struct gomp_team *team = thr->hot_team;
+  return team_start (thr, team, fn, data, n, flags, ws0, taskgroup, cfa,
+		     team_needs_form (team, n), GOMP_OMPD_OR_TOOL_ON ());
 }
 
 /* The same, the implicit tasks starting in TASKGROUP (NULL: none).  */
@@ -272,14 +302,16 @@ gomp_team_start_taskgroup (void (*fn) (void *), void *data, unsigned int n,
      on the stack through the function.  */
   struct gomp_thread *thr = gomp_tls;
   struct gomp_team *team = thr->hot_team;
-  /* Reusing the hot team as it is, the common case, is one test; all
-     else is team_form's.  */
-  if (unlikely (team == NULL || team->in_use || team->nhot < n - 1
-		|| team->capacity < n))
-    return team_start (thr, team, fn, data, n, flags, ws0, taskgroup, cfa,
-		       true);
+  /* Reusing the hot team as it is, with neither OMPD's events nor a
+     tool's on, is the common case; all else is team_start_slow's.  This
+     test of gomp_hooks is the region begin's only one, for its events
+     and the early launch that they forbid.  A flag set after it takes
+     effect at the region's end (gomp_team_end tests again), as a flag
+     set just after the begin would.  */
+  if (unlikely (GOMP_OMPD_OR_TOOL_ON () || team_needs_form (team, n)))
+    return team_start_slow (fn, data, n, flags, ws0, cfa, taskgroup);
   return team_start (thr, team, fn, data, n, flags, ws0, taskgroup, cfa,
-		     false);
+		     false, false);
 }
 
 /* THR joins TEAM as thread ID: its implicit task and team state, the
