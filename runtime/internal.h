@@ -944,8 +944,11 @@ HIDDEN bool gomp_stack_low (void);
 #define TASK_SUCC_ROOM 4
 HIDDEN void gomp_depend_succ_free (struct gomp_task *task,
 				   struct gomp_task **succ);
+/* _tool: with the tools' dependence-pair events.  */
 HIDDEN void gomp_depend_add (struct gomp_task *parent,
 			     struct gomp_task *task, void **depend);
+HIDDEN void gomp_depend_add_tool (struct gomp_task *parent,
+				  struct gomp_task *task, void **depend);
 /* CFA NULL: the caller has set the current task's enter frame, and the
    task works again in it after the wait.  */
 HIDDEN void gomp_depend_wait (struct gomp_thread *thr, void **depend,

@@ -159,9 +159,10 @@ gomp_depend_succ_free (struct gomp_task *task, struct gomp_task **succ)
     free (succ);
 }
 
-/* Record that TASK waits for PRED.  */
-static void
-add_edge (struct gomp_task *pred, struct gomp_task *task)
+/* Record that TASK waits for PRED; TOOL: with the tools'
+   dependence-pair event, add_edge_tool.  */
+static ALWAYS_INLINE void
+edge_add (struct gomp_task *pred, struct gomp_task *task, bool tool)
 {
   /* A predecessor named by two of TASK's items (out: a, b, then in: a,
      b) gets one edge: debuggers list pending predecessors from npred.
@@ -197,16 +198,29 @@ add_edge (struct gomp_task *pred, struct gomp_task *task)
     }
   pred->succ[pred->nsucc++] = task;
   atomic_fetch_add_explicit (&task->npred, 1, memory_order_relaxed);
-  GOMP_TOOL_EVENT (task_dependence, pred, task);
+  if (tool)
+    GOMP_TOOL_EVENT (task_dependence, pred, task);
 }
 
 static void
+add_edge (struct gomp_task *pred, struct gomp_task *task)
+{
+  edge_add (pred, task, false);
+}
+
+static void
+add_edge_tool (struct gomp_task *pred, struct gomp_task *task)
+{
+  edge_add (pred, task, true);
+}
+
+static ALWAYS_INLINE void
 edges_to_list (struct gomp_dep *list, struct gomp_task *task,
-	       unsigned int skip_kind)
+	       unsigned int skip_kind, bool tool)
 {
   for (struct gomp_dep *d = list; d; d = d->next)
     if (d->kind != skip_kind)
-      add_edge (d->task, task);
+      (tool ? add_edge_tool : add_edge) (d->task, task);
 }
 
 static void
@@ -229,24 +243,26 @@ list_clear (struct gomp_dep **head)
 }
 
 /* The edges a clause of KIND on NODE implies, for TASK; unless D is NULL,
-   also enter the clause D into NODE.  */
-static void
-depend_on (struct gomp_dep_addr *node, unsigned int kind,
-	   struct gomp_task *task, struct gomp_dep *d)
+   also enter the clause D into NODE.  TOOL: with the tools' events, the
+   copy of depend_on_tool; inlined into the two, in which TOOL is a
+   constant.  */
+static ALWAYS_INLINE void
+depend_on_edges (struct gomp_dep_addr *node, unsigned int kind,
+		 struct gomp_task *task, struct gomp_dep *d, bool tool)
 {
   if (node->last_out)
-    add_edge (node->last_out->task, task);
+    (tool ? add_edge_tool : add_edge) (node->last_out->task, task);
   switch (kind)
     {
     case DEP_IN:
-      edges_to_list (node->sets, task, 0);
+      edges_to_list (node->sets, task, 0, tool);
       if (d)
 	list_push (&node->readers, d);
       break;
     case DEP_OUT:
     case DEP_INOUT:
-      edges_to_list (node->readers, task, 0);
-      edges_to_list (node->sets, task, 0);
+      edges_to_list (node->readers, task, 0, tool);
+      edges_to_list (node->sets, task, 0, tool);
       if (d)
 	{
 	  list_clear (&node->readers);
@@ -257,19 +273,37 @@ depend_on (struct gomp_dep_addr *node, unsigned int kind,
     default:
       /* mutexinoutset and inoutset: after everything but their own
 	 kind, with which they are unordered.  */
-      edges_to_list (node->readers, task, 0);
-      edges_to_list (node->sets, task, kind);
+      edges_to_list (node->readers, task, 0, tool);
+      edges_to_list (node->sets, task, kind, tool);
       if (d)
 	list_push (&node->sets, d);
       break;
     }
 }
 
+/* Out of line as depend_on_tool, which the build without the tool layer
+   folds into one function with this.  */
+static void __attribute__ ((noinline))
+depend_on (struct gomp_dep_addr *node, unsigned int kind,
+	   struct gomp_task *task, struct gomp_dep *d)
+{
+  depend_on_edges (node, kind, task, d, false);
+}
+
+static void
+depend_on_tool (struct gomp_dep_addr *node, unsigned int kind,
+		struct gomp_task *task, struct gomp_dep *d)
+{
+  depend_on_edges (node, kind, task, d, true);
+}
+
 /* TASK, a new deferred child of PARENT, has the clauses DEPEND.  Called
-   with TASK's npred holding a guard reference (see GOMP_task).  */
-void
-gomp_depend_add (struct gomp_task *parent, struct gomp_task *task,
-		 void **depend)
+   with TASK's npred holding a guard reference (see GOMP_task).  TOOL:
+   gomp_depend_add_tool, the copy with the tools' events, for task.c's
+   copy with them (tool-word.h, gomp_task_general).  */
+static ALWAYS_INLINE void
+depend_add (struct gomp_task *parent, struct gomp_task *task, void **depend,
+	    bool tool)
 {
   struct gomp_dep_table *t = parent->dep_table;
   if (t == NULL)
@@ -292,11 +326,25 @@ gomp_depend_add (struct gomp_task *parent, struct gomp_task *task,
       d->listed = false;
       d->next = d->prev = NULL;
       d->node = table_find (t, d->addr, true);
-      depend_on (d->node, d->kind, task, d);
+      (tool ? depend_on_tool : depend_on) (d->node, d->kind, task, d);
       if (d->kind == DEP_MUTEXINOUTSET)
 	task->has_mutex = true;
     }
   gomp_tas_unlock (&t->lock);
+}
+
+void
+gomp_depend_add (struct gomp_task *parent, struct gomp_task *task,
+		 void **depend)
+{
+  depend_add (parent, task, depend, false);
+}
+
+void
+gomp_depend_add_tool (struct gomp_task *parent, struct gomp_task *task,
+		      void **depend)
+{
+  depend_add (parent, task, depend, true);
 }
 
 /* TASK completed: unlink its clauses, free its mutexinoutset addresses,
@@ -418,7 +466,8 @@ gomp_depend_wait (struct gomp_thread *thr, void **depend, void *cfa)
 	 sibling on the address, as inout, which nothing created after it
 	 can join while it runs.  */
       if (node)
-	depend_on (node, kind == DEP_IN ? DEP_IN : DEP_INOUT, &waiter, NULL);
+	depend_on_tool (node, kind == DEP_IN ? DEP_IN : DEP_INOUT, &waiter,
+			NULL);
     }
   gomp_tas_unlock (&t->lock);
   if (atomic_fetch_sub_explicit (&waiter.npred, 1, memory_order_acq_rel)

@@ -362,6 +362,17 @@ task_free (struct gomp_task *task)
 
 _Atomic uintptr_t gomp_on_parent_exit;
 
+int gomp_task_general;
+
+void
+gomp_task_general_update (int active)
+{
+  __atomic_store_n (&gomp_task_general,
+		    (active ? GOMP_TASK_GENERAL_TOOL : 0)
+		    | (gomp_global_icv.cancel_var ? GOMP_TASK_GENERAL_CANCEL
+		       : 0), __ATOMIC_RELAXED);
+}
+
 /* GOMP_task, for taking its address and calling it inside the library
    (an exported name may be interposed or resolve to a PLT entry).  */
 extern __typeof (GOMP_task) gomp_task_self
@@ -408,10 +419,12 @@ on_parent_probe_task (void *arg)
    unwinder for the frame it was called from.  Left at 0 (libompd: such
    exit frames unavailable) if the unwinder cannot say, or GOMP_task does
    not take its fast path (cancellation on: then no task ever does).  No
-   OMPD events for this task: it is none of the program's.  */
+   OMPD events for this task: it is none of the program's.  First,
+   cancel-var's bit of gomp_task_general.  */
 void
 gomp_task_probe_on_parent (void)
 {
+  gomp_task_general_update (gomp_tool_active);
   struct on_parent_probe p = { 0, 0, false };
   int ompd = gomp_ompd_enabled;
   gomp_ompd_enabled = 0;
@@ -914,17 +927,21 @@ gomp_task_run_shared (struct gomp_thread *thr, struct gomp_task *parent,
    beginning (a taskloop task's iteration range, in the first two words);
    GOMP_task passes 0 and the copy folds away, since this is inlined.
    CFA is the frame of the entry point the encountering task called, for
-   debuggers; NULL: the function this is inlined into (TASK_CFA).  */
+   debuggers; NULL: the function this is inlined into (TASK_CFA).
+   GENERAL: the copy with the tools' events and cancellation's check;
+   without, the copy for gomp_task_general zero, tested by the caller
+   (tool-word.h), which has neither.  */
 static inline __attribute__ ((always_inline)) void
 task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
 	     void (*cpyfn) (void *, void *), long arg_size, long arg_align,
 	     bool if_clause, unsigned int flags, void **depend, int priority,
-	     void *detach, const void *bounds, size_t bounds_size, void *cfa)
+	     void *detach, const void *bounds, size_t bounds_size, void *cfa,
+	     bool general)
 {
   struct gomp_team *team = thr->ts.team;
   /* Cancelled region or taskgroup: the task would be discarded before it
      starts, so it is not created (cancel.c).  */
-  if (unlikely (gomp_global_icv.cancel_var)
+  if (general && unlikely (gomp_global_icv.cancel_var)
       && gomp_task_create_cancelled (thr))
     return;
   bool now = undeferred (thr, if_clause, flags);
@@ -945,7 +962,7 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
 	gomp_depend_wait (thr, depend, NULL);
       task_run_here (thr, parent, fn, data, cpyfn, arg_size, arg_align,
 		     task_kind (parent, flags, true), priority, bounds,
-		     bounds_size, TASK_CFA, true,
+		     bounds_size, TASK_CFA, general,
 		     (flags & GOMP_TASK_FLAG_DEPEND) ? depend : NULL);
       gomp_task_enter_frame_restore (thr->task, old_enter);
       return;
@@ -1001,10 +1018,13 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
   if (bounds_size)
     memcpy (arg, bounds, bounds_size);
   thr->task = parent;
-  GOMP_TOOL_EVENT (undeferred_depend,
-		   now && (flags & GOMP_TASK_FLAG_DEPEND) ? depend : NULL);
-  GOMP_TOOL_EVENT (task_create, thr, parent, task,
-		   (flags & GOMP_TASK_FLAG_DEPEND) != 0, TASK_CFA);
+  if (general && GOMP_TOOL_ON ())
+    {
+      gomp_tool_undeferred_depend (now && (flags & GOMP_TASK_FLAG_DEPEND)
+				   ? depend : NULL);
+      gomp_tool_task_create (thr, parent, task,
+			     (flags & GOMP_TASK_FLAG_DEPEND) != 0, TASK_CFA);
+    }
 
   if (now)
     {
@@ -1041,16 +1061,23 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
      the table, where later siblings find it.  */
   if (got - need >= TASK_SUCC_ROOM * sizeof (struct gomp_task *))
     task->succ = (struct gomp_task **) ((char *) task + got) - TASK_SUCC_ROOM;
-  gomp_depend_add (parent, task, depend);
-  GOMP_TOOL_EVENT (task_dependences, task);
+  if (general)
+    {
+      gomp_depend_add_tool (parent, task, depend);
+      GOMP_TOOL_EVENT (task_dependences, task);
+    }
+  else
+    gomp_depend_add (parent, task, depend);
   /* Drop the guard: ready now unless some predecessor is unfinished.  */
   if (atomic_fetch_sub_explicit (&task->npred, 1, memory_order_acq_rel) == 1)
     gomp_task_ready (thr, task);
 }
 
-/* GOMP_task's general case.  The same arguments in the same order, so
-   that GOMP_task reaches it with a jump, whose frame is then GOMP_task's
-   own (its CFA the enter_frame of the encountering task).  */
+/* GOMP_task's general case: a tool or cancellation (gomp_task_general),
+   or a thread the runtime does not know yet.  The same arguments in the
+   same order, so that GOMP_task reaches it with a jump, whose frame is
+   then GOMP_task's own (its CFA the enter_frame of the encountering
+   task).  */
 static void __attribute__ ((noinline))
 task_create_general (void (*fn) (void *), void *data,
 		     void (*cpyfn) (void *, void *), long arg_size,
@@ -1058,13 +1085,29 @@ task_create_general (void (*fn) (void *), void *data,
 		     void **depend, int priority, void *detach)
 {
   task_create (gomp_thread (), fn, data, cpyfn, arg_size, arg_align,
-	       if_clause, flags, depend, priority, detach, NULL, 0, NULL);
+	       if_clause, flags, depend, priority, detach, NULL, 0, NULL,
+	       true);
+}
+
+/* Every other task that does not run in GOMP_task's fast path: deferred,
+   or with a copy constructor, depend or detach clause; reached the same
+   way.  Neither events nor cancellation: GOMP_task found
+   gomp_task_general zero, the one test the tools cost a task.  */
+static void __attribute__ ((noinline))
+task_create_quiet (void (*fn) (void *), void *data,
+		   void (*cpyfn) (void *, void *), long arg_size,
+		   long arg_align, bool if_clause, unsigned int flags,
+		   void **depend, int priority, void *detach)
+{
+  task_create (gomp_tls, fn, data, cpyfn, arg_size, arg_align, if_clause,
+	       flags, depend, priority, detach, NULL, 0, NULL, false);
 }
 
 /* The common undeferred task -- if(false), final, or the throttle: no
-   copy constructor, depend or detach clause, nothing cancelled -- runs
-   here with no call but its own, in about 110 instructions (the general
-   path took 166); everything else goes to task_create_general.  */
+   copy constructor, depend or detach clause, no tool, cancellation off
+   -- runs here with no call but its own, in about 110 instructions (the
+   general path took 166); everything else goes to task_create_general
+   or task_create_quiet.  */
 EXPORT void
 GOMP_task (void (*fn) (void *), void *data,
 	   void (*cpyfn) (void *, void *), long arg_size, long arg_align,
@@ -1072,13 +1115,18 @@ GOMP_task (void (*fn) (void *), void *data,
 	   void *detach)
 {
   struct gomp_thread *thr = gomp_tls;
-  if (unlikely (thr == NULL || cpyfn != NULL
-		|| (flags & (GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_DETACH))
-		|| gomp_global_icv.cancel_var || gomp_tool_active
-		|| !undeferred (thr, if_clause, flags)))
+  if (unlikely (thr == NULL || gomp_task_general))
     {
       task_create_general (fn, data, cpyfn, arg_size, arg_align, if_clause,
 			   flags, depend, priority, detach);
+      return;
+    }
+  if (unlikely (cpyfn != NULL
+		|| (flags & (GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_DETACH))
+		|| !undeferred (thr, if_clause, flags)))
+    {
+      task_create_quiet (fn, data, cpyfn, arg_size, arg_align, if_clause,
+			 flags, depend, priority, detach);
       return;
     }
   struct gomp_task *parent = thr->task;
@@ -1103,7 +1151,7 @@ gomp_task_create_bounds (struct gomp_thread *thr, void (*fn) (void *),
 {
   task_create (thr, fn, data, cpyfn, arg_size, arg_align, if_clause,
 	       flags & ~(GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_DETACH), NULL,
-	       priority, NULL, bounds, bounds_size, cfa);
+	       priority, NULL, bounds, bounds_size, cfa, true);
 }
 
 /* TASK's last predecessor completed (or it had none): queue it.  From

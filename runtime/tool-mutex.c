@@ -26,6 +26,7 @@ gomp_tool_mutex_update (void)
       __atomic_store_n (&gomp_tool_mutex.slow,
 			active ? ~0u : OMPDBG_MUTEX_WAITERS,
 			__ATOMIC_RELAXED);
+      gomp_task_general_update (active);
       __atomic_thread_fence (__ATOMIC_SEQ_CST);
     }
   while (__atomic_load_n (&gomp_tool_active, __ATOMIC_ACQUIRE) != active);

@@ -33,8 +33,28 @@ struct gomp_thread;
 #endif
 
 /* Whoever changes a bit of gomp_tool_active calls this next: the mutex
-   of critical, atomic and the locks follows the word (tool-mutex.h).  */
+   of critical, atomic and the locks follows the word (tool-mutex.h), and
+   so does gomp_task_general (below).  */
 HIDDEN void gomp_tool_mutex_update (void);
+
+/* Nonzero while the task constructs take their general paths: some tool
+   wants events (GOMP_TASK_GENERAL_TOOL: gomp_tool_active is nonzero) or
+   cancellation is on (GOMP_TASK_GENERAL_CANCEL: cancel-var, with which
+   a task's creation checks its region and taskgroups, task.c).  The
+   task constructs test this one word where they would test cancel-var,
+   and pick their copies without events when it is zero: the tool costs
+   them no test of its own.  A copy of the tool word, global, so the one
+   copy to keep: gomp_tool_mutex_update stores it with the mutex's
+   values after every change of the word, in the same retry loop (the
+   last to store stores the word as it is); cancel-var is fixed at
+   start-up, before a tool can attach (gomp_task_probe_on_parent).  A
+   plain read, as the word's own: a tool that attaches while a construct
+   is under way has its events from that construct or the next.  */
+extern HIDDEN int gomp_task_general;
+#define GOMP_TASK_GENERAL_TOOL 1
+#define GOMP_TASK_GENERAL_CANCEL 2
+/* Store gomp_task_general for the tool word ACTIVE.  */
+HIDDEN void gomp_task_general_update (int active);
 
 /* Pass event EVENT to the in-process tools, if any: gomp_tool_EVENT
    (...).  */
