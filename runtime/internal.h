@@ -906,6 +906,12 @@ HIDDEN void gomp_task_wait_until (struct gomp_thread *thr,
 				  bool (*done) (void *), void *arg,
 				  struct gomp_task *constraint,
 				  unsigned int state, void *cfa);
+/* The same without the tools' wait events (tool-word.h), for a caller
+   whose copy without a tool this is: it has tested the word.  */
+HIDDEN void gomp_task_wait_quiet (struct gomp_thread *thr,
+				  bool (*done) (void *), void *arg,
+				  struct gomp_task *constraint,
+				  unsigned int state, void *cfa);
 HIDDEN void gomp_task_wait_kept (struct gomp_thread *thr,
 				 bool (*done) (void *), void *arg,
 				 struct gomp_task *constraint,

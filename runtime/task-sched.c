@@ -526,11 +526,13 @@ gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
    current task's once more (the same task: every task run from here
    gives the thread back its previous one), so that the waiting task
    need not be kept either.  (The common taskwait does not come here at
-   all, taskwait.c.)  */
+   all, taskwait.c.)  TOOL: the copy with the tools' wait events, which
+   only a wait not KEPT has; gomp_task_wait_until picks it with one test
+   of the tool word for both.  */
 static ALWAYS_INLINE void
 task_wait (struct gomp_thread *thr, bool (*done) (void *), void *arg,
 	   struct gomp_task *constraint, unsigned int state, void *cfa,
-	   bool kept)
+	   bool kept, bool tool)
 {
   struct gomp_team *team = thr->ts.team;
   if (kept)
@@ -538,7 +540,8 @@ task_wait (struct gomp_thread *thr, bool (*done) (void *), void *arg,
   else
     {
       gomp_task_wait_begin (thr->task, state, cfa);
-      GOMP_TOOL_EVENT (wait_begin, thr, state);
+      if (tool)
+	gomp_tool_wait_begin (thr, state);
     }
   unsigned long long spins = 0, limit = gomp_spin_limit ();
   for (;;)
@@ -619,9 +622,21 @@ task_wait (struct gomp_thread *thr, bool (*done) (void *), void *arg,
     }
   if (!kept)
     {
-      GOMP_TOOL_EVENT (wait_end, thr, state);
+      /* The tool word again, as at any event point: a collector paused
+	 during the wait has no end of it.  */
+      if (tool)
+	GOMP_TOOL_EVENT (wait_end, thr, state);
       gomp_task_enter_frame_restore (thr->task, NULL);
     }
+}
+
+/* The wait with the tools' events: out of line, so that the wait without
+   them keeps its registers for itself.  */
+static void __attribute__ ((noinline))
+task_wait_tool (struct gomp_thread *thr, bool (*done) (void *), void *arg,
+		struct gomp_task *constraint, unsigned int state, void *cfa)
+{
+  task_wait (thr, done, arg, constraint, state, cfa, false, true);
 }
 
 void
@@ -629,7 +644,18 @@ gomp_task_wait_until (struct gomp_thread *thr, bool (*done) (void *),
 		      void *arg, struct gomp_task *constraint,
 		      unsigned int state, void *cfa)
 {
-  task_wait (thr, done, arg, constraint, state, cfa, false);
+  if (GOMP_TOOL_ON ())
+    task_wait_tool (thr, done, arg, constraint, state, cfa);
+  else
+    task_wait (thr, done, arg, constraint, state, cfa, false, false);
+}
+
+void
+gomp_task_wait_quiet (struct gomp_thread *thr, bool (*done) (void *),
+		      void *arg, struct gomp_task *constraint,
+		      unsigned int state, void *cfa)
+{
+  task_wait (thr, done, arg, constraint, state, cfa, false, false);
 }
 
 void
@@ -637,7 +663,7 @@ gomp_task_wait_kept (struct gomp_thread *thr, bool (*done) (void *),
 		     void *arg, struct gomp_task *constraint,
 		     unsigned int state)
 {
-  task_wait (thr, done, arg, constraint, state, NULL, true);
+  task_wait (thr, done, arg, constraint, state, NULL, true, false);
 }
 
 static bool
