@@ -19,25 +19,18 @@ no_children (void *arg)
     == task->children_created;
 }
 
-/* GOMP_taskwait's work; TOOL: with the tool's events, RA the code
-   pointer they carry.  Inlined twice into GOMP_taskwait, which tests
-   the tool word once and picks a copy: the one without a tool has no
-   event checks left (as the barrier's, barrier.c).  Both run in
-   GOMP_taskwait's frame, CFA, the one debuggers are given.  */
+/* GOMP_taskwait's wait for the children of TASK, the thread's current
+   task, which has some, in the frame CFA, GOMP_taskwait's: the one
+   debuggers are given.  GENERAL: the copy for gomp_task_general nonzero
+   (tool-word.h), a tool (TOOL: its events, RA the code pointer they
+   carry) or cancellation; without, the copy with neither, which tests
+   nothing more.  */
 static inline __attribute__ ((always_inline)) void
-taskwait (struct gomp_thread *thr, bool tool, void *ra, void *cfa)
+taskwait_children (struct gomp_thread *thr, struct gomp_task *task,
+		   bool general, bool tool, void *ra, void *cfa)
 {
-  struct gomp_task *task = thr->task;
   if (tool)
     gomp_tool_sync_begin (thr, ompt_state_wait_taskwait, ra);
-  /* A task on the stack has made no child (that would have moved it to
-     the heap, task.c), and keeps no children counts.  */
-  if ((task->kind & TASK_ON_STACK) || no_children (task))
-    {
-      if (tool)
-	gomp_tool_sync_end (thr);
-      return;
-    }
   /* Its own children, newest first, from the head of its own queue, run
      from this very frame: as GOMP_task's undeferred tasks, each is a
      TASK_ON_PARENT task, whose exit frame is this frame, the enter frame
@@ -46,7 +39,7 @@ taskwait (struct gomp_thread *thr, bool tool, void *ra, void *cfa)
      here) so stores neither TASK's enter frame nor a wait state, nor
      goes through the wait loop.  Cancellation discards tasks instead
      (gomp_task_run_one).  */
-  if (likely (!gomp_global_icv.cancel_var))
+  if (!general || likely (!gomp_global_icv.cancel_var))
     {
       struct gomp_task *t;
       while ((t = gomp_task_take_child (thr, task)) != NULL)
@@ -79,20 +72,50 @@ taskwait (struct gomp_thread *thr, bool tool, void *ra, void *cfa)
 	    }
 	}
     }
-  gomp_task_wait_until (thr, no_children, task, task, ompt_state_wait_taskwait,
-			cfa);
+  if (general)
+    gomp_task_wait_until (thr, no_children, task, task,
+			  ompt_state_wait_taskwait, cfa);
+  else
+    gomp_task_wait_quiet (thr, no_children, task, task,
+			  ompt_state_wait_taskwait, cfa);
   if (tool)
     gomp_tool_sync_end (thr);
 }
 
+/* The copy for gomp_task_general nonzero, out of line so that the other
+   keeps its registers for itself.  GOMP_taskwait reaches it with a jump:
+   its frame is GOMP_taskwait's.  */
+static void __attribute__ ((noinline))
+taskwait_general (struct gomp_thread *thr, struct gomp_task *task, void *ra)
+{
+  taskwait_children (thr, task, true, GOMP_TOOL_ON (), ra, GOMP_CFA ());
+}
+
+/* Nothing to wait for costs the tests of TASK's children, and a tool
+   its events, the one more test of this path; with children the test of
+   gomp_task_general picks the copy (taskwait_children), where the copy
+   without a tool tested cancel-var anyway.  */
 EXPORT void
 GOMP_taskwait (void)
 {
   struct gomp_thread *thr = gomp_thread ();
-  if (GOMP_TOOL_ON ())
-    taskwait (thr, true, GOMP_TOOL_RA (), GOMP_CFA ());
+  struct gomp_task *task = thr->task;
+  /* A task on the stack has made no child (that would have moved it to
+     the heap, task.c), and keeps no children counts.  */
+  if ((task->kind & TASK_ON_STACK) || no_children (task))
+    {
+      if (GOMP_TOOL_ON ())
+	{
+	  gomp_tool_sync_begin (thr, ompt_state_wait_taskwait,
+				GOMP_TOOL_RA ());
+	  gomp_tool_sync_end (thr);
+	}
+      return;
+    }
+  if (unlikely (gomp_task_general))
+    taskwait_general (thr, task, GOMP_TOOL_RA ());
   else
-    taskwait (thr, false, NULL, GOMP_CFA ());
+    taskwait_children (thr, task, false, false, NULL, GOMP_CFA ());
 }
 
 /* taskwait depend(...): only the siblings those clauses name.  */
