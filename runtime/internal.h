@@ -876,20 +876,27 @@ HIDDEN void gomp_task_finished (struct gomp_thread *thr,
 HIDDEN void gomp_task_probe_on_parent (void);
 HIDDEN void gomp_task_ready (struct gomp_thread *thr, struct gomp_task *task);
 HIDDEN struct gomp_task *gomp_task_parent (struct gomp_thread *thr);
-HIDDEN void gomp_task_run_shared (struct gomp_thread *thr,
-				  struct gomp_task *parent,
-				  void (*fn) (void *), void *data,
-				  void (*cpyfn) (void *, void *),
-				  long arg_size, long arg_align,
-				  unsigned int flags, int priority,
-				  const void *bounds, size_t bounds_size);
-HIDDEN void gomp_task_create_bounds (struct gomp_thread *thr,
-				     void (*fn) (void *), void *data,
-				     void (*cpyfn) (void *, void *),
-				     long arg_size, long arg_align,
-				     bool if_clause, unsigned int flags,
-				     int priority, const void *bounds,
-				     size_t bounds_size, void *cfa);
+/* A taskloop's task run where it is claimed, or created; the _quiet
+   ones without the tools' events or cancellation's checks, for a
+   taskloop that found gomp_task_general zero (tool-word.h).  */
+typedef void gomp_task_run_shared_fn (struct gomp_thread *thr,
+				      struct gomp_task *parent,
+				      void (*fn) (void *), void *data,
+				      void (*cpyfn) (void *, void *),
+				      long arg_size, long arg_align,
+				      unsigned int flags, int priority,
+				      const void *bounds, size_t bounds_size);
+HIDDEN gomp_task_run_shared_fn gomp_task_run_shared;
+HIDDEN gomp_task_run_shared_fn gomp_task_run_shared_quiet;
+typedef void gomp_task_create_bounds_fn (struct gomp_thread *thr,
+					 void (*fn) (void *), void *data,
+					 void (*cpyfn) (void *, void *),
+					 long arg_size, long arg_align,
+					 bool if_clause, unsigned int flags,
+					 int priority, const void *bounds,
+					 size_t bounds_size, void *cfa);
+HIDDEN gomp_task_create_bounds_fn gomp_task_create_bounds;
+HIDDEN gomp_task_create_bounds_fn gomp_task_create_bounds_quiet;
 
 /* task-sched.c */
 HIDDEN void gomp_task_enqueue (struct gomp_thread *thr,
@@ -1306,8 +1313,11 @@ HIDDEN void gomp_display_affinity_enter (struct gomp_thread *thr,
 					 struct gomp_team *team,
 					 unsigned int id);
 
-/* taskwait.c */
+/* taskwait.c; the _quiet ones without the tools' events, for a caller
+   that found gomp_task_general zero (tool-word.h).  */
+HIDDEN void gomp_taskgroup_start_quiet (struct gomp_thread *thr);
 HIDDEN void gomp_taskgroup_end (struct gomp_thread *thr, void *cfa);
+HIDDEN void gomp_taskgroup_end_quiet (struct gomp_thread *thr, void *cfa);
 
 /* lock.c */
 /* A held mutex word names its holder (OMPDBG_MUTEX_* in ompdbg-layout.h):

@@ -890,13 +890,15 @@ task_run_here (struct gomp_thread *thr, struct gomp_task *parent,
    where its struct lives.  FLAGS are GOMP_task flags.  Not inlined: the
    caller runs it in a loop, and its alloca must not pile up; its frame is
    the task's exit_frame.  The thread's current task is in the runtime
-   meanwhile: share_run (taskloop.c) keeps its enter_frame.  */
-void __attribute__ ((noinline))
-gomp_task_run_shared (struct gomp_thread *thr, struct gomp_task *parent,
-		      void (*fn) (void *), void *data,
-		      void (*cpyfn) (void *, void *), long arg_size,
-		      long arg_align, unsigned int flags, int priority,
-		      const void *bounds, size_t bounds_size)
+   meanwhile: share_run (taskloop.c) keeps its enter_frame.  TOOL: the
+   tools' task-create, in gomp_task_run_shared; gomp_task_run_shared_quiet
+   is for a taskloop that found gomp_task_general zero.  */
+static inline __attribute__ ((always_inline)) void
+task_run_shared (struct gomp_thread *thr, struct gomp_task *parent,
+		 void (*fn) (void *), void *data,
+		 void (*cpyfn) (void *, void *), long arg_size, long arg_align,
+		 unsigned int flags, int priority, const void *bounds,
+		 size_t bounds_size, bool tool)
 {
   if (arg_align < 1)
     arg_align = 1;
@@ -914,7 +916,30 @@ gomp_task_run_shared (struct gomp_thread *thr, struct gomp_task *parent,
   task_run_here (thr, parent, fn, data, cpyfn, arg_size, arg_align,
 		 task_kind (parent, flags, false),
 		 task_priority (flags, priority), bounds, bounds_size,
-		 GOMP_CFA (), true, NULL);
+		 GOMP_CFA (), tool, NULL);
+}
+
+void __attribute__ ((noinline))
+gomp_task_run_shared (struct gomp_thread *thr, struct gomp_task *parent,
+		      void (*fn) (void *), void *data,
+		      void (*cpyfn) (void *, void *), long arg_size,
+		      long arg_align, unsigned int flags, int priority,
+		      const void *bounds, size_t bounds_size)
+{
+  task_run_shared (thr, parent, fn, data, cpyfn, arg_size, arg_align, flags,
+		   priority, bounds, bounds_size, true);
+}
+
+void __attribute__ ((noinline))
+gomp_task_run_shared_quiet (struct gomp_thread *thr,
+			    struct gomp_task *parent, void (*fn) (void *),
+			    void *data, void (*cpyfn) (void *, void *),
+			    long arg_size, long arg_align, unsigned int flags,
+			    int priority, const void *bounds,
+			    size_t bounds_size)
+{
+  task_run_shared (thr, parent, fn, data, cpyfn, arg_size, arg_align, flags,
+		   priority, bounds, bounds_size, false);
 }
 
 /* Taken where it is used, not on entry: most tasks are deferred and
@@ -1141,7 +1166,9 @@ GOMP_task (void (*fn) (void *), void *data,
 }
 
 /* One task of a taskloop (taskloop.c): no depend or detach clause, the
-   iteration range BOUNDS written over the start of its argument block.  */
+   iteration range BOUNDS written over the start of its argument block.
+   The taskloop tests gomp_task_general once and creates all its tasks
+   with one of the two.  */
 void
 gomp_task_create_bounds (struct gomp_thread *thr, void (*fn) (void *),
 			 void *data, void (*cpyfn) (void *, void *),
@@ -1152,6 +1179,19 @@ gomp_task_create_bounds (struct gomp_thread *thr, void (*fn) (void *),
   task_create (thr, fn, data, cpyfn, arg_size, arg_align, if_clause,
 	       flags & ~(GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_DETACH), NULL,
 	       priority, NULL, bounds, bounds_size, cfa, true);
+}
+
+void
+gomp_task_create_bounds_quiet (struct gomp_thread *thr, void (*fn) (void *),
+			       void *data, void (*cpyfn) (void *, void *),
+			       long arg_size, long arg_align, bool if_clause,
+			       unsigned int flags, int priority,
+			       const void *bounds, size_t bounds_size,
+			       void *cfa)
+{
+  task_create (thr, fn, data, cpyfn, arg_size, arg_align, if_clause,
+	       flags & ~(GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_DETACH), NULL,
+	       priority, NULL, bounds, bounds_size, cfa, false);
 }
 
 /* TASK's last predecessor completed (or it had none): queue it.  From

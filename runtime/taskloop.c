@@ -245,9 +245,12 @@ struct share
    cost of a small task -- while the batches need O(NTHREADS log NTASKS)
    claims and still end in single tasks, so that no thread is left with
    a long tail.  Each task, like a queued one, is discarded if its region
-   or taskgroup is cancelled before it starts (cancel.c).  */
-static void
-share_run (struct gomp_thread *thr, struct share *sh, void *cfa)
+   or taskgroup is cancelled before it starts (cancel.c).  GENERAL: the
+   copy with the tools' events and cancellation's checks, for
+   gomp_task_general nonzero (tool-word.h).  */
+static ALWAYS_INLINE void
+share_run (struct gomp_thread *thr, struct share *sh, void *cfa,
+	   bool general)
 {
   ull ntasks = sh->loop->s->ntasks, k, e;
   /* The thread's current task (the encountering task, or a helper) is in
@@ -257,7 +260,8 @@ share_run (struct gomp_thread *thr, struct share *sh, void *cfa)
   struct gomp_task *cur = thr->task;
   void *old_enter = gomp_task_enter_runtime (cur, cfa);
   const void *tool_loop = NULL;
-  GOMP_TOOL_EVENT (taskloop_enter, sh->loop, &tool_loop);
+  if (general)
+    GOMP_TOOL_EVENT (taskloop_enter, sh->loop, &tool_loop);
   for (;;)
     {
       k = atomic_load_explicit (&sh->next, memory_order_relaxed);
@@ -268,7 +272,8 @@ share_run (struct gomp_thread *thr, struct share *sh, void *cfa)
 	      /* CUR's copy, if one of its tasks made it move (task.c,
 		 task_move).  */
 	      gomp_task_enter_frame_restore (thr->task, old_enter);
-	      GOMP_TOOL_EVENT (taskloop_leave, tool_loop);
+	      if (general)
+		GOMP_TOOL_EVENT (taskloop_leave, tool_loop);
 	      return;
 	    }
 	  ull take = (ntasks - k) / (2 * (ull) sh->nthreads);
@@ -282,31 +287,35 @@ share_run (struct gomp_thread *thr, struct share *sh, void *cfa)
 	  /* The thread's current task is the encountering task or a
 	     helper, both in the taskloop's taskgroup: the check for a new
 	     task.  */
-	  if (unlikely (gomp_global_icv.cancel_var)
+	  if (general && unlikely (gomp_global_icv.cancel_var)
 	      && gomp_task_create_cancelled (thr))
 	    continue;
 	  union bounds b;
 	  size_t size = task_bounds (sh->loop, k, &b);
-	  gomp_task_run_shared (thr, sh->parent, sh->fn, sh->data, sh->cpyfn,
-				sh->arg_size, sh->arg_align, sh->flags,
-				sh->priority, &b, size);
+	  (general ? gomp_task_run_shared : gomp_task_run_shared_quiet)
+	    (thr, sh->parent, sh->fn, sh->data, sh->cpyfn, sh->arg_size,
+	     sh->arg_align, sh->flags, sh->priority, &b, size);
 	}
     }
 }
 
-/* A helper task: its argument block holds the share.  */
+/* A helper task: its argument block holds the share.  It tests
+   gomp_task_general itself, once for all the tasks it runs.  */
 static void
 share_helper (void *arg)
 {
-  share_run (gomp_thread (), *(struct share **) arg, GOMP_CFA ());
+  if (unlikely (gomp_task_general))
+    share_run (gomp_thread (), *(struct share **) arg, GOMP_CFA (), true);
+  else
+    share_run (gomp_thread (), *(struct share **) arg, GOMP_CFA (), false);
 }
 
-static void
+static ALWAYS_INLINE void
 taskloop_shared (struct gomp_thread *thr, const struct loop *loop,
 		 void (*fn) (void *), void *data,
 		 void (*cpyfn) (void *, void *), long arg_size, long arg_align,
 		 unsigned int flags, int priority, unsigned int nthreads,
-		 void *cfa)
+		 void *cfa, bool general)
 {
   /* The tasks' parent, run by other threads too: on the heap before any
      of them exists (an undeferred encountering task moves now, as it
@@ -322,26 +331,28 @@ taskloop_shared (struct gomp_thread *thr, const struct loop *loop,
   /* The helpers are tasks of the taskgroup: its end waits for them, so
      SH outlives every use.  */
   for (unsigned int i = 1; i < nthreads; i++)
-    gomp_task_create_bounds (thr, share_helper, &shp, NULL, sizeof shp,
-			     __alignof__ (shp), true,
-			     flags & GOMP_TASK_FLAG_PRIORITY, priority, NULL, 0,
-			     cfa);
-  share_run (thr, &sh, cfa);
+    (general ? gomp_task_create_bounds : gomp_task_create_bounds_quiet)
+      (thr, share_helper, &shp, NULL, sizeof shp, __alignof__ (shp), true,
+       flags & GOMP_TASK_FLAG_PRIORITY, priority, NULL, 0, cfa);
+  share_run (thr, &sh, cfa, general);
 }
 
-static void
-taskloop (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
-	  long arg_size, long arg_align, unsigned int flags,
-	  unsigned long value, int priority, ull start, ull end, ull step,
-	  ull n, bool is_long, void *cfa)
+/* The taskloop; GENERAL: the copy with the tools' events and
+   cancellation's checks, for gomp_task_general nonzero (tool-word.h),
+   which taskloop tests once for the whole construct.  */
+static ALWAYS_INLINE void
+taskloop_run (struct gomp_thread *thr, void (*fn) (void *), void *data,
+	      void (*cpyfn) (void *, void *), long arg_size, long arg_align,
+	      unsigned int flags, unsigned long value, int priority,
+	      ull start, ull end, ull step, ull n, bool is_long, void *cfa,
+	      bool general)
 {
   bool group = !(flags & GOMP_TASK_FLAG_NOGROUP);
   bool reduction = group && (flags & GOMP_TASK_FLAG_REDUCTION);
-  struct gomp_thread *thr = gomp_thread ();
   /* Nothing to do, or in a cancelled region or taskgroup, where every
      task would be discarded (cancel.c): no taskgroup either.  */
   if (n == 0
-      || (unlikely (gomp_global_icv.cancel_var)
+      || (general && unlikely (gomp_global_icv.cancel_var)
 	  && gomp_task_create_cancelled (thr)))
     {
       if (reduction)
@@ -350,11 +361,16 @@ taskloop (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
     }
   struct split s;
   split_iterations (&s, n, flags, value, thr->ts.team);
-  GOMP_TOOL_EVENT (work_begin, thr, thr->ts.ws, ompt_work_taskloop, n, cfa);
+  if (general)
+    GOMP_TOOL_EVENT (work_begin, thr, thr->ts.ws, ompt_work_taskloop, n,
+		     cfa);
 
   if (group)
     {
-      GOMP_taskgroup_start ();
+      if (general)
+	GOMP_taskgroup_start ();
+      else
+	gomp_taskgroup_start_quiet (thr);
       if (reduction)
 	GOMP_taskgroup_reduction_register (reduction_descriptor (data));
     }
@@ -367,25 +383,55 @@ taskloop (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
   bool if_clause = (flags & GOMP_TASK_FLAG_IF) != 0;
   struct loop loop = { &s, start, end, step, is_long, fn };
   const void *tool_loop = NULL;
-  GOMP_TOOL_EVENT (taskloop_enter, &loop, &tool_loop);
+  if (general)
+    GOMP_TOOL_EVENT (taskloop_enter, &loop, &tool_loop);
   struct gomp_team *team = thr->ts.team;
   if (group && !reduction && if_clause && team && team->nthreads > 1
       && !(thr->task->kind & TASK_FINAL) && s.ntasks > team->nthreads)
     taskloop_shared (thr, &loop, fn, data, cpyfn, arg_size, arg_align,
-		     task_flags, priority, team->nthreads, cfa);
+		     task_flags, priority, team->nthreads, cfa, general);
   else
     for (ull k = 0; k < s.ntasks; k++)
       {
 	union bounds b;
 	size_t size = task_bounds (&loop, k, &b);
-	gomp_task_create_bounds (thr, fn, data, cpyfn, arg_size, arg_align,
-				 if_clause, task_flags, priority, &b, size,
-				 cfa);
+	(general ? gomp_task_create_bounds : gomp_task_create_bounds_quiet)
+	  (thr, fn, data, cpyfn, arg_size, arg_align, if_clause, task_flags,
+	   priority, &b, size, cfa);
       }
-  GOMP_TOOL_EVENT (taskloop_leave, tool_loop);
+  if (general)
+    GOMP_TOOL_EVENT (taskloop_leave, tool_loop);
   if (group)
-    gomp_taskgroup_end (thr, cfa);
-  GOMP_TOOL_EVENT (work_end, thr);
+    (general ? gomp_taskgroup_end : gomp_taskgroup_end_quiet) (thr, cfa);
+  if (general)
+    GOMP_TOOL_EVENT (work_end, thr);
+}
+
+/* The copy for a tool or cancellation, out of the way of the other.  */
+static void __attribute__ ((noinline))
+taskloop_general (struct gomp_thread *thr, void (*fn) (void *), void *data,
+		  void (*cpyfn) (void *, void *), long arg_size,
+		  long arg_align, unsigned int flags, unsigned long value,
+		  int priority, ull start, ull end, ull step, ull n,
+		  bool is_long, void *cfa)
+{
+  taskloop_run (thr, fn, data, cpyfn, arg_size, arg_align, flags, value,
+		priority, start, end, step, n, is_long, cfa, true);
+}
+
+static void
+taskloop (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
+	  long arg_size, long arg_align, unsigned int flags,
+	  unsigned long value, int priority, ull start, ull end, ull step,
+	  ull n, bool is_long, void *cfa)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  if (unlikely (gomp_task_general))
+    taskloop_general (thr, fn, data, cpyfn, arg_size, arg_align, flags,
+		      value, priority, start, end, step, n, is_long, cfa);
+  else
+    taskloop_run (thr, fn, data, cpyfn, arg_size, arg_align, flags, value,
+		  priority, start, end, step, n, is_long, cfa, false);
 }
 
 EXPORT void

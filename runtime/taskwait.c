@@ -129,10 +129,11 @@ GOMP_taskwait_depend (void **depend)
   GOMP_TOOL_EVENT (sync_end, thr);
 }
 
-EXPORT void
-GOMP_taskgroup_start (void)
+/* A taskgroup begins in THR's current task; GOMP_taskgroup_start adds
+   the tools' event.  */
+void
+gomp_taskgroup_start_quiet (struct gomp_thread *thr)
 {
-  struct gomp_thread *thr = gomp_thread ();
   struct gomp_task *task = thr->task;
   struct gomp_taskgroup *tg = calloc (1, sizeof *tg);
   if (tg == NULL)
@@ -141,6 +142,13 @@ GOMP_taskgroup_start (void)
   /* Tasks in it still take part in the enclosing task reductions.  */
   tg->reductions = tg->prev ? tg->prev->reductions : NULL;
   task->cur_taskgroup = tg;
+}
+
+EXPORT void
+GOMP_taskgroup_start (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  gomp_taskgroup_start_quiet (thr);
   GOMP_TOOL_EVENT (sync_begin, thr, ompt_state_wait_taskgroup,
 		   GOMP_TOOL_RA ());
 }
@@ -153,20 +161,35 @@ group_done (void *arg)
 }
 
 /* The end of the innermost taskgroup of THR's task, for the entry point
-   whose frame is CFA.  */
-void
-gomp_taskgroup_end (struct gomp_thread *thr, void *cfa)
+   whose frame is CFA; TOOL: with the tools' events (gomp_taskgroup_end),
+   else for a caller that found gomp_task_general zero
+   (gomp_taskgroup_end_quiet).  */
+static ALWAYS_INLINE void
+taskgroup_end (struct gomp_thread *thr, void *cfa, bool tool)
 {
   struct gomp_task *task = thr->task;
   struct gomp_taskgroup *tg = task->cur_taskgroup;
   if (tg == NULL)
     gomp_own_fatal ("GOMP_taskgroup_end without GOMP_taskgroup_start");
   if (!group_done (tg))
-    gomp_task_wait_until (thr, group_done, tg, task, ompt_state_wait_taskgroup,
-			  cfa);
+    (tool ? gomp_task_wait_until : gomp_task_wait_quiet)
+      (thr, group_done, tg, task, ompt_state_wait_taskgroup, cfa);
   task->cur_taskgroup = tg->prev;
   free (tg);
-  GOMP_TOOL_EVENT (sync_end, thr);
+  if (tool)
+    GOMP_TOOL_EVENT (sync_end, thr);
+}
+
+void
+gomp_taskgroup_end (struct gomp_thread *thr, void *cfa)
+{
+  taskgroup_end (thr, cfa, true);
+}
+
+void
+gomp_taskgroup_end_quiet (struct gomp_thread *thr, void *cfa)
+{
+  taskgroup_end (thr, cfa, false);
 }
 
 EXPORT void
