@@ -101,9 +101,11 @@ barrier_open (void *arg)
    of barrier this is, for debuggers, CFA the entry point's frame.
    Waiting threads run the team's tasks: the barrier opens when all
    threads have arrived and every task has completed.  The tool's events
-   are around it, in gomp_team_barrier.  */
+   are around it, in gomp_team_barrier; TOOL: the copy with them, whose
+   wait for tasks has its wait events too (task-sched.c).  */
 static ALWAYS_INLINE void
-team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
+team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa,
+	      bool tool)
 {
   struct gomp_team *team = thr->ts.team;
   /* Every thread arrives only after leaving the worksharing constructs it
@@ -115,7 +117,7 @@ team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
   if (team == NULL || team->nthreads == 1)
     {
       /* Alone: the barrier is only a task scheduling point.  */
-      gomp_task_drain (thr, state, cfa);
+      (tool ? gomp_task_drain : gomp_task_drain_quiet) (thr, state, cfa);
       if (team)
 	ws_cancel_done (team);
       return;
@@ -145,7 +147,8 @@ team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
 	gomp_task_event (team);
       return;
     }
-  gomp_task_wait_until (thr, barrier_open, &w, NULL, state, cfa);
+  (tool ? gomp_task_wait_until : gomp_task_wait_quiet)
+    (thr, barrier_open, &w, NULL, state, cfa);
 }
 
 /* The barrier with the tool's sync-region events around it: out of line,
@@ -155,7 +158,7 @@ static void __attribute__ ((noinline, cold))
 team_barrier_tool (struct gomp_thread *thr, unsigned int state, void *cfa)
 {
   gomp_tool_sync_begin (thr, state, gomp_tool_ra_of_cfa (cfa));
-  team_barrier (thr, state, cfa);
+  team_barrier (thr, state, cfa, true);
   gomp_tool_sync_end (thr);
 }
 
@@ -165,14 +168,14 @@ gomp_team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
   if (GOMP_TOOL_ON ())
     team_barrier_tool (thr, state, cfa);
   else
-    team_barrier (thr, state, cfa);
+    team_barrier (thr, state, cfa, false);
 }
 
 void
 gomp_team_barrier_quiet (struct gomp_thread *thr, unsigned int state,
 			 void *cfa)
 {
-  team_barrier (thr, state, cfa);
+  team_barrier (thr, state, cfa, false);
 }
 
 /* A cancellable barrier (GOMP_barrier_cancel, GOMP_loop_end_cancel,

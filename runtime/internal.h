@@ -926,6 +926,8 @@ HIDDEN void gomp_task_wait_kept (struct gomp_thread *thr,
 HIDDEN void gomp_task_event (struct gomp_team *team);
 HIDDEN void gomp_task_drain (struct gomp_thread *thr, unsigned int state,
 			     void *cfa);
+HIDDEN void gomp_task_drain_quiet (struct gomp_thread *thr,
+				   unsigned int state, void *cfa);
 HIDDEN void gomp_task_drain_kept (struct gomp_thread *thr);
 HIDDEN void gomp_task_help_region (struct gomp_thread *thr);
 HIDDEN void gomp_task_drain_region (struct gomp_thread *thr);

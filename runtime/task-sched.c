@@ -684,14 +684,30 @@ gomp_task_none_pending (struct gomp_team *team)
 }
 
 /* Run tasks until every task of the team has completed: a barrier (of
-   kind STATE) of a team of one, entered from the task's code at CFA.  */
-void
-gomp_task_drain (struct gomp_thread *thr, unsigned int state, void *cfa)
+   kind STATE) of a team of one, entered from the task's code at CFA;
+   the _quiet one without the wait's events (gomp_task_wait_quiet).  */
+static ALWAYS_INLINE void
+task_drain (struct gomp_thread *thr, unsigned int state, void *cfa,
+	    bool tool)
 {
   struct gomp_team *team = thr->ts.team;
   if (team == NULL || no_pending_tasks (team))
     return;
-  gomp_task_wait_until (thr, no_pending_tasks, team, NULL, state, cfa);
+  (tool ? gomp_task_wait_until : gomp_task_wait_quiet)
+    (thr, no_pending_tasks, team, NULL, state, cfa);
+}
+
+void
+gomp_task_drain (struct gomp_thread *thr, unsigned int state, void *cfa)
+{
+  task_drain (thr, state, cfa, true);
+}
+
+void
+gomp_task_drain_quiet (struct gomp_thread *thr, unsigned int state,
+		       void *cfa)
+{
+  task_drain (thr, state, cfa, false);
 }
 
 /* The same at the end of a parallel region, whose implicit task has its
