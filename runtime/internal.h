@@ -965,9 +965,12 @@ HIDDEN void gomp_depend_add (struct gomp_task *parent,
 HIDDEN void gomp_depend_add_tool (struct gomp_task *parent,
 				  struct gomp_task *task, void **depend);
 /* CFA NULL: the caller has set the current task's enter frame, and the
-   task works again in it after the wait.  */
+   task works again in it after the wait.  SINK: the task the tools know
+   as the one that waits (an undeferred task, after its task-create), the
+   sink of a dependence-pair event for each unfinished sibling it waits
+   for; NULL: none (taskwait with depend, target), no such events.  */
 HIDDEN void gomp_depend_wait (struct gomp_thread *thr, void **depend,
-			      void *cfa);
+			      void *cfa, struct gomp_task *sink);
 HIDDEN void gomp_depend_release (struct gomp_thread *thr,
 				 struct gomp_task *task);
 HIDDEN void gomp_depend_table_delete (struct gomp_task *task);

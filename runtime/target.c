@@ -73,7 +73,7 @@ static ALWAYS_INLINE void
 depend_wait (void **depend)
 {
   if (depend != NULL)
-    gomp_depend_wait (gomp_thread (), depend, GOMP_CFA ());
+    gomp_depend_wait (gomp_thread (), depend, GOMP_CFA (), NULL);
 }
 
 bool

@@ -198,8 +198,10 @@ edge_add (struct gomp_task *pred, struct gomp_task *task, bool tool)
     }
   pred->succ[pred->nsucc++] = task;
   atomic_fetch_add_explicit (&task->npred, 1, memory_order_relaxed);
+  /* A waiter (gomp_depend_wait) stands in for its sink.  */
   if (tool)
-    GOMP_TOOL_EVENT (task_dependence, pred, task);
+    GOMP_TOOL_EVENT (task_dependence, pred,
+		     task->kind == 0 ? task->parent : task);
 }
 
 static void
@@ -442,16 +444,20 @@ waiter_ready (void *arg)
    depend, and target constructs.  The clauses are not recorded: nothing
    can be created after them before the wait returns.  */
 void
-gomp_depend_wait (struct gomp_thread *thr, void **depend, void *cfa)
+gomp_depend_wait (struct gomp_thread *thr, void **depend, void *cfa,
+		  struct gomp_task *sink)
 {
   struct gomp_task *parent = thr->task;
   struct gomp_dep_table *t = parent->dep_table;
   if (t == NULL || thr->ts.team == NULL)
     return;
-  /* A stand-in successor: kind 0 marks it as a waiter.  */
+  /* A stand-in successor: kind 0 marks it as a waiter; its parent, only
+     for the tools' dependence-pair events, is SINK.  */
   struct gomp_task waiter;
   waiter.kind = 0;
+  waiter.parent = sink;
   atomic_store_explicit (&waiter.npred, 1, memory_order_relaxed);
+  bool tool = sink != NULL && GOMP_TOOL_ON ();
   size_t n = gomp_depend_count (depend);
   gomp_tas_lock (&t->lock);
   for (size_t i = 0; i < n; i++)
@@ -466,8 +472,8 @@ gomp_depend_wait (struct gomp_thread *thr, void **depend, void *cfa)
 	 sibling on the address, as inout, which nothing created after it
 	 can join while it runs.  */
       if (node)
-	depend_on_tool (node, kind == DEP_IN ? DEP_IN : DEP_INOUT, &waiter,
-			NULL);
+	(tool ? depend_on_tool : depend_on) (node, kind == DEP_IN ? DEP_IN
+					     : DEP_INOUT, &waiter, NULL);
     }
   gomp_tas_unlock (&t->lock);
   if (atomic_fetch_sub_explicit (&waiter.npred, 1, memory_order_acq_rel)

@@ -842,10 +842,10 @@ task_priority (unsigned int flags, int priority)
    struct on this stack: no allocation, no shared counter (nobody but this
    thread sees it before it completes, unless it creates a child, which
    moves it to the heap: gomp_task_parent).  The thread's current task
-   around it may be another than PARENT (taskloop.c).  TOOL: the tool's
-   task-create is sent here, after its dependences DEPEND (GCC's array,
-   or NULL: gomp_tool_undeferred_depend), both under one test of the
-   tool word; false in GOMP_task's fast path, which a tool never takes
+   around it may be another than PARENT (taskloop.c).  DEPEND: its
+   depend clauses (GCC's array), or NULL; it waits for them here.  TOOL:
+   the tool's task-create is sent here, with its dependences DEPEND
+   (gomp_tool_undeferred_depend), both under one test of the tool word; false in GOMP_task's fast path, which a tool never takes
    (its entry test sends it to the general one) and which so spends no
    second test of the word.  */
 static inline __attribute__ ((always_inline)) void
@@ -865,6 +865,10 @@ task_run_here (struct gomp_thread *thr, struct gomp_task *parent,
       gomp_tool_undeferred_depend (depend);
       gomp_tool_task_create (thr, parent, &t, false, cfa);
     }
+  /* Its dependences, after its task-create: the tools see the pairs of
+     its wait with the task as their sink.  */
+  if (depend != NULL && thr->ts.team != NULL)
+    gomp_depend_wait (thr, depend, NULL, &t);
   if (!(kind & TASK_ON_PARENT))
     gomp_task_start_debug (&t, prev, cfa);
   thr->task = &t;
@@ -983,8 +987,6 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       /* The parent's code is in GOMP_task (or GOMP_taskloop) while the
 	 task runs: its enter_frame, the task's exit_frame.  */
       void *old_enter = gomp_task_enter_runtime (parent, TASK_CFA);
-      if ((flags & GOMP_TASK_FLAG_DEPEND) && team)
-	gomp_depend_wait (thr, depend, NULL);
       task_run_here (thr, parent, fn, data, cpyfn, arg_size, arg_align,
 		     task_kind (parent, flags, true), priority, bounds,
 		     bounds_size, TASK_CFA, general,
@@ -1056,7 +1058,7 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       /* Undeferred with detach: its completion waits for the event.  */
       void *old_enter = gomp_task_enter_runtime (parent, TASK_CFA);
       if ((flags & GOMP_TASK_FLAG_DEPEND) && team)
-	gomp_depend_wait (thr, depend, NULL);
+	gomp_depend_wait (thr, depend, NULL, task);
       atomic_store_explicit (&task->npred, 2, memory_order_relaxed);
       /* Keep it alive to see it complete.  */
       atomic_fetch_add_explicit (&task->refs, 1, memory_order_relaxed);

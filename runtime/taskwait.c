@@ -125,7 +125,7 @@ GOMP_taskwait_depend (void **depend)
   struct gomp_thread *thr = gomp_thread ();
   GOMP_TOOL_EVENT (sync_begin, thr, ompt_state_wait_taskwait,
 		   GOMP_TOOL_RA ());
-  gomp_depend_wait (thr, depend, GOMP_CFA ());
+  gomp_depend_wait (thr, depend, GOMP_CFA (), NULL);
   GOMP_TOOL_EVENT (sync_end, thr);
 }
 

@@ -3,6 +3,8 @@
    completion back when it ends), dependences and the ids in both.  */
 #include "common.h"
 
+#include <unistd.h>
+
 static int x, y;
 static uint64_t ran_as[8];
 
@@ -70,6 +72,70 @@ undeferred_deps (void)
   check (deps == 2 && in_x == 1 && inout_z == 1,
 	 "if(0) task with depend: in x, inout z (%d dependences)", deps);
   check (first > create, "if(0) task with depend: dependences after create");
+}
+
+static int w, w_go;
+
+/* An undeferred task with depend waits for an unfinished sibling: one
+   task-dependence pair, its source the sibling, its sink the undeferred
+   task as its task-create named it.  The sibling ends only when thread 1
+   lets it, which it does once the pair is recorded (or after 2 s
+   without it): so it is unfinished when the undeferred task looks.
+   Thread 1 meanwhile is at no task scheduling point: thread 0 runs the
+   sibling in its wait.  */
+static void
+undeferred_waits (void)
+{
+  tool_reset ();
+  uint64_t sibling = 0, undeferred = 0;
+#pragma omp parallel num_threads(2)
+  {
+    if (omp_get_thread_num () == 0)
+      {
+#pragma omp task depend(out: w)
+	{
+	  sibling = tool_task_id ();
+	  while (!__atomic_load_n (&w_go, __ATOMIC_ACQUIRE))
+	    usleep (100);
+	  w = 1;
+	}
+#pragma omp task if(0) depend(in: w)
+	{
+	  undeferred = tool_task_id ();
+	  check (w == 1, "if(0) task after a sibling: it ran after");
+	}
+      }
+    else
+      {
+	for (int i = 0; i < 2000; i++)
+	  {
+	    if (tool_count (ompt_callback_task_dependence, -1, -1) > 0)
+	      break;
+	    usleep (1000);
+	  }
+	__atomic_store_n (&w_go, 1, __ATOMIC_RELEASE);
+      }
+  }
+  int pairs = 0, create = -1;
+  for (int i = 0; i < tool_nevents (); i++)
+    {
+      const struct tool_event *e = tool_event (i);
+      if (e->event == ompt_callback_task_create && e->other == undeferred)
+	create = i;
+      if (e->event != ompt_callback_task_dependence)
+	continue;
+      pairs++;
+      printf ("task-dependence %lu -> %lu (sibling %lu, undeferred %lu)\n",
+	      (unsigned long) e->task, (unsigned long) e->other,
+	      (unsigned long) sibling, (unsigned long) undeferred);
+      /* LLVM's libomp names another sink for an undeferred task.  */
+      if (strict)
+	check (e->task == sibling && e->other == undeferred && create >= 0
+	       && create < i, "if(0) task's pair: from the sibling to it, "
+	       "after its task-create");
+    }
+  if (strict)
+    check (pairs == 1, "if(0) task after a sibling: one pair (%d)", pairs);
 }
 
 int
@@ -168,6 +234,7 @@ main (int argc, char **argv)
   int dep0 = find_event (0, ompt_callback_dependences, -1);
   check (create0 >= 0 && dep0 > create0, "dependences after task-create");
   undeferred_deps ();
+  undeferred_waits ();
   check (tool_failures () == 0, "the tool's own checks");
   return 0;
 }

@@ -506,11 +506,14 @@ int
 tool_count (int event, int endpoint, int kind)
 {
   int n = 0;
+  /* Under the lock: a thread may count while others record.  */
+  pthread_mutex_lock (&lock);
   for (int i = 0; i < nevents; i++)
     if (events[i].event == event
 	&& (endpoint < 0 || events[i].endpoint == endpoint)
 	&& (kind < 0 || events[i].kind == kind))
       n++;
+  pthread_mutex_unlock (&lock);
   return n;
 }
 

@@ -30,7 +30,8 @@ int tool_attached (void);
 int tool_nevents (void);
 const struct tool_event *tool_event (int i);
 void tool_reset (void);
-/* Events of EVENT with ENDPOINT and KIND (-1: any).  */
+/* Events of EVENT with ENDPOINT and KIND (-1: any), so far: any thread
+   may ask while others record.  */
 int tool_count (int event, int endpoint, int kind);
 /* Checks the tool made that failed (each reported on stderr).  */
 int tool_failures (void);
