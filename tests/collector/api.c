@@ -137,6 +137,26 @@ struct seen
 };
 static __thread struct seen seen;
 
+/* Every thread's events counted together: a thread that holds what the
+   others are to wait for holds it until they have begun to wait, however
+   late the machine's load lets them come.  */
+static unsigned long begun[NEV];
+
+/* Hold on until the other threads have begun to wait (event BEGIN) since
+   the count was BEFORE; at most 10 s, after which the checks of the wait
+   fail.  */
+static void
+hold_until_waited (int begin, unsigned long before)
+{
+  for (int i = 0; i < 10000; i++)
+    {
+      if (__atomic_load_n (&begun[begin], __ATOMIC_ACQUIRE)
+	  >= before + NTHR - 1)
+	return;
+      usleep (1000);
+    }
+}
+
 static void
 on_event (OMP_COLLECTORAPI_EVENT e)
 {
@@ -147,6 +167,7 @@ on_event (OMP_COLLECTORAPI_EVENT e)
     }
   seen.n[e]++;
   seen.state[e] = state (&seen.wait_id[e]);
+  __atomic_add_fetch (&begun[e], 1, __ATOMIC_RELEASE);
   if (e == OMP_EVENT_FORK)
     {
       int ec;
@@ -427,12 +448,15 @@ main (void)
 		  seen.n[OMP_EVENT_THR_END_IBAR], "IBAR begin = end");
 
 	/* A lock thread 0 holds while the others ask for it.  */
+	unsigned long lkwt_before
+	  = __atomic_load_n (&begun[OMP_EVENT_THR_BEGIN_LKWT],
+			     __ATOMIC_ACQUIRE);
 	if (me == 0)
 	  omp_set_lock (&lock);
 #pragma omp barrier
 	if (me == 0)
 	  {
-	    usleep (100000);
+	    hold_until_waited (OMP_EVENT_THR_BEGIN_LKWT, lkwt_before);
 	    omp_unset_lock (&lock);
 	  }
 	else
@@ -450,6 +474,10 @@ main (void)
 		   seen.wait_id[OMP_EVENT_THR_BEGIN_LKWT], (void *) &lock);
 	  }
 #pragma omp barrier
+	/* Read before any thread can come to the ordered loop below.  */
+	unsigned long odwt_before
+	  = __atomic_load_n (&begun[OMP_EVENT_THR_BEGIN_ODWT],
+			     __ATOMIC_ACQUIRE);
 	/* The same with critical, and with the atomic lock.  */
 	for (int kind = 0; kind < 2; kind++)
 	  {
@@ -457,6 +485,8 @@ main (void)
 			     : OMP_EVENT_THR_BEGIN_CTWT;
 	    int want = kind ? THR_ATWT_STATE : THR_CTWT_STATE;
 	    unsigned long before_n = seen.n[begin];
+	    unsigned long begun_before
+	      = __atomic_load_n (&begun[begin], __ATOMIC_ACQUIRE);
 	    if (me == 0)
 	      {
 		/* Held while the others come to it.  */
@@ -465,7 +495,7 @@ main (void)
 		    GOMP_atomic_start ();
 		    __atomic_store_n (&held, 2 * round + kind + 1,
 				      __ATOMIC_RELEASE);
-		    usleep (100000);
+		    hold_until_waited (begin, begun_before);
 		    GOMP_atomic_end ();
 		  }
 		else
@@ -474,7 +504,7 @@ main (void)
 		    {
 		      __atomic_store_n (&held, 2 * round + kind + 1,
 					__ATOMIC_RELEASE);
-		      usleep (100000);
+		      hold_until_waited (begin, begun_before);
 		    }
 		  }
 	      }
@@ -503,12 +533,12 @@ main (void)
 #pragma omp barrier
 	  }
 
-	/* ordered: iteration 0 late, the others wait their turn.  */
+	/* ordered: iteration 0 late, until the others wait their turn.  */
 #pragma omp for ordered schedule (static, 1)
 	for (int i = 0; i < 2 * NTHR; i++)
 	  {
 	    if (i == 0)
-	      usleep (100000);
+	      hold_until_waited (OMP_EVENT_THR_BEGIN_ODWT, odwt_before);
 #pragma omp ordered
 	    ordered_its[me]++;
 	  }
