@@ -17,7 +17,10 @@
    restores the default action and returns: the faulting instruction
    runs again and the process dies of the SIGSEGV as it would have, core
    file included, so that a debugger (ompdbg, gdb with libompd) can still
-   show where it overflowed.
+   show where it overflowed.  A SIGSEGV that is no fault (raise, kill:
+   si_code SI_USER, SI_TKILL, SI_QUEUE) has no instruction to run again:
+   the handler sends it again, to its own thread, where it is blocked
+   until the handler returns and then kills the process.
 
    A program's own SIGSEGV handler is left alone: the runtime installs
    its handler only if SIGSEGV's action is the default one when the
@@ -106,6 +109,8 @@ segv_handler (int sig, siginfo_t *info, void *uctx)
   sa.sa_handler = SIG_DFL;
   sigemptyset (&sa.sa_mask);
   sigaction (sig, &sa, NULL);
+  if (info->si_code <= 0)
+    raise (sig);
 }
 
 static void

@@ -2,7 +2,9 @@
    process dies of SIGSEGV on both runtimes (a core file for debuggers),
    and on ours with a line on stderr that names OMP_STACKSIZE first
    (docs/running.md, runtime/stack-guard.c); a program that installed
-   its own SIGSEGV handler gets it called, on either runtime.
+   its own SIGSEGV handler gets it called, on either runtime; a
+   SIGSEGV that is no fault (raise, kill) kills the process on both,
+   once the workers have started (and ours has its handler in place).
 
    Each case runs in a child with OMP_STACKSIZE=256K and no core file;
    the child's OMP_DISPLAY_ENV=verbose block tells which runtime it ran
@@ -57,6 +59,17 @@ child (const char *what)
       return 0;
     }
   int r = 0;
+  if (strcmp (what, "raise") == 0 || strcmp (what, "kill") == 0)
+    {
+#pragma omp parallel num_threads (2)
+      r += omp_get_thread_num ();
+      if (what[0] == 'r')
+	raise (SIGSEGV);
+      else
+	kill (getpid (), SIGSEGV);
+      printf ("survived %d\n", r);
+      return 0;
+    }
 #pragma omp parallel num_threads (2)
   if (omp_get_thread_num () == 1)
     r = deep (1 << 20);
@@ -92,5 +105,18 @@ main (int argc, char **argv)
   CHECK (strstr (c.err, "stack overflowed") == NULL,
 	 "own handler: the runtime's message too: %s", c.err);
   child_free (&c);
+
+  static const char *const sent[] = { "raise", "kill" };
+  for (int i = 0; i < 2; i++)
+    {
+      run_self (&c, sent[i], vars);
+      CHECK_EQ (c.status, 128 + SIGSEGV, "%s: exit status (stdout: %s)",
+		sent[i], c.out);
+      CHECK (strstr (c.out, "survived") == NULL, "%s: returned: %s", sent[i],
+	     c.out);
+      CHECK (strstr (c.err, "stack overflowed") == NULL,
+	     "%s: a stack overflow message: %s", sent[i], c.err);
+      child_free (&c);
+    }
   return 0;
 }
