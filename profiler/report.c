@@ -18,6 +18,7 @@
 
 #include "profiler/profile-format.h"
 #include "profiler/report.h"
+#include "profiler/strmap.h"
 #include "runtime/omp_collector_api.h"
 
 const char *const col_names[NCOLS] = {
@@ -65,14 +66,17 @@ struct table
 {
   struct row *rows;
   size_t len, cap;
+  struct strmap index;		/* name -> row, until the rows are sorted */
 };
 
 static struct row *
 row_get (struct table *t, const char *name)
 {
-  for (size_t i = 0; i < t->len; i++)
-    if (strcmp (t->rows[i].name, name) == 0)
-      return &t->rows[i];
+  bool added;
+  size_t *i = strmap_get (&t->index, name, &added);
+  if (!added)
+    return &t->rows[*i];
+  *i = t->len;
   if (t->len == t->cap)
     {
       t->cap = t->cap ? 2 * t->cap : 16;
@@ -162,8 +166,52 @@ system_module (Dwfl_Module *mod)
   return false;
 }
 
+static void locate_uncached (uint64_t pc, struct where *w);
+
+/* What each PC names, once: libdwfl's symbol lookup searches the
+   symbol table, and a profile has the same PCs many times.  */
+static struct strmap located_index;
+static struct located
+{
+  bool user;
+  char *func, *loc;
+} *located;
+static size_t nlocated, located_cap;
+
 void
 locate (uint64_t pc, struct where *w)
+{
+  char key[24];
+  snprintf (key, sizeof key, "%" PRIx64, pc);
+  bool added;
+  size_t *v = strmap_get (&located_index, key, &added);
+  if (!added)
+    {
+      struct located *l = &located[*v];
+      w->user = l->user;
+      snprintf (w->func, sizeof w->func, "%s", l->func);
+      snprintf (w->loc, sizeof w->loc, "%s", l->loc);
+      return;
+    }
+  locate_uncached (pc, w);
+  if (nlocated == located_cap)
+    {
+      located_cap = located_cap ? 2 * located_cap : 256;
+      located = realloc (located, located_cap * sizeof *located);
+      if (located == NULL)
+	abort ();
+    }
+  struct located *l = &located[nlocated];
+  l->user = w->user;
+  l->func = strdup (w->func);
+  l->loc = strdup (w->loc);
+  if (l->func == NULL || l->loc == NULL)
+    abort ();
+  *v = nlocated++;
+}
+
+static void
+locate_uncached (uint64_t pc, struct where *w)
 {
   Dwfl_Module *mod = dwfl_addrmodule (dwfl, pc);
   w->user = mod != NULL && !system_module (mod);
@@ -215,13 +263,27 @@ struct region *regions;
 size_t nregions;
 static size_t regions_cap;
 
+static int
+region_cmp (const void *a, const void *b)
+{
+  const struct region *x = a, *y = b;
+  return x->prid < y->prid ? -1 : x->prid > y->prid;
+}
+
+/* REGIONS are sorted by id once read: a program may start a million
+   regions, each sample looks one up.  */
+const struct region *
+region_find (uint64_t prid)
+{
+  struct region key = { .prid = prid };
+  return bsearch (&key, regions, nregions, sizeof *regions, region_cmp);
+}
+
 static const char *
 region_site (uint64_t prid)
 {
-  for (size_t i = nregions; i-- > 0;)
-    if (regions[i].prid == prid)
-      return regions[i].site;
-  return NULL;
+  const struct region *g = region_find (prid);
+  return g ? g->site : NULL;
 }
 
 static const char *
@@ -420,6 +482,7 @@ main (int argc, char **argv)
 	}
       off += r->size;
     }
+  qsort (regions, nregions, sizeof *regions, region_cmp);
 
   struct table by_region = { 0 }, by_line = { 0 }, by_thread = { 0 };
   struct row all = { 0 };

@@ -48,6 +48,9 @@ struct region
 };
 extern struct region *regions;
 extern size_t nregions;
+/* The region of id PRID, NULL if its FORK record is not in the
+   profile.  */
+const struct region *region_find (uint64_t prid);
 
 /* stacks.c: each sample's stack, stitched across parallel regions, into
    a tree of frames (the flame graph) and a table of whole stacks.  */

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "profiler/report.h"
+#include "profiler/strmap.h"
 
 #define MAX_DEPTH 192		/* frames of a stitched stack */
 #define MAX_NESTING 32		/* regions followed outward */
@@ -33,15 +34,6 @@ push (struct stack *s, const char *label)
 {
   if (s->n < MAX_DEPTH)
     snprintf (s->frame[s->n++], sizeof s->frame[0], "%s", label);
-}
-
-static const struct region *
-region_find (uint64_t prid)
-{
-  for (size_t i = nregions; i-- > 0;)
-    if (regions[i].prid == prid)
-      return &regions[i];
-  return NULL;
 }
 
 /* Onto S, root first, the frames of the stack PCS (N frames, leaf
@@ -107,33 +99,38 @@ struct whole
 static struct whole *wholes;
 static size_t nwholes, wholes_cap;
 
+/* Each node's kids, by the parent's address and the kid's label: a
+   frame may have 100000 callees (a sample's leaf line each).  The
+   kids' list is in no order until stacks_flame sorts it.  */
+static struct strmap kid_index;
+static struct strmap whole_index;
+
 static struct node *
 kid_get (struct node *p, const char *label)
 {
-  struct node **k = &p->kids;
-  for (; *k != NULL; k = &(*k)->next)
-    {
-      int c = strcmp ((*k)->label, label);
-      if (c == 0)
-	return *k;
-      if (c > 0)
-	break;
-    }
-  /* In the order of their names, as flame graphs draw them.  */
+  char key[sizeof ((struct stack *) 0)->frame[0] + 24];
+  snprintf (key, sizeof key, "%p %s", (void *) p, label);
+  bool added;
+  size_t *v = strmap_get (&kid_index, key, &added);
+  if (!added)
+    return (struct node *) (uintptr_t) *v;
   struct node *n = calloc (1, sizeof *n);
   if (n == NULL || (n->label = strdup (label)) == NULL)
     abort ();
-  n->next = *k;
-  *k = n;
+  n->next = p->kids;
+  p->kids = n;
+  *v = (uintptr_t) n;
   return n;
 }
 
 static struct whole *
 whole_get (const char *text)
 {
-  for (size_t i = 0; i < nwholes; i++)
-    if (strcmp (wholes[i].text, text) == 0)
-      return &wholes[i];
+  bool added;
+  size_t *v = strmap_get (&whole_index, text, &added);
+  if (!added)
+    return &wholes[*v];
+  *v = nwholes;
   if (nwholes == wholes_cap)
     {
       wholes_cap = wholes_cap ? 2 * wholes_cap : 64;
@@ -324,9 +321,43 @@ draw (FILE *f, const struct node *n, size_t level, double x, double bottom)
     }
 }
 
+static int
+label_cmp (const void *a, const void *b)
+{
+  const struct node *const *x = a, *const *y = b;
+  return strcmp ((*x)->label, (*y)->label);
+}
+
+/* N's kids and theirs in the order of their names, as flame graphs
+   draw them.  */
+static void
+sort_kids (struct node *n)
+{
+  size_t k = 0;
+  for (struct node *c = n->kids; c; c = c->next)
+    k++;
+  if (k == 0)
+    return;
+  struct node **v = malloc (k * sizeof *v);
+  if (v == NULL)
+    abort ();
+  k = 0;
+  for (struct node *c = n->kids; c; c = c->next)
+    v[k++] = c;
+  qsort (v, k, sizeof *v, label_cmp);
+  for (size_t i = 0; i < k; i++)
+    {
+      v[i]->next = i + 1 < k ? v[i + 1] : NULL;
+      sort_kids (v[i]);
+    }
+  n->kids = v[0];
+  free (v);
+}
+
 int
 stacks_flame (const char *file, const char *cmd)
 {
+  sort_kids (&root);
   FILE *f = fopen (file, "w");
   if (f == NULL)
     return -1;

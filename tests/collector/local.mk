@@ -19,3 +19,8 @@ tests/collector/prof-%: AM_LDFLAGS = -fopenmp
 TESTS += tests/collector/profile.sh
 EXTRA_DIST += tests/collector/profile.sh tests/collector/prof-work.h \
 	tests/collector/flame.py
+
+## `ompdbg report' on profiles at the edges, written by synth-profile.py
+## (report-edges.sh).
+TESTS += tests/collector/report-edges.sh
+EXTRA_DIST += tests/collector/report-edges.sh tests/collector/synth-profile.py
