@@ -324,6 +324,21 @@ const char *const col_colors[NCOLS] = {
   "#fdd835", "#bdbdbd", "#eeeeee"
 };
 
+/* Whether R, with AVAIL bytes from it to the profile's end, is a
+   record as collector.c writes them: a size that holds its header, its
+   frames and fits, in 8-byte units, at most PROF_MAX_FRAMES frames.  */
+static bool
+record_ok (const struct prof_record *r, unsigned long avail)
+{
+  if (avail < sizeof *r || r->size < sizeof *r || r->size > avail
+      || r->size % 8 != 0)
+    return false;
+  if (r->kind == PROF_SAMPLE || r->kind == PROF_FORK)
+    return r->nframes <= PROF_MAX_FRAMES
+      && sizeof *r + r->nframes * sizeof (uint64_t) <= r->size;
+  return true;
+}
+
 static int
 usage (void)
 {
@@ -381,14 +396,17 @@ main (int argc, char **argv)
   uint64_t tid_start[4096];
   size_t ntids = 0;
   size_t nsamples = 0;
-  for (long off = PROF_MAGIC_LEN; off + (long) sizeof (struct prof_record)
-	 <= size;)
+  for (long off = PROF_MAGIC_LEN; off < size;)
     {
       struct prof_record *r = (struct prof_record *) (data + off);
-      if (r->size < sizeof *r || (unsigned long) off + r->size > (unsigned long) size)
+      if (!record_ok (r, (unsigned long) (size - off)))
 	{
-	  fprintf (stderr, "ompdbg report: %s: damaged record at %ld\n",
-		   path, off);
+	  /* The records before it are whole: a truncated profile (a
+	     program killed while writing) still has them.  The passes
+	     below stop here too.  */
+	  fprintf (stderr, "ompdbg report: %s: damaged record at %ld; "
+		   "the records after it are ignored\n", path, off);
+	  size = off;
 	  break;
 	}
       char *payload = (char *) (r + 1);
@@ -398,7 +416,9 @@ main (int argc, char **argv)
 	  period_ns = r->aux;
 	  wall = r->state == 1;
 	  have_api = r->prid != 0;
-	  cmd = payload;
+	  cmd = strndup (payload, r->size - sizeof *r);
+	  if (cmd == NULL)
+	    abort ();
 	  break;
 	case PROF_MAPS:
 	  maps = payload;

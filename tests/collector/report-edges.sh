@@ -4,6 +4,9 @@
 #             20000 distinct source lines (a generated program's lines,
 #             synth-profile.py): the report lists them all, in a bounded
 #             time (30 s; lookups linear in the rows take minutes)
+#   damaged   a real profile with bytes changed at random (100 seeds),
+#             cut short (every 100 bytes), empty: the report exits 0, or
+#             1 with a message, never on a signal
 . "${0%/*}/../lib/test-subr.sh"
 
 src=${srcdir:-.}/tests/collector
@@ -46,4 +49,30 @@ else
 fi
 expect_lines 1 '^Call stacks \(the 2 heaviest of 100000;' "$tmp/many.report" \
   "many: 100000 call stacks"
+
+# report_ends WHAT PROFILE: ompdbg report on PROFILE exits 0, or 1 with
+# a message.
+report_ends () {
+  bounded $ompdbg report --svg "$tmp/d.svg" --flame "$tmp/d.flame.svg" \
+    "$2" > "$tmp/d.out" 2> "$tmp/d.err"
+  re_rc=$?
+  if test $re_rc -eq 0 || { test $re_rc -eq 1 && test -s "$tmp/d.err"; }; then
+    ok "$1: exit $re_rc"
+  else
+    fail "$1: exit $re_rc"
+    head -5 "$tmp/d.err"
+  fi
+}
+for seed in `seq 1 100`; do
+  $py3 "$src/synth-profile.py" damage "$tmp/lines.prof" "$tmp/damaged.prof" \
+    $seed || hard_error "cannot write damaged.prof"
+  report_ends "damaged $seed" "$tmp/damaged.prof"
+done
+size=`wc -c < "$tmp/lines.prof"`
+cut=0
+while test $cut -lt $size; do
+  head -c $cut "$tmp/lines.prof" > "$tmp/cut.prof"
+  report_ends "cut at $cut" "$tmp/cut.prof"
+  cut=`expr $cut + 100`
+done
 finish
