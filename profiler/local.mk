@@ -14,7 +14,8 @@ profiler_ompdbg_collector_la_LIBADD = $(LIBUNWIND_LIBS) $(DL_LIBS) -lrt
 
 pkglibexec_PROGRAMS += profiler/ompdbg-report
 profiler_ompdbg_report_SOURCES = profiler/report.c profiler/stacks.c \
-	profiler/strmap.c profiler/report.h profiler/strmap.h \
+	profiler/strmap.c profiler/timeline.c profiler/report.h \
+	profiler/strmap.h \
 	profiler/profile-format.h
 profiler_ompdbg_report_LDADD = $(LIBDW_LIBS) $(LIBELF_LIBS)
 

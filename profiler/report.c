@@ -506,31 +506,11 @@ main (int argc, char **argv)
 
   struct table by_region = { 0 }, by_line = { 0 }, by_thread = { 0 };
   struct row all = { 0 };
-  FILE *out_svg = NULL;
-  double svg_w = 1000, lane = 14;
-  if (svg)
+  if (svg && timeline_begin (svg, ntids, tids, wall, period_ns, t0, t1) != 0)
     {
-      out_svg = fopen (svg, "w");
-      if (out_svg == NULL)
-	{
-	  fprintf (stderr, "ompdbg report: %s: %s\n", svg, strerror (errno));
-	  return 1;
-	}
-      double h = 60 + lane * (double) ntids + 30;
-      fprintf (out_svg, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
-	       "width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\" "
-	       "font-size=\"11\">\n<text x=\"10\" y=\"16\">OpenMP state of "
-	       "each thread over time (%s clock, %.0f Hz)</text>\n",
-	       svg_w + 170, h, wall ? "wall" : "CPU-time", 1e9 / period_ns);
-      for (int c = 0; c < NCOLS; c++)
-	fprintf (out_svg, "<rect x=\"%d\" y=\"26\" width=\"10\" height=\"10\" "
-		 "fill=\"%s\"/><text x=\"%d\" y=\"35\">%s</text>\n",
-		 10 + c * 90, col_colors[c], 24 + c * 90, col_names[c]);
-      for (size_t i = 0; i < ntids; i++)
-	fprintf (out_svg, "<text x=\"10\" y=\"%.0f\">LWP %d</text>\n",
-		 60 + lane * (double) i + 10, tids[i]);
+      fprintf (stderr, "ompdbg report: %s: %s\n", svg, strerror (errno));
+      return 1;
     }
-  double span = t1 > t0 ? (double) (t1 - t0) : 1;
   for (size_t i = 0; i < ntids; i++)
     {
       char tname[64];
@@ -569,24 +549,13 @@ main (int argc, char **argv)
       char tname[64];
       snprintf (tname, sizeof tname, "LWP %d", r->tid);
       row_add (row_get (&by_thread, tname), c, weight);
-      if (out_svg)
-	{
-	  size_t lanei = 0;
-	  while (lanei < ntids && tids[lanei] != r->tid)
-	    lanei++;
-	  double x = 90 + (double) (r->time_ns - t0) / span * (svg_w - 20);
-	  fprintf (out_svg, "<rect x=\"%.1f\" y=\"%.0f\" width=\"%.1f\" "
-		   "height=\"%.0f\" fill=\"%s\"><title>%s %s</title></rect>\n",
-		   x, 60 + lane * (double) lanei, 
-		   (svg_w - 20) * period_ns / span > 1
-		   ? (svg_w - 20) * period_ns / span : 1,
-		   lane - 2, col_colors[c], state_label (r->state), name);
-	}
+      if (svg)
+	timeline_sample (r->tid, r->time_ns, c, state_label (r->state), name);
     }
-  if (out_svg)
+  if (svg && timeline_end () != 0)
     {
-      fprintf (out_svg, "</svg>\n");
-      fclose (out_svg);
+      fprintf (stderr, "ompdbg report: %s: %s\n", svg, strerror (errno));
+      return 1;
     }
 
   printf ("ompdbg profile of: %s\n", cmd);

@@ -59,4 +59,17 @@ void stacks_add (const uint64_t *pcs, uint32_t n, uint64_t prid,
 int stacks_flame (const char *file, const char *cmd);
 void stacks_print (size_t limit);
 
+/* S, at most MAX bytes of it, as XML text.  */
+void xml_text (FILE *f, const char *s, size_t max);
+
+/* timeline.c: --svg FILE, each thread's states over time; TIDS the
+   threads in the order of their lanes, FIRST and LAST the times of the
+   first and last samples.  */
+int timeline_begin (const char *file, size_t ntids, const int *tids,
+		    bool wall, uint64_t period_ns, uint64_t first,
+		    uint64_t last);
+void timeline_sample (int tid, uint64_t time, enum col c, const char *state,
+		      const char *name);
+int timeline_end (void);
+
 #endif /* OMPDBG_PROFILER_REPORT_H */

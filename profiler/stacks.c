@@ -237,7 +237,7 @@ stacks_print (size_t limit)
 
 /* ---- the flame graph ------------------------------------------------ */
 
-static void
+void
 xml_text (FILE *f, const char *s, size_t max)
 {
   for (size_t i = 0; s[i] && i < max; i++)
@@ -258,6 +258,7 @@ xml_text (FILE *f, const char *s, size_t max)
 #define FRAME_H 16.0
 #define FLAME_TOP 52.0
 #define CHAR_W 6.6		/* of the 11-pixel font, about */
+#define MIN_W 0.1		/* the narrowest frame drawn */
 
 static size_t
 depth (const struct node *n)
@@ -279,6 +280,11 @@ draw (FILE *f, const struct node *n, size_t level, double x, double bottom)
 {
   double scale = FLAME_W / (double) root.total;
   double w = (double) n->total * scale;
+  /* A frame narrower than a tenth of a pixel cannot be seen or pointed
+     at, nor can its callees, narrower still: a profile of as many
+     stacks as samples would otherwise write each of them.  */
+  if (w < MIN_W)
+    return;
   double y = bottom - (double) (level + 1) * FRAME_H;
   int main_col = 0;
   for (int c = 1; c < NCOLS; c++)

@@ -138,7 +138,13 @@ expect_lines 1 "^#pragma omp parallel at prof-imbalance.c:$line \(in main\) " \
 within "`column "$tmp/imbalance.report" "^#pragma omp parallel at prof-imbalance" 4`" \
   3.0 25 "imbalance: the region's barrier wait"
 expect_lines 1 '<svg' "$tmp/imbalance.svg" "imbalance: --svg writes a picture"
-expect_lines 100 '<rect .*fill=' "$tmp/imbalance.svg" "imbalance: the samples drawn"
+expect_lines 1 '<rect .*fill="#4caf50"><title>THR_WORK_STATE ' \
+  "$tmp/imbalance.svg" "imbalance: work drawn"
+expect_lines 1 '<rect .*fill="#e53935"><title>THR_IBAR_STATE ' \
+  "$tmp/imbalance.svg" "imbalance: the barrier drawn"
+check "imbalance: --svg writes XML" $py3 -c \
+  'import sys, xml.etree.ElementTree as e; e.parse (sys.argv[1])' \
+  "$tmp/imbalance.svg"
 flame imbalance
 # Every thread's work_ms in one frame, under the region's code under the
 # pragma's line: no root frame of the region's code (a worker's stack

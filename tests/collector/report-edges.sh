@@ -4,6 +4,9 @@
 #             20000 distinct source lines (a generated program's lines,
 #             synth-profile.py): the report lists them all, in a bounded
 #             time (30 s; lookups linear in the rows take minutes)
+#   svg       the same profile's --svg and --flame pictures are XML
+#             and at most 1 MB (a rectangle per sample or per stack
+#             made 12 MB and 22 MB)
 #   damaged   a real profile with bytes changed at random (100 seeds),
 #             cut short (every 100 bytes), empty: the report exits 0, or
 #             1 with a message, never on a signal
@@ -49,6 +52,15 @@ else
 fi
 expect_lines 1 '^Call stacks \(the 2 heaviest of 100000;' "$tmp/many.report" \
   "many: 100000 call stacks"
+check "svg: ompdbg report --svg --flame" $ompdbg report --stacks 0 \
+  --svg "$tmp/many.svg" --flame "$tmp/many.flame.svg" "$tmp/many.prof"
+for f in many.svg many.flame.svg; do
+  check "svg: $f is XML" $py3 -c \
+    'import sys, xml.etree.ElementTree as e; e.parse (sys.argv[1])' "$tmp/$f"
+  n=`wc -c < "$tmp/$f"`
+  test "$n" -le 1000000 && ok "svg: $f has $n bytes" \
+    || fail "svg: $f has $n bytes, more than 1 MB"
+done
 
 # report_ends WHAT PROFILE: ompdbg report on PROFILE exits 0, or 1 with
 # a message.
