@@ -124,7 +124,7 @@ print_table (const char *title, struct table *t, size_t limit, bool sort)
   for (size_t i = 0; i < t->len && i < limit; i++)
     {
       struct row *r = &t->rows[i];
-      unsigned long wait = r->total - r->n[C_WORK];
+      unsigned long wait = r->total - r->n[C_WORK] - r->n[C_UNKNOWN];
       printf ("%-*s %9.3f %9.3f %9.3f", (int) w, r->name,
 	      r->total * period_s, r->n[C_WORK] * period_s, wait * period_s);
       for (int c = C_BARRIER; c < NCOLS; c++)
@@ -323,6 +323,39 @@ const char *const col_colors[NCOLS] = {
   "#4caf50", "#e53935", "#fb8c00", "#8e24aa", "#3949ab", "#00897b",
   "#fdd835", "#bdbdbd", "#eeeeee"
 };
+
+/* Why the samples have no state (the collector found no
+   __omp_collector_api): the program's maps at its end tell whether it
+   had an OpenMP runtime, and which.  */
+static void
+no_api_message (const char *maps, size_t len)
+{
+  static const char *const runtimes[] = {
+    "/libgomp.so", "/libomp.so", "/libiomp5.so"
+  };
+  const char *end = maps ? maps + strnlen (maps, len) : NULL;
+  for (const char *l = maps; l != NULL && l < end;)
+    {
+      const char *nl = memchr (l, '\n', (size_t) (end - l));
+      size_t n = nl ? (size_t) (nl - l) : (size_t) (end - l);
+      const char *path = memchr (l, '/', n);
+      for (size_t i = 0; path && i < sizeof runtimes / sizeof *runtimes; i++)
+	if (memmem (path, n - (size_t) (path - l), runtimes[i],
+		    strlen (runtimes[i])) != NULL)
+	  {
+	    printf ("The program ran on %.*s, which has no collector "
+		    "interface (__omp_collector_api): no OpenMP states.\n",
+		    (int) (n - (size_t) (path - l)), path);
+	    return;
+	  }
+      l = nl ? nl + 1 : end;
+    }
+  if (maps)
+    printf ("The program loaded no OpenMP runtime: no OpenMP states.\n");
+  else
+    printf ("The program's runtime has no collector interface "
+	    "(__omp_collector_api): no OpenMP states.\n");
+}
 
 /* Whether R, with AVAIL bytes from it to the profile's end, is a
    record as collector.c writes them: a size that holds its header, its
@@ -563,10 +596,13 @@ main (int argc, char **argv)
 	  "sample; %lu periods with the timers' overruns)\n", nsamples, ntids,
 	  wall ? "wall" : "CPU-time", 1e9 / period_ns, period_s, all.total);
   if (!have_api)
-    printf ("The program's runtime has no collector interface "
-	    "(__omp_collector_api): no OpenMP states.\n");
-  printf ("OpenMP Work %.3f s, OpenMP Wait %.3f s\n\n",
-	  all.n[C_WORK] * period_s, (all.total - all.n[C_WORK]) * period_s);
+    no_api_message (maps, maps_len);
+  printf ("OpenMP Work %.3f s, OpenMP Wait %.3f s",
+	  all.n[C_WORK] * period_s,
+	  (all.total - all.n[C_WORK] - all.n[C_UNKNOWN]) * period_s);
+  if (all.n[C_UNKNOWN])
+    printf (", no state %.3f s", all.n[C_UNKNOWN] * period_s);
+  printf ("\n\n");
   print_table ("Parallel regions", &by_region, by_region.len, true);
   print_table ("Source lines", &by_line, max_lines, true);
   print_table ("Threads", &by_thread, by_thread.len, false);

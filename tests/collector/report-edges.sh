@@ -7,6 +7,10 @@
 #   svg       the same profile's --svg and --flame pictures are XML
 #             and at most 1 MB (a rectangle per sample or per stack
 #             made 12 MB and 22 MB)
+#   states    a program without OpenMP, and an OpenMP program on the
+#             system's libgomp (no collector interface): the report
+#             says which, and counts their samples as neither work nor
+#             wait
 #   damaged   a real profile with bytes changed at random (100 seeds),
 #             cut short (every 100 bytes), empty: the report exits 0, or
 #             1 with a message, never on a signal
@@ -61,6 +65,42 @@ for f in many.svg many.flame.svg; do
   test "$n" -le 1000000 && ok "svg: $f has $n bytes" \
     || fail "svg: $f has $n bytes, more than 1 MB"
 done
+
+# No OpenMP states: a program without OpenMP, an OpenMP program on the
+# system's libgomp (the launcher run with that runtime).
+cat > "$tmp/spin.c" <<'EOF'
+#include <time.h>
+int
+main (void)
+{
+  volatile double x = 0;
+  while (clock () < CLOCKS_PER_SEC / 4)
+    for (int i = 0; i < 10000; i++)
+      x += i;
+#pragma omp parallel
+  x += 1;
+  return x < 0;
+}
+EOF
+${CC:-gcc} -O1 -g "$tmp/spin.c" -o "$tmp/spin-plain" \
+  && ${CC:-gcc} -fopenmp -O1 -g "$tmp/spin.c" -o "$tmp/spin-omp" \
+  || hard_error "cannot build spin.c"
+check "states: profile of a program without OpenMP" \
+  $ompdbg profile -o "$tmp/plain.prof" "$tmp/spin-plain"
+check "states: profile on the system's libgomp" env \
+  OMPDBG_RUNTIME_DIR=`runtime_dir gomp` \
+  OMPDBG_COLLECTOR=profiler/.libs/ompdbg-collector.so \
+  profiler/ompdbg-profile -o "$tmp/gomp.prof" "$tmp/spin-omp"
+for p in plain gomp; do
+  $ompdbg report --stacks 0 "$tmp/$p.prof" > "$tmp/$p.report" 2>&1
+  sed -n 1,5p "$tmp/$p.report"
+  expect_lines 1 '^OpenMP Work 0\.000 s, OpenMP Wait 0\.000 s, no state 0\.[0-9]+ s$' \
+    "$tmp/$p.report" "states: $p: samples neither work nor wait"
+done
+expect_lines 1 '^The program loaded no OpenMP runtime' "$tmp/plain.report" \
+  "states: plain: no OpenMP runtime"
+expect_lines 1 "^The program ran on `runtime_dir gomp`/libgomp\.so\.1.*, which has no collector interface" \
+  "$tmp/gomp.report" "states: gomp: the runtime named"
 
 # report_ends WHAT PROFILE: ompdbg report on PROFILE exits 0, or 1 with
 # a message.
