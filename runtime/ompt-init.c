@@ -17,6 +17,7 @@
 #include "ompt.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <omp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -38,6 +39,9 @@ static struct gomp_thread *tool_initial_thread;
 
 static FILE *verbose_file;
 
+static void __attribute__ ((format (printf, 1, 2))) verbose (const char *,
+							      ...);
+
 static void
 verbose_open (void)
 {
@@ -51,13 +55,19 @@ verbose_open (void)
   else
     {
       verbose_file = fopen (v, "w");
-      /* 5.1: a file that cannot be opened means stderr.  */
+      /* 5.1: a file that cannot be opened means stderr; the log says
+	 why it is there.  */
       if (verbose_file == NULL)
-	verbose_file = stderr;
+	{
+	  int err = errno;
+	  verbose_file = stderr;
+	  verbose ("OMP_TOOL_VERBOSE_INIT: cannot open %s (%s): logging to "
+		   "stderr.\n", v, strerror (err));
+	}
     }
 }
 
-static void __attribute__ ((format (printf, 1, 2)))
+static void
 verbose (const char *fmt, ...)
 {
   if (verbose_file == NULL)
@@ -76,6 +86,31 @@ verbose_close (void)
       && verbose_file != stderr)
     fclose (verbose_file);
   verbose_file = NULL;
+}
+
+/* ---- OMP_TOOL ----------------------------------------------------------- */
+
+/* tool-var from V (OMP_TOOL's value, NULL if unset): 1 enabled, 0
+   disabled, -1 a value 5.1 does not define (Table 2.1: the behaviour is
+   unspecified).  As for every variable (env.c), a keyword in any case
+   with white space around it; an invalid value leaves the default,
+   enabled, with libgomp's warning (gomp_tool_init).  */
+static int
+tool_var_value (const char *v)
+{
+  if (v == NULL)
+    return 1;
+  v += strspn (v, " \t\n\r\f\v");
+  if (*v == '\0')
+    return 1;
+  size_t n = strcspn (v, " \t\n\r\f\v");
+  if (v[n + strspn (v + n, " \t\n\r\f\v")] != '\0')
+    return -1;
+  if (n == 7 && strncasecmp (v, "enabled", 7) == 0)
+    return 1;
+  if (n == 8 && strncasecmp (v, "disabled", 8) == 0)
+    return 0;
+  return -1;
 }
 
 /* ---- the search --------------------------------------------------------- */
@@ -162,7 +197,14 @@ gomp_tool_init (struct gomp_thread *initial)
   tool_verbose_init_var = getenv ("OMP_TOOL_VERBOSE_INIT");
   verbose_open ();
   verbose ("----- OMPT tool registration (" OMPDBG_RUNTIME_NAME ") -----\n");
-  if (tool_var != NULL && strcasecmp (tool_var, "disabled") == 0)
+  int enabled = tool_var_value (tool_var);
+  if (enabled < 0)
+    {
+      gomp_warn ("Invalid value for environment variable OMP_TOOL");
+      verbose ("OMP_TOOL=%s is neither enabled nor disabled: enabled.\n",
+	       tool_var);
+    }
+  if (enabled == 0)
     {
       verbose ("OMP_TOOL=disabled: no tool is searched for.\n");
       verbose ("----- end of OMPT tool registration -----\n");
@@ -243,10 +285,8 @@ gomp_tool_icv_string (int which)
   switch (which)
     {
     case 0:
-      /* tool-var: enabled unless OMP_TOOL says disabled (5.1 Table 2.1:
-	 other values leave it unspecified; they search, as enabled).  */
-      v = getenv ("OMP_TOOL");
-      return v != NULL && strcasecmp (v, "disabled") == 0
+      /* tool-var: enabled unless OMP_TOOL says disabled.  */
+      return tool_var_value (getenv ("OMP_TOOL")) == 0
 	? "disabled" : "enabled";
     case 1:
       v = getenv ("OMP_TOOL_LIBRARIES");

@@ -1,9 +1,11 @@
 ## tests/ompt/ -- the OMPT tool interface of the runtime.
 ##
+## activation.sh: how a tool is found (OMP_TOOL, OMP_TOOL_LIBRARIES,
+## OMP_TOOL_VERBOSE_INIT), with tool libraries the script builds.
 ## archer.sh: LLVM's Archer on GCC programs built with -fsanitize=thread
 ## (tests/ompt/archer/*.c, built by the script: they need the
 ## sanitizer's flags, which the suite's programs must not have).
-tests_ompt_sh = tests/ompt/archer.sh
+tests_ompt_sh = tests/ompt/archer.sh tests/ompt/activation.sh
 TESTS += $(tests_ompt_sh)
 tests_ompt_archer = \
 	tests/ompt/archer/atomics.c \
