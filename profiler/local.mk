@@ -17,7 +17,7 @@ profiler_ompdbg_report_SOURCES = profiler/report.c profiler/stacks.c \
 	profiler/strmap.c profiler/timeline.c profiler/report.h \
 	profiler/strmap.h \
 	profiler/profile-format.h
-profiler_ompdbg_report_LDADD = $(LIBDW_LIBS) $(LIBELF_LIBS)
+profiler_ompdbg_report_LDADD = $(LIBDW_LIBS) $(LIBELF_LIBS) $(DL_LIBS)
 
 pkglibexec_SCRIPTS = profiler/ompdbg-profile
 CLEANFILES += profiler/ompdbg-profile

@@ -9,6 +9,7 @@
    call stacks and the flame graph (--flame FILE) are stacks.c's.  */
 
 #define _GNU_SOURCE 1
+#include <dlfcn.h>
 #include <elfutils/libdwfl.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -166,6 +167,33 @@ system_module (Dwfl_Module *mod)
   return false;
 }
 
+/* A C++ (or other Itanium-ABI) symbol in NAME, of SIZE bytes, as the
+   program wrote it: ns::W<int>::run(std::vector<int>&), not
+   _ZN2ns1WIiE3runERSt6vectorIiSaIiEE.  libstdc++'s demangler, found at
+   run time: the report is C and needs no C++ library to run; without
+   one, names stay mangled.  */
+static void
+demangle (char *name, size_t size)
+{
+  typedef char *demangler (const char *, char *, size_t *, int *);
+  static demangler *fn;
+  static bool looked;
+  if (strncmp (name, "_Z", 2) != 0)
+    return;
+  if (!looked)
+    {
+      looked = true;
+      void *h = dlopen ("libstdc++.so.6", RTLD_LAZY | RTLD_LOCAL);
+      if (h != NULL)
+	fn = (demangler *) dlsym (h, "__cxa_demangle");
+    }
+  int status = -1;
+  char *d = fn ? fn (name, NULL, NULL, &status) : NULL;
+  if (d != NULL && status == 0)
+    snprintf (name, size, "%s", d);
+  free (d);
+}
+
 static void locate_uncached (uint64_t pc, struct where *w);
 
 /* What each PC names, once: libdwfl's symbol lookup searches the
@@ -229,6 +257,7 @@ locate_uncached (uint64_t pc, struct where *w)
       char *dot = strchr (w->func, '.');
       if (dot && dot != w->func)
 	*dot = '\0';
+      demangle (w->func, sizeof w->func);
       snprintf (w->loc, sizeof w->loc, "%s", name);
     }
   Dwfl_Line *line = dwfl_module_getsrc (mod, pc);

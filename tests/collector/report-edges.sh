@@ -11,6 +11,8 @@
 #             system's libgomp (no collector interface): the report
 #             says which, and counts their samples as neither work nor
 #             wait
+#   c++       a C++ program's functions by their C++ names, as
+#             written (ns::Work<int>::run(int)), not mangled
 #   damaged   a real profile with bytes changed at random (100 seeds),
 #             cut short (every 100 bytes), empty: the report exits 0, or
 #             1 with a message, never on a signal
@@ -101,6 +103,42 @@ expect_lines 1 '^The program loaded no OpenMP runtime' "$tmp/plain.report" \
   "states: plain: no OpenMP runtime"
 expect_lines 1 "^The program ran on `runtime_dir gomp`/libgomp\.so\.1.*, which has no collector interface" \
   "$tmp/gomp.report" "states: gomp: the runtime named"
+
+# A C++ program: its region's code is in a member function of a class
+# template in a namespace.
+cat > "$tmp/cxx.cc" <<'EOF'
+#include <ctime>
+namespace ns
+{
+template <class T> struct Work
+{
+  static T __attribute__ ((noinline)) run (T n)
+  {
+    T s = 0;
+#pragma omp parallel reduction (+:s)
+    while (std::clock () < CLOCKS_PER_SEC / 4)
+      for (T i = 0; i < n; i++)
+	s += i % 7;
+    return s;
+  }
+};
+}
+int
+main ()
+{
+  return ns::Work<int>::run (10000) < 0;
+}
+EOF
+if ${CXX:-g++} -fopenmp -O1 -g "$tmp/cxx.cc" -o "$tmp/cxx" 2> /dev/null; then
+  check "c++: ompdbg profile" $ompdbg profile -o "$tmp/cxx.prof" "$tmp/cxx"
+  $ompdbg report --stacks 1 "$tmp/cxx.prof" > "$tmp/cxx.report" 2>&1
+  sed -n '/^Source lines/,/^$/p' "$tmp/cxx.report"
+  expect_lines 1 '^cxx\.cc:[0-9]+ \(in ns::Work<int>::run\(int\)\) ' \
+    "$tmp/cxx.report" "c++: the region's lines in ns::Work<int>::run(int)"
+  expect_no_match '_ZN' "$tmp/cxx.report" "c++: no mangled name"
+else
+  echo "no C++ compiler with OpenMP: no C++ checks"
+fi
 
 # report_ends WHAT PROFILE: ompdbg report on PROFILE exits 0, or 1 with
 # a message.
