@@ -298,7 +298,8 @@ TEST_TIMEOUT = 120
 tests_env = OMPDBG_OURS_DIR='$(abs_top_builddir)/runtime/.libs' \
 	OMPDBG_GOMP_DIR='$(SYSTEM_LIBGOMP_DIR)' \
 	OMPDBG_TEST_TIMEOUT='$(TEST_TIMEOUT)' OBJDUMP='$(OBJDUMP)' STRIP='$(STRIP)' \
-	CC='$(CC)' OMPDBG_SANITIZERS='$(enable_sanitizers)' \
+	CC='$(CC)' CXX='$(CXX)' FC='$(FC)' \
+	OMPDBG_SANITIZERS='$(enable_sanitizers)' \
 	OMPDBG_LIBOMP='$(LIBOMP)' \
 	OMPDBG_VALGRIND='$(enable_valgrind)' OMPDBG_MEMCHECK='$(tests_memcheck)'
 

@@ -2,9 +2,10 @@
 # archer.sh -- LLVM's Archer (an OMPT tool that tells ThreadSanitizer
 # about OpenMP's synchronisation) on our runtime, with GCC programs
 # built with -fsanitize=thread: every race-free program of
-# tests/ompt/archer/ gives no report, every racy one (racy-*) at least
-# one.  The same programs on the system's libgomp, which has no OMPT,
-# get the sanitizer's false alarms: counted and shown, not checked.
+# tests/ompt/archer/ (C, C++ and Fortran) gives no report, every racy
+# one (racy-*) at least one.  The same programs on the system's
+# libgomp, which has no OMPT, get the sanitizer's false alarms: counted
+# and shown, not checked.
 #
 # Skips (77) where Archer is not installed (Debian: libomp-14-dev) or a
 # sanitized program cannot run (some kernels need `setarch -R').
@@ -55,11 +56,29 @@ ours_reports () {
   done
 }
 
+# The C++ and Fortran programs need their compiler able to build
+# sanitized OpenMP programs (libtsan is GCC's, whichever the front end).
+cxx=${CXX:-g++} fc=${FC:-gfortran}
+echo 'int main () { return 0; }' > "$tmp/probe.cc"
+$cxx -fopenmp -fsanitize=thread "$tmp/probe.cc" -o "$tmp/probe-cc" \
+  2> /dev/null || { echo "$cxx cannot build them: no C++ programs"; cxx=; }
+printf 'program p\nend program p\n' > "$tmp/probe.f90"
+$fc -fopenmp -fsanitize=thread "$tmp/probe.f90" -o "$tmp/probe-f" \
+  2> /dev/null || { echo "$fc cannot build them: no Fortran programs"; fc=; }
+
 printf '%-22s %8s %8s\n' program libgomp ours
-for src in "$srcdir"/tests/ompt/archer/*.c; do
-  name=`basename "$src" .c`
+for src in "$srcdir"/tests/ompt/archer/*.c "$srcdir"/tests/ompt/archer/*.cc \
+	   "$srcdir"/tests/ompt/archer/*.f90; do
+  case $src in
+    *.c) compiler=$CC ;;
+    *.cc) compiler=$cxx ;;
+    *.f90) compiler=$fc ;;
+  esac
+  test -n "$compiler" || continue
+  name=`basename "$src"`
+  name=${name%.*}
   prog=$tmp/$name
-  $CC -fopenmp -fsanitize=thread -g -O1 "$src" -o "$prog" \
+  $compiler -fopenmp -fsanitize=thread -g -O1 "$src" -o "$prog" \
     || hard_error "cannot build $name"
   gomp=`reports "$prog" "$OMPDBG_GOMP_DIR" ''`
   # Twice on ours: the schedule differs from run to run.  A racy

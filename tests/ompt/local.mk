@@ -24,7 +24,11 @@ tests_ompt_archer = \
 	tests/ompt/archer/task-mutexinoutset.c \
 	tests/ompt/archer/taskgroup.c \
 	tests/ompt/archer/taskloop.c \
-	tests/ompt/archer/taskwait.c
+	tests/ompt/archer/taskwait.c \
+	tests/ompt/archer/cxx-containers.cc \
+	tests/ompt/archer/racy-cxx.cc \
+	tests/ompt/archer/fortran.f90 \
+	tests/ompt/archer/racy-fortran.f90
 EXTRA_DIST += $(tests_ompt_sh) $(tests_ompt_archer)
 
 ## events.sh: the OMPT test tool (tool.c, linked into each program, where
