@@ -401,6 +401,21 @@ record_ok (const struct prof_record *r, unsigned long avail)
   return true;
 }
 
+/* A count given on the command line, decimal digits only.  */
+static bool
+count_arg (const char *s, size_t *n)
+{
+  char *end;
+  if (*s < '0' || *s > '9')
+    return false;
+  errno = 0;
+  unsigned long v = strtoul (s, &end, 10);
+  if (*end != '\0' || errno != 0)
+    return false;
+  *n = v;
+  return true;
+}
+
 static int
 usage (void)
 {
@@ -421,9 +436,15 @@ main (int argc, char **argv)
       else if (strcmp (argv[i], "--flame") == 0 && i + 1 < argc)
 	flame = argv[++i];
       else if (strcmp (argv[i], "--lines") == 0 && i + 1 < argc)
-	max_lines = strtoul (argv[++i], NULL, 10);
+	{
+	  if (!count_arg (argv[++i], &max_lines))
+	    return usage ();
+	}
       else if (strcmp (argv[i], "--stacks") == 0 && i + 1 < argc)
-	max_stacks = strtoul (argv[++i], NULL, 10);
+	{
+	  if (!count_arg (argv[++i], &max_stacks))
+	    return usage ();
+	}
       else if (argv[i][0] == '-' || path)
 	return usage ();
       else

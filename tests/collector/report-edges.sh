@@ -13,6 +13,8 @@
 #             wait
 #   c++       a C++ program's functions by their C++ names, as
 #             written (ns::Work<int>::run(int)), not mangled
+#   usage     a profile that cannot be written stops `ompdbg profile'
+#             before the program runs; --lines and --stacks take numbers
 #   damaged   a real profile with bytes changed at random (100 seeds),
 #             cut short (every 100 bytes), empty: the report exits 0, or
 #             1 with a message, never on a signal
@@ -139,6 +141,24 @@ if ${CXX:-g++} -fopenmp -O1 -g "$tmp/cxx.cc" -o "$tmp/cxx" 2> /dev/null; then
 else
   echo "no C++ compiler with OpenMP: no C++ checks"
 fi
+
+# Usage errors.
+$ompdbg profile -o "$tmp/no/such/dir/x.prof" "$tmp/spin-plain" \
+  > "$tmp/usage.out" 2>&1
+rc=$?
+cat "$tmp/usage.out"
+test $rc -eq 2 && ok "usage: an unwritable profile: exit 2" \
+  || fail "usage: an unwritable profile: exit $rc, 2 expected"
+expect_lines 1 "^ompdbg profile: cannot write the profile $tmp/no/such/dir/x\\.prof\$" \
+  "$tmp/usage.out" "usage: an unwritable profile named"
+for opt in --lines --stacks; do
+  for v in abc -1 3x; do
+    $ompdbg report $opt $v "$tmp/plain.prof" > /dev/null 2>&1
+    rc=$?
+    test $rc -eq 2 && ok "usage: $opt $v: exit 2" \
+      || fail "usage: $opt $v: exit $rc, 2 expected"
+  done
+done
 
 # report_ends WHAT PROFILE: ompdbg report on PROFILE exits 0, or 1 with
 # a message.
