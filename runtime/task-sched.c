@@ -666,13 +666,34 @@ gomp_task_wait_kept (struct gomp_thread *thr, bool (*done) (void *),
   task_wait (thr, done, arg, constraint, state, NULL, true, false);
 }
 
+/* Has every task of TEAM completed?  The test of the waits that end when
+   it has (a region's end, the barrier of a team of one), made before
+   each task they run.  The calling thread's excess (task.c) counts as
+   done only once it is all that keeps the count above zero, or beyond
+   PENDING_EXCESS_MAX like a thief's: while other tasks are pending the
+   wait goes on anyway, and the thread subtracts its excess as soon as it
+   finds nothing to run (task_wait).  A subtraction at every test would
+   take the count's line from the other members at every task they run
+   in the same wait: at the end of EPCC's PARALLEL TASK DEPS, where each
+   thread runs the chain of tasks it created, both threads would write
+   it once per task.  The count is exact (the true count plus every
+   member's excess), so it equals this thread's excess only when
+   nothing else is pending.  */
 static bool
 no_pending_tasks (void *arg)
 {
   struct gomp_team *team = arg;
+  unsigned long pending = atomic_load_explicit (&team->barrier.task_pending,
+						memory_order_acquire);
+  if (pending == 0)
+    return true;
   struct gomp_thread *thr = gomp_tls;
-  if (thr)
-    gomp_task_pending_flush (thr);
+  if (thr == NULL)
+    return false;
+  unsigned long n = thr->pending_excess;
+  if (n < pending && n <= PENDING_EXCESS_MAX && thr->excess_team == team)
+    return false;
+  gomp_task_pending_flush (thr);
   return atomic_load_explicit (&team->barrier.task_pending,
 			       memory_order_acquire) == 0;
 }
