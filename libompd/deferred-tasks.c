@@ -6,7 +6,10 @@
 
    Where the runtime keeps them (runtime/task-sched.c, task-depend.c):
    - a ready task of priority 0 is in the queue of the thread that made
-     it ready (gomp_thread.queue_head, linked by gomp_task.queue_next);
+     it ready (gomp_thread.queue_head, linked by gomp_task.queue_next),
+     or, a task with depend clauses that its predecessor's completion
+     handed to the completing thread, in no queue until it starts (the
+     dependence table below still has it);
    - a ready task of higher priority is in its team's priority list
      (gomp_team.prio_head, linked the same way);
    - a task waiting for dependences is in no queue, but in the successor

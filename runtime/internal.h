@@ -869,12 +869,16 @@ EXPORT void ompd_bp_device_end (void);
 /* task.c */
 HIDDEN void gomp_task_init_implicit (struct gomp_task *task,
 				     void *exit_frame);
-HIDDEN void gomp_task_run (struct gomp_thread *thr, struct gomp_task *task);
+/* A successor that TASK's completion makes ready may be handed back to
+   run next, not queued (task-depend.c, gomp_depend_release).  */
+HIDDEN struct gomp_task *gomp_task_run (struct gomp_thread *thr,
+					struct gomp_task *task);
 HIDDEN void gomp_task_cache_release (struct gomp_thread *thr);
 HIDDEN void gomp_task_finished (struct gomp_thread *thr,
 				struct gomp_task *task);
 HIDDEN void gomp_task_probe_on_parent (void);
-HIDDEN void gomp_task_ready (struct gomp_thread *thr, struct gomp_task *task);
+HIDDEN void gomp_task_ready (struct gomp_thread *thr, struct gomp_task *task,
+			    bool next);
 HIDDEN struct gomp_task *gomp_task_parent (struct gomp_thread *thr);
 /* A taskloop's task run where it is claimed, or created; the _quiet
    ones without the tools' events or cancellation's checks, for a
@@ -971,8 +975,9 @@ HIDDEN void gomp_depend_add_tool (struct gomp_task *parent,
    for; NULL: none (taskwait with depend, target), no such events.  */
 HIDDEN void gomp_depend_wait (struct gomp_thread *thr, void **depend,
 			      void *cfa, struct gomp_task *sink);
-HIDDEN void gomp_depend_release (struct gomp_thread *thr,
-				 struct gomp_task *task);
+HIDDEN struct gomp_task *gomp_depend_release (struct gomp_thread *thr,
+					      struct gomp_task *task,
+					      bool next);
 HIDDEN void gomp_depend_table_delete (struct gomp_task *task);
 /* Free the dependence table of TASK's children, if it has one.  Most
    tasks have none, and the test is inline: inside the function that

@@ -350,9 +350,25 @@ gomp_depend_add_tool (struct gomp_task *parent, struct gomp_task *task,
 }
 
 /* TASK completed: unlink its clauses, free its mutexinoutset addresses,
-   and release its successors.  */
-void
-gomp_depend_release (struct gomp_thread *thr, struct gomp_task *task)
+   and release its successors.
+
+   NEXT (THR runs a task next, gomp_task_run): the first successor
+   released that THR may run at once is returned, not queued, and THR
+   starts it without a look for work; else NULL.  Queued, it would wait
+   there for the rest of the completion and the look, long enough for
+   an idle thief, which polls the queue, to take it: a chain of tasks
+   (EPCC's PARALLEL TASK DEPS, each thread's tasks on one address) would
+   move from thread to thread, each move taking the table's lock and
+   node, the successor's block and the queue lines to the other CPU,
+   and the poll alone takes the queue's line from its owner at each push
+   and pop.  The successor is a sibling of TASK, so a wait that could
+   run TASK may run it (task scheduling constraint 2).  Not a
+   priority task (the team's list orders those) nor one with
+   mutexinoutset (gomp_depend_try_lock decides when it starts); the
+   other successors are queued, for thieves to take.  */
+struct gomp_task *
+gomp_depend_release (struct gomp_thread *thr, struct gomp_task *task,
+		     bool next)
 {
   struct gomp_dep_table *t = task->table_in;
   struct gomp_team *team = task->team;
@@ -383,6 +399,7 @@ gomp_depend_release (struct gomp_thread *thr, struct gomp_task *task)
     }
   struct gomp_task **succ = task->succ;
   unsigned int nsucc = task->nsucc;
+  struct gomp_task *kept = NULL;
   task->succ = NULL;
   task->nsucc = task->succ_cap = 0;
   task->ndeps = 0;
@@ -399,10 +416,18 @@ gomp_depend_release (struct gomp_thread *thr, struct gomp_task *task)
 	continue;
       if (waiter)
 	gomp_task_event_done (team);
+      else if (next && s->priority == 0 && !s->has_mutex
+	       && thr->ts.team == team)
+	{
+	  gomp_task_ready (thr, s, true);
+	  kept = s;
+	  next = false;
+	}
       else
-	gomp_task_ready (thr, s);
+	gomp_task_ready (thr, s, false);
     }
   gomp_depend_succ_free (task, succ);
+  return kept;
 }
 
 /* May TASK start now?  Take every address it names with mutexinoutset;

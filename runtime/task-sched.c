@@ -470,10 +470,16 @@ task_take (struct gomp_thread *thr, struct gomp_team *team,
   return t;
 }
 
-/* Run T, taken by task_take.  */
-static bool
+/* Run T, taken by task_take, then each successor that a completion
+   hands back to run next (task-depend.c, gomp_depend_release), until
+   none does or the wait that runs them is over: DONE (ARG), not NULL,
+   is its test (task_wait), made before each such successor as before
+   each task taken.  A successor not run is queued.  Inlined: in
+   task_wait, DONE and ARG are in saved registers anyway, where a call
+   had to save and restore them around each task (11 instructions).  */
+static ALWAYS_INLINE bool
 task_run_taken (struct gomp_thread *thr, struct gomp_team *team,
-		struct gomp_task *t)
+		struct gomp_task *t, bool (*done) (void *), void *arg)
 {
   /* Work remains queued and threads sleep: wake one more, so that a
      burst of tasks spreads over the sleepers one wake at a time
@@ -488,18 +494,32 @@ task_run_taken (struct gomp_thread *thr, struct gomp_team *team,
       gomp_task_enqueue (thr, t);
       return false;
     }
-  /* Its parallel region or one of its taskgroups was cancelled before it
-     started: discarded, it completes without running (cancel.c).  */
-  if (unlikely (gomp_global_icv.cancel_var) && gomp_task_cancelled (t))
-    gomp_task_discard (thr, t);
-  else
-    gomp_task_run (thr, t);
-  return true;
+  for (;;)
+    {
+      /* Its parallel region or one of its taskgroups was cancelled
+	 before it started: discarded, it completes without running
+	 (cancel.c).  */
+      if (unlikely (gomp_global_icv.cancel_var) && gomp_task_cancelled (t))
+	{
+	  gomp_task_discard (thr, t);
+	  return true;
+	}
+      t = gomp_task_run (thr, t);
+      if (t == NULL)
+	return true;
+      if (done != NULL && done (arg))
+	{
+	  gomp_task_enqueue (thr, t);
+	  return true;
+	}
+    }
 }
 
-/* Run one ready task the calling thread may run, if there is one.  */
-bool
-gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
+/* Run one ready task the calling thread may run, if there is one (and
+   the successors it hands back: task_run_taken, DONE and ARG).  */
+static ALWAYS_INLINE bool
+task_run_one (struct gomp_thread *thr, struct gomp_task *constraint,
+	      bool (*done) (void *), void *arg)
 {
   struct gomp_team *team = thr->ts.team;
   if (team == NULL)
@@ -507,7 +527,13 @@ gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
   struct gomp_task *t = task_take (thr, team, constraint, false);
   if (t == NULL)
     return false;
-  return task_run_taken (thr, team, t);
+  return task_run_taken (thr, team, t, done, arg);
+}
+
+bool
+gomp_task_run_one (struct gomp_thread *thr, struct gomp_task *constraint)
+{
+  return task_run_one (thr, constraint, NULL, NULL);
 }
 
 /* Wait until DONE (ARG), running the tasks CONSTRAINT allows meanwhile;
@@ -548,7 +574,7 @@ task_wait (struct gomp_thread *thr, bool (*done) (void *), void *arg,
     {
       if (done (arg))
 	break;
-      if (gomp_task_run_one (thr, constraint))
+      if (task_run_one (thr, constraint, done, arg))
 	{
 	  spins = 0;
 	  continue;
@@ -591,7 +617,7 @@ task_wait (struct gomp_thread *thr, bool (*done) (void *), void *arg,
 	  if (t)
 	    {
 	      gomp_idle_cancel (team);
-	      task_run_taken (thr, team, t);
+	      task_run_taken (thr, team, t, done, arg);
 	      continue;
 	    }
 	  gomp_idle_sleep (team, seen);
@@ -615,7 +641,7 @@ task_wait (struct gomp_thread *thr, bool (*done) (void *), void *arg,
       struct gomp_task *t = task_take (thr, team, constraint, true);
       if (t)
 	{
-	  task_run_taken (thr, team, t);
+	  task_run_taken (thr, team, t, done, arg);
 	  continue;
 	}
       futex_wait (&team->task_event, v);

@@ -483,14 +483,19 @@ excess_team (struct gomp_thread *thr, struct gomp_team *team)
 
 /* TASK's region is complete (its function returned and, with detach, its
    event was fulfilled).  THR is the completing thread, maybe not one of
-   the team's (omp_fulfill_event).  */
-static void
-task_complete (struct gomp_thread *thr, struct gomp_task *task)
+   the team's (omp_fulfill_event).  NEXT: the successor to run next is
+   returned, not queued (gomp_depend_release); else NULL.  Two copies,
+   task_complete and task_complete_next: the one without NEXT keeps no
+   successor through the rest of the completion (taskwait's children,
+   detach, cancellation).  */
+static ALWAYS_INLINE struct gomp_task *
+task_complete_1 (struct gomp_thread *thr, struct gomp_task *task, bool next)
 {
   struct gomp_team *team = task->team;
   struct gomp_task *parent = task->parent;
+  struct gomp_task *succ = NULL;
   if (task->ndeps)
-    gomp_depend_release (thr, task);
+    succ = gomp_depend_release (thr, task, next);
   atomic_store_explicit (&task->task_state, TASK_STATE_DONE,
 			 memory_order_release);
   if (task->taskgroup)
@@ -514,6 +519,19 @@ task_complete (struct gomp_thread *thr, struct gomp_task *task)
       else
 	gomp_task_event_done (team);
     }
+  return succ;
+}
+
+static void
+task_complete (struct gomp_thread *thr, struct gomp_task *task)
+{
+  task_complete_1 (thr, task, false);
+}
+
+static struct gomp_task *
+task_complete_next (struct gomp_thread *thr, struct gomp_task *task)
+{
+  return task_complete_1 (thr, task, true);
 }
 
 /* A team member subtracts the tasks it completed from the team's
@@ -543,22 +561,33 @@ gomp_task_pending_flush (struct gomp_thread *thr)
 /* The completion count of a task: its function, plus its event when it
    has a detach clause.  Kept in npred once the task has started, since
    by then every predecessor has released it.  */
-void
-gomp_task_finished (struct gomp_thread *thr, struct gomp_task *task)
+static inline struct gomp_task *
+task_finished (struct gomp_thread *thr, struct gomp_task *task, bool next)
 {
   if (atomic_fetch_sub_explicit (&task->npred, 1, memory_order_acq_rel) != 1)
     {
       /* Detached: omp_fulfill_event completes it.  */
       atomic_store_explicit (&task->task_state, TASK_STATE_DETACHED,
 			     memory_order_release);
-      return;
+      return NULL;
     }
+  if (next)
+    return task_complete_next (thr, task);
   task_complete (thr, task);
+  return NULL;
+}
+
+void
+gomp_task_finished (struct gomp_thread *thr, struct gomp_task *task)
+{
+  task_finished (thr, task, false);
 }
 
 /* Execute TASK on the calling thread.  Not inlined: its frame is the
-   task's exit_frame.  */
-void __attribute__ ((noinline))
+   task's exit_frame.  The caller runs next, itself, a successor that
+   TASK's completion makes ready, which is returned instead of queued
+   (gomp_depend_release); else NULL.  */
+struct gomp_task * __attribute__ ((noinline))
 gomp_task_run (struct gomp_thread *thr, struct gomp_task *task)
 {
   struct gomp_task *prev = thr->task;
@@ -580,7 +609,7 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_task *task)
      marked detached or done (gomp_task_finished), after which libompd
      reads no frames of it.  One store less per task.  */
   thr->task = prev;
-  gomp_task_finished (thr, task);
+  return task_finished (thr, task, true);
 }
 
 static bool
@@ -1062,6 +1091,8 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       atomic_store_explicit (&task->npred, 2, memory_order_relaxed);
       /* Keep it alive to see it complete.  */
       atomic_fetch_add_explicit (&task->refs, 1, memory_order_relaxed);
+      /* An undeferred task has no successors: its clauses are not
+	 recorded (gomp_depend_wait).  */
       gomp_task_run (thr, task);
       if (!task_done (task))
 	gomp_task_wait_kept (thr, task_done, task, parent,
@@ -1077,7 +1108,7 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       /* No predecessor can release it: ready now, without the guard's
 	 atomic operation (which would wait for every store above to reach
 	 the cache).  */
-      gomp_task_ready (thr, task);
+      gomp_task_ready (thr, task, false);
       return;
     }
   if (thr->depend_credit)
@@ -1097,7 +1128,7 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
     gomp_depend_add (parent, task, depend);
   /* Drop the guard: ready now unless some predecessor is unfinished.  */
   if (atomic_fetch_sub_explicit (&task->npred, 1, memory_order_acq_rel) == 1)
-    gomp_task_ready (thr, task);
+    gomp_task_ready (thr, task, false);
 }
 
 /* GOMP_task's general case: a tool or cancellation (gomp_task_general),
@@ -1196,14 +1227,24 @@ gomp_task_create_bounds_quiet (struct gomp_thread *thr, void (*fn) (void *),
 	       priority, NULL, bounds, bounds_size, cfa, false);
 }
 
-/* TASK's last predecessor completed (or it had none): queue it.  From
-   now on npred counts what its completion waits for.  */
+/* TASK's last predecessor completed (or it had none): queue it, or,
+   NEXT, leave it to THR, which runs it next (gomp_depend_release): in
+   no queue meanwhile, but in its parent's dependence table, where
+   debuggers find it, and ready for them (gomp_task_enqueue's state).
+   From now on npred counts what its completion waits for.  */
 void
-gomp_task_ready (struct gomp_thread *thr, struct gomp_task *task)
+gomp_task_ready (struct gomp_thread *thr, struct gomp_task *task, bool next)
 {
   atomic_store_explicit (&task->npred, task->has_detach ? 2 : 1,
 			 memory_order_relaxed);
-  gomp_task_enqueue (thr, task);
+  if (!next)
+    {
+      gomp_task_enqueue (thr, task);
+      return;
+    }
+  atomic_store_explicit (&task->task_state, TASK_STATE_QUEUED,
+			 memory_order_relaxed);
+  task->thread = NULL;
 }
 
 EXPORT void

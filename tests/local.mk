@@ -66,6 +66,7 @@ tests_runtime_c = \
 	tests/runtime/taskloop \
 	tests/runtime/taskloop-many \
 	tests/runtime/task-depend \
+	tests/runtime/task-depend-chain \
 	tests/runtime/task-detach \
 	tests/runtime/task-recursion \
 	tests/runtime/task-deep \
