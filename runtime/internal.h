@@ -653,6 +653,16 @@ struct gomp_thread
      task_count and gomp_task_pending_flush).  */
   unsigned long pending_excess;
   struct gomp_team *excess_team;
+  /* Freed task blocks of the common size, reused before malloc, and
+     the next block of the slab this thread carves, never used, or NULL
+     (task.c).  Written at each task this thread creates or frees, so
+     not on its queue's line, which idle threads read at each look for
+     work: there each write took the line back from them, a transfer
+     per task while a thread runs a chain of tasks that others wait
+     beside (task-depend.c, gomp_depend_release).  */
+  void *task_cache;
+  unsigned int task_cache_count;
+  void *slab_next;
 
   /* What the thread is doing, for debuggers (ompt_state_t): a wait of
      its own (a lock, a critical's slot, an atomic, an ordered turn) and
@@ -702,13 +712,6 @@ struct gomp_thread
   CACHE_ALIGNED _Atomic int queue_lock;
   _Atomic unsigned int queue_count;
   struct gomp_task *queue_head, *queue_tail;
-
-  /* Freed task blocks of the common size, reused before malloc.  */
-  void *task_cache;
-  unsigned int task_cache_count;
-  /* The next block of the slab this thread carves, never used, or NULL
-     (task.c).  */
-  void *slab_next;
   /* Task blocks of the common size this thread allocated and other
      threads freed (the thread that runs a task frees it, often not its
      creator): a lock-free stack others push onto, which this thread takes
