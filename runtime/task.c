@@ -135,9 +135,16 @@ gomp_task_init_implicit (struct gomp_task *task, void *exit_frame)
 /* Task blocks up to this size (task, a few dependences, a small argument
    block: nearly every task) are kept on a per-thread list when freed and
    reused, which makes creating a task cost no malloc in the steady state.
-   A thread keeps at most TASK_CACHE_MAX of the blocks it frees itself;
-   the blocks others give back (below) are blocks it allocated, so what a
-   thread holds is bounded by its own peak of live tasks.
+   A thread keeps at most TASK_CACHE_MAX of the blocks it frees itself,
+   as many as the chain of dependent tasks a member may keep deferred
+   (TASK_THROTTLE_DEPEND): a thread that runs the chain it created frees
+   all of its blocks itself (task-depend.c, gomp_depend_release hands it
+   each successor), and a bound of a few hundred would give the rest
+   back to malloc at every chain, whose arena returns their pages to the
+   system, to be faulted in again by the next chain (EPCC's PARALLEL
+   TASK DEPS, region after region).  The blocks others give back (below)
+   are blocks it allocated too, so what a thread holds is bounded by its
+   own peak of live tasks.
 
    A block goes back to the thread that allocated it.  A task producer's
    tasks are mostly run, and so freed, by other threads: kept by those,
@@ -150,7 +157,7 @@ gomp_task_init_implicit (struct gomp_task *task, void *exit_frame)
    the owner takes, and it takes everything, so the stack has no ABA
    problem.  */
 #define TASK_BLOCK 640
-#define TASK_CACHE_MAX 128
+#define TASK_CACHE_MAX TASK_THROTTLE_DEPEND
 
 /* A new block of SIZE bytes on a cache line of its own (a task's groups
    of fields are laid out by line: internal.h), for the blocks larger
