@@ -317,7 +317,7 @@ struct gomp_task
   bool has_detach;		/* completes when its event is fulfilled */
   bool has_mutex;		/* has mutexinoutset clauses */
   bool copied;			/* its copy constructors have run (cancel.c) */
-  bool fulfilled;		/* its detach event is fulfilled */
+  unsigned char fulfilled;	/* DETACH_FULFILLED | DETACH_READY */
   struct gomp_task *parent;	/* generating task */
   struct gomp_team *team;	/* binding parallel region (NULL: initial) */
   struct gomp_thread *thread;	/* thread executing it, NULL while queued */
@@ -868,6 +868,13 @@ EXPORT void ompd_bp_device_end (void);
 
 /* The word and check of the in-process tools' event points.  */
 #include "tool-word.h"
+
+/* struct gomp_task's fulfilled, of a task with a detach clause: its
+   event is fulfilled; it is ready (gomp_task_ready), its completion
+   count in npred.  Either may come first: whichever comes second gives
+   the event's share of the count (task.c).  */
+#define DETACH_FULFILLED 1
+#define DETACH_READY 2
 
 /* task.c */
 HIDDEN void gomp_task_init_implicit (struct gomp_task *task,

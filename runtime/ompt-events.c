@@ -526,7 +526,8 @@ gomp_tool_task_end (struct gomp_task *task, struct gomp_task *next)
 {
   ompt_task_status_t status = ompt_task_complete;
   if (task->has_detach
-      && !__atomic_load_n (&task->fulfilled, __ATOMIC_ACQUIRE))
+      && !(__atomic_load_n (&task->fulfilled, __ATOMIC_ACQUIRE)
+	   & DETACH_FULFILLED))
     status = ompt_task_detach;
   else if (gomp_task_cancelled (task))
     status = ompt_task_cancel;

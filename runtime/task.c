@@ -116,7 +116,7 @@ task_init_node (struct gomp_task *task)
   task->has_detach = false;
   task->has_mutex = false;
   task->copied = false;
-  task->fulfilled = false;
+  task->fulfilled = 0;
   task->alloc_base = NULL;
 }
 
@@ -563,6 +563,20 @@ gomp_task_pending_flush (struct gomp_thread *thr)
     gomp_task_event (thr->excess_team);
   else
     gomp_task_event_done (thr->excess_team);
+}
+
+/* TASK, with a detach clause, is ready: npred counts its function and
+   its event from now on, unless the event was fulfilled before, which
+   then left npred alone (omp_fulfill_event): before, npred counted
+   predecessors.  The count is stored before the flag is published, so
+   that a fulfiller that sees DETACH_READY takes its share of it.  */
+static void
+detach_ready (struct gomp_task *task)
+{
+  atomic_store_explicit (&task->npred, 2, memory_order_relaxed);
+  if (__atomic_fetch_or (&task->fulfilled, DETACH_READY, __ATOMIC_ACQ_REL)
+      & DETACH_FULFILLED)
+    atomic_store_explicit (&task->npred, 1, memory_order_relaxed);
 }
 
 /* The completion count of a task: its function, plus its event when it
@@ -1095,7 +1109,7 @@ task_create (struct gomp_thread *thr, void (*fn) (void *), void *data,
       void *old_enter = gomp_task_enter_runtime (parent, TASK_CFA);
       if ((flags & GOMP_TASK_FLAG_DEPEND) && team)
 	gomp_depend_wait (thr, depend, NULL, task);
-      atomic_store_explicit (&task->npred, 2, memory_order_relaxed);
+      detach_ready (task);
       /* Keep it alive to see it complete.  */
       atomic_fetch_add_explicit (&task->refs, 1, memory_order_relaxed);
       /* An undeferred task has no successors: its clauses are not
@@ -1242,8 +1256,10 @@ gomp_task_create_bounds_quiet (struct gomp_thread *thr, void (*fn) (void *),
 void
 gomp_task_ready (struct gomp_thread *thr, struct gomp_task *task, bool next)
 {
-  atomic_store_explicit (&task->npred, task->has_detach ? 2 : 1,
-			 memory_order_relaxed);
+  if (unlikely (task->has_detach))
+    detach_ready (task);
+  else
+    atomic_store_explicit (&task->npred, 1, memory_order_relaxed);
   if (!next)
     {
       gomp_task_enqueue (thr, task);
@@ -1281,13 +1297,16 @@ omp_fulfill_event (omp_event_handle_t event)
      undeferred task's event is a semaphore its encountering thread waits
      on in libgomp, which checks it with its own words.  */
   if (task != NULL && (task->kind & TASK_UNDEFERRED)
-      && __atomic_load_n (&task->fulfilled, __ATOMIC_ACQUIRE))
+      && (__atomic_load_n (&task->fulfilled, __ATOMIC_ACQUIRE)
+	  & DETACH_FULFILLED))
     gomp_fatal ("omp_fulfill_event: %p event already fulfilled!\n",
 		(void *) task);
+  unsigned char was = 0;
   if (task == NULL
       || atomic_load_explicit (&task->task_state, memory_order_acquire)
 	 == TASK_STATE_DONE
-      || __atomic_exchange_n (&task->fulfilled, true, __ATOMIC_ACQ_REL))
+      || ((was = __atomic_fetch_or (&task->fulfilled, DETACH_FULFILLED,
+				    __ATOMIC_ACQ_REL)) & DETACH_FULFILLED))
     gomp_fatal ("omp_fulfill_event: %p event is invalid or has already "
 		"been fulfilled!\n", (void *) task);
   struct gomp_thread *thr = gomp_tls;
@@ -1295,7 +1314,11 @@ omp_fulfill_event (omp_event_handle_t event)
 		   atomic_load_explicit (&task->task_state,
 					 memory_order_acquire)
 		   == TASK_STATE_DETACHED);
-  if (atomic_fetch_sub_explicit (&task->npred, 1, memory_order_acq_rel) == 1)
+  /* Not ready yet: npred still counts its predecessors, and the task
+     must run all the same; detach_ready takes the event's share.  */
+  if ((was & DETACH_READY)
+      && atomic_fetch_sub_explicit (&task->npred, 1, memory_order_acq_rel)
+	 == 1)
     task_complete (thr, task);
 }
 

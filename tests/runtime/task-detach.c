@@ -12,7 +12,8 @@
 
    Each fulfiller sets a flag just before omp_fulfill_event; whatever
    waits for the task's completion (taskwait, a barrier, a task that
-   depends on it) must see the flag set afterwards.  A fulfiller never
+   depends on it) must see the flag set afterwards.  A task whose event
+   is fulfilled before its predecessor completes still runs, in order.  A fulfiller never
    waits for the detached task's body to run: with one thread that body
    may only run after the fulfiller.  */
 
@@ -233,6 +234,38 @@ check_serial (void)
   pthread_join (th, NULL);
 }
 
+/* A detached task whose event is fulfilled before it can start, its
+   predecessor unfinished: it still runs, after the predecessor and
+   before its own successor.  */
+static void
+check_fulfilled_before_start (void)
+{
+  int x = 0, go = 0, n = 0, order[3] = { -1, -1, -1 };
+#pragma omp parallel num_threads(2) shared(x, go, n, order)
+#pragma omp single
+  {
+    omp_event_handle_t ev = (omp_event_handle_t) 0;
+#pragma omp task depend(inout: x) shared(go, n, order)
+    {
+      while (!__atomic_load_n (&go, __ATOMIC_ACQUIRE))
+	sleep_us (50);
+      order[n++] = 0;
+    }
+#pragma omp task depend(inout: x) detach(ev) shared(n, order)
+    order[n++] = 1;
+#pragma omp task depend(inout: x) shared(n, order)
+    order[n++] = 2;
+    /* The first task waits for GO: the detached one has not started.  */
+    omp_fulfill_event (ev);
+    __atomic_store_n (&go, 1, __ATOMIC_RELEASE);
+#pragma omp taskwait
+  }
+  CHECK_EQ (n, 3, "fulfilled before its start: the three tasks ran");
+  CHECK (order[0] == 0 && order[1] == 1 && order[2] == 2,
+	 "fulfilled before its start: in dependence order (%d %d %d)",
+	 order[0], order[1], order[2]);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -241,5 +274,6 @@ main (int argc, char **argv)
   for (int i = 0; i < N_TEST_THREAD_COUNTS; i++)
     check_detach (test_thread_counts[i]);
   check_serial ();
+  check_fulfilled_before_start ();
   return 0;
 }
