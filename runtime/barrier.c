@@ -29,6 +29,7 @@
 #include "config.h"
 #include "internal.h"
 #include "tool.h"
+#include "tool-mode.h"
 
 void
 gomp_barrier_init (struct gomp_barrier *b, unsigned int n)
@@ -97,31 +98,28 @@ barrier_open (void *arg)
   return false;
 }
 
-/* Wait at the barrier of the calling thread's team; STATE says which kind
-   of barrier this is, for debuggers, CFA the entry point's frame.
-   Waiting threads run the team's tasks: the barrier opens when all
-   threads have arrived and every task has completed.  The tool's events
-   are around it, in gomp_team_barrier; TOOL: the copy with them, whose
+/* The barrier alone (no team, or a team of one): only a task scheduling
+   point.  TOOL, here and below: the copy with the tool's events, whose
    wait for tasks has its wait events too (task-sched.c).  */
 static ALWAYS_INLINE void
-team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa,
-	      bool tool)
+barrier_alone (struct gomp_thread *thr, unsigned int state, void *cfa,
+	       bool tool)
 {
   struct gomp_team *team = thr->ts.team;
-  /* Every thread arrives only after leaving the worksharing constructs it
-     met before, and this one goes on only once all have: from here on
-     they are done for gomp_ws_enter.  But for the one it is in, if any:
-     single copyprivate's barrier is inside its construct (single.c), and
-     the threads leave it after the barrier.  */
-  thr->ts.ws_barrier_seq = thr->ts.ws_seq - (thr->ts.ws != NULL);
-  if (team == NULL || team->nthreads == 1)
-    {
-      /* Alone: the barrier is only a task scheduling point.  */
-      (tool ? gomp_task_drain : gomp_task_drain_quiet) (thr, state, cfa);
-      if (team)
-	ws_cancel_done (team);
-      return;
-    }
+  (tool ? gomp_task_drain : gomp_task_drain_quiet) (thr, state, cfa);
+  if (team)
+    ws_cancel_done (team);
+}
+
+/* Wait at the barrier of TEAM, the calling thread's, of more than one
+   thread; STATE says which kind of barrier this is, for debuggers, CFA
+   the entry point's frame.  Waiting threads run the team's tasks: the
+   barrier opens when all threads have arrived and every task has
+   completed.  The tool's events are around it, in team_barrier_tool.  */
+static ALWAYS_INLINE void
+barrier_multi (struct gomp_thread *thr, struct gomp_team *team,
+	       unsigned int state, void *cfa, bool tool)
+{
   struct gomp_barrier *b = &team->barrier;
   /* The tasks this thread completed count as done before it arrives, so
      that the last to arrive sees them (task.c).  */
@@ -151,31 +149,65 @@ team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa,
     (thr, barrier_open, &w, NULL, state, cfa);
 }
 
+/* Every thread arrives only after leaving the worksharing constructs it
+   met before, and this one goes on only once all have: from here on they
+   are done for gomp_ws_enter.  But for the one it is in, if any: single
+   copyprivate's barrier is inside its construct (single.c), and the
+   threads leave it after the barrier.  */
+static ALWAYS_INLINE void
+barrier_ws_done (struct gomp_thread *thr)
+{
+  thr->ts.ws_barrier_seq = thr->ts.ws_seq - (thr->ts.ws != NULL);
+}
+
 /* The barrier with the tool's sync-region events around it: out of line,
-   so that without a tool the barrier tests the tool word once and keeps
-   its registers for itself.  */
+   so that without a tool the barrier keeps its registers for itself.  */
 static void __attribute__ ((noinline, cold))
 team_barrier_tool (struct gomp_thread *thr, unsigned int state, void *cfa)
 {
   gomp_tool_sync_begin (thr, state, gomp_tool_ra_of_cfa (cfa));
-  team_barrier (thr, state, cfa, true);
+  barrier_ws_done (thr);
+  if (GOMP_MODE_IS_ALONE (thr))
+    barrier_alone (thr, state, cfa, true);
+  else
+    barrier_multi (thr, thr->ts.team, state, cfa, true);
   gomp_tool_sync_end (thr);
 }
 
+/* One compare of the thread's mode (tool-mode.h) picks the path: alone,
+   in a team of more, or with a tool.  */
 void
 gomp_team_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
 {
-  if (GOMP_TOOL_ON ())
-    team_barrier_tool (thr, state, cfa);
-  else
-    team_barrier (thr, state, cfa, false);
+  GOMP_MODE_SWITCH (thr, alone, tool);
+  barrier_ws_done (thr);
+  barrier_multi (thr, thr->ts.team, state, cfa, false);
+  return;
+ alone:
+  barrier_ws_done (thr);
+  barrier_alone (thr, state, cfa, false);
+  return;
+ tool:
+  team_barrier_tool (thr, state, cfa);
 }
 
+/* The barrier without the tool's events, whose caller has found the
+   thread alone (gomp_ws_end_barrier) ...  */
 void
-gomp_team_barrier_quiet (struct gomp_thread *thr, unsigned int state,
+gomp_team_barrier_alone (struct gomp_thread *thr, unsigned int state,
 			 void *cfa)
 {
-  team_barrier (thr, state, cfa, false);
+  barrier_ws_done (thr);
+  barrier_alone (thr, state, cfa, false);
+}
+
+/* ... or in a team of more.  */
+void
+gomp_team_barrier_multi (struct gomp_thread *thr, unsigned int state,
+			 void *cfa)
+{
+  barrier_ws_done (thr);
+  barrier_multi (thr, thr->ts.team, state, cfa, false);
 }
 
 /* A cancellable barrier (GOMP_barrier_cancel, GOMP_loop_end_cancel,

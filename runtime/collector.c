@@ -73,6 +73,7 @@ update_active (void)
     __atomic_fetch_and (&gomp_tool_active, ~GOMP_TOOL_COLLECTOR,
 			__ATOMIC_RELEASE);
   gomp_tool_mutex_update ();
+  gomp_tool_mode_update ();
 }
 
 static void

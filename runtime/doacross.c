@@ -594,10 +594,8 @@ doacross_start (unsigned int ncounts, const void *counts, bool ull,
   if (gomp_ws_enter_reductions (thr, reductions, cfa))
     {
       unsigned int kind = gomp_loop_sched_arg (thr, sched, &chunk);
-      unsigned int nthreads = thr->ts.team ? thr->ts.team->nthreads : 1;
       gomp_ull n0 = ncounts ? count_get (counts, 0, ull) : 0;
-      gomp_iter_init (thr->ts.ws, WS_LOOP, 0, n0, 1, false, kind, chunk,
-		      nthreads, false);
+      gomp_iter_init (thr, WS_LOOP, 0, n0, 1, false, kind, chunk, false);
       /* Published with the loop by gomp_ws_publish (release).  */
       thr->ts.ws->doacross = doacross_alloc (thr, ncounts, counts, ull);
       if (mem)

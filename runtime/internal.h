@@ -473,6 +473,8 @@ struct gomp_team_state
   unsigned int team_id;		/* omp_get_thread_num () */
   unsigned int level;		/* omp_get_level () */
   unsigned int active_level;	/* omp_get_active_level () */
+  bool ordered_held;		/* this thread did the ordered part of its
+				   ordered chunk (below) */
   struct gomp_work_share *ws;	/* current worksharing construct */
   long ws_seq;			/* number of the next worksharing construct */
   /* ws_seq when this thread last passed a team barrier (or began the
@@ -483,13 +485,19 @@ struct gomp_team_state
   unsigned long long static_trip;	/* static schedule: chunks taken */
   /* The chunk this thread executes of an ordered loop (logical iterations). */
   unsigned long long ordered_lo, ordered_hi;
-  bool ordered_held;		/* this thread did the ordered part of it */
   /* Thread affinity (places.c), meaningful only when gomp_places_len is
      not 0: the place the thread is bound to (-1: none yet) and its
      place-partition-var, places partition_off .. partition_off +
      partition_len - 1.  A master's are saved with the rest.  */
   int place;
   unsigned int partition_off, partition_len;
+  /* The other threads of TEAM (its size less one; 0 without a team):
+     the low half of the thread's mode (tool-mode.h), whose high half,
+     the tool's, is the word after this structure in struct gomp_thread.
+     The last member, so that a copy of the structure (a master's saved
+     state, restored when its region ends) carries it and not the tool's
+     half.  */
+  unsigned int others;
 };
 
 /* ---- teams ------------------------------------------------------------- */
@@ -633,6 +641,10 @@ struct gomp_thread
 {
   /* Read on every omp_* query; written only by the thread itself.  */
   struct gomp_team_state ts;
+  /* GOMP_MODE_TOOL_HALF while some tool is on, else 0: the high half of
+     the thread's mode after ts.others, written by whoever changes the
+     tool word (tool-mode.c).  */
+  unsigned int tool_mode;
   struct gomp_task *task;	/* the task this thread executes */
   /* While the thread executes a teams region (host teams, or teams in a
      target region): omp_get_team_num () and omp_get_num_teams () - 1, 0
@@ -1051,9 +1063,12 @@ HIDDEN void gomp_word_bump (_Atomic unsigned int *word);
 HIDDEN void gomp_barrier_init (struct gomp_barrier *b, unsigned int n);
 HIDDEN void gomp_team_barrier (struct gomp_thread *thr, unsigned int state,
 			       void *cfa);
-/* The same where the caller has just found the tool word clear: no
-   tool events, no second test of the word.  */
-HIDDEN void gomp_team_barrier_quiet (struct gomp_thread *thr,
+/* The same where the caller has just read the thread's mode
+   (tool-mode.h): no tool events, no second test; the thread alone, or
+   in a team of more.  */
+HIDDEN void gomp_team_barrier_alone (struct gomp_thread *thr,
+				     unsigned int state, void *cfa);
+HIDDEN void gomp_team_barrier_multi (struct gomp_thread *thr,
 				     unsigned int state, void *cfa);
 HIDDEN bool gomp_team_barrier_cancel (struct gomp_thread *thr,
 				      unsigned int state, void *cfa);
@@ -1164,11 +1179,11 @@ HIDDEN void gomp_ws_publish (struct gomp_thread *thr);
 HIDDEN void gomp_ws_free (struct gomp_work_share *ws);
 
 /* iter.c */
-HIDDEN void gomp_iter_init (struct gomp_work_share *ws, unsigned int kind,
+HIDDEN void gomp_iter_init (struct gomp_thread *thr, unsigned int kind,
 			    unsigned long long start, unsigned long long end,
 			    unsigned long long incr, bool down,
 			    unsigned int sched, unsigned long long chunk,
-			    unsigned int nthreads, bool ordered);
+			    bool ordered);
 HIDDEN bool gomp_iter_next_general (struct gomp_thread *thr,
 				    struct gomp_work_share *ws,
 				    unsigned long long *istart,

@@ -12,6 +12,7 @@
 #include "config.h"
 #include "internal.h"
 #include "tool.h"
+#include "tool-mode.h"
 
 static unsigned long long
 trip_count (unsigned long long start, unsigned long long end,
@@ -42,12 +43,12 @@ trip_count (unsigned long long start, unsigned long long end,
    does not first wait for this thread to take the line back from them.
    NEXT, on the hand-over line this thread holds since it claimed the
    slot (or alone: a thread without a team), is always reset.  */
-void
-gomp_iter_init (struct gomp_work_share *ws, unsigned int kind,
-		unsigned long long start,
-		unsigned long long end, unsigned long long incr, bool down,
-		unsigned int sched, unsigned long long chunk,
-		unsigned int nthreads, bool ordered)
+static ALWAYS_INLINE void
+iter_set (struct gomp_work_share *ws, unsigned int kind,
+	  unsigned long long start, unsigned long long end,
+	  unsigned long long incr, bool down, unsigned int sched,
+	  unsigned long long chunk, unsigned int nthreads, bool ordered,
+	  bool shared, bool tool)
 {
   /* Empty loops: the caller tells emptiness by comparing in the
      iterator's own type, passing START == END for them.  */
@@ -65,16 +66,15 @@ gomp_iter_init (struct gomp_work_share *ws, unsigned int kind,
     && (sched == GS_GUIDED
 	|| (fetch_add_ok && chunk != 0
 	    && (sched == GS_DYNAMIC || sched == GS_STATIC)));
-  /* A tool's events need the general path.  Tested apart, last: within
-     the condition above it cost some 10 instructions, here 3.  */
-  if (GOMP_TOOL_ON ())
+  /* A tool's events need the general path.  */
+  if (tool)
     fast_next = false;
   bool dyn_fast = fast_next && sched == GS_DYNAMIC;
   bool guided_fast = fast_next && sched == GS_GUIDED;
-  /* A thread alone (no team, or a team of one: NTHREADS 1) has a work
-     share nobody else reads, maybe on its stack (parallel.c) and never
-     written before: it stores everything, without comparing.  */
-  bool shared = nthreads > 1;
+  /* A thread alone (no team, or a team of one: NTHREADS 1, SHARED
+     false) has a work share nobody else reads, maybe on its stack
+     (parallel.c) and never written before: it stores everything,
+     without comparing.  */
 #define WS_SET(lv, v)				\
   do						\
     {						\
@@ -111,6 +111,40 @@ gomp_iter_init (struct gomp_work_share *ws, unsigned int kind,
   /* Only ordered loops use the ordered turn (ordered.c).  */
   if (ordered)
     atomic_store_explicit (&ws->ordered_pos, 0, memory_order_relaxed);
+}
+
+/* With a tool: out of line, so that without one the loop takes its path
+   on one test of the thread's mode.  */
+static void __attribute__ ((noinline, cold))
+iter_init_tool (struct gomp_thread *thr, unsigned int kind,
+		unsigned long long start, unsigned long long end,
+		unsigned long long incr, bool down, unsigned int sched,
+		unsigned long long chunk, bool ordered)
+{
+  unsigned int nthreads = GOMP_MODE_IS_ALONE (thr)
+    ? 1 : thr->ts.team->nthreads;
+  iter_set (thr->ts.ws, kind, start, end, incr, down, sched, chunk,
+	    nthreads, ordered, nthreads > 1, true);
+}
+
+/* THR's mode (tool-mode.h) tells the team's size, one thread or more,
+   and whether a tool is on, in one test.  */
+void
+gomp_iter_init (struct gomp_thread *thr, unsigned int kind,
+		unsigned long long start, unsigned long long end,
+		unsigned long long incr, bool down, unsigned int sched,
+		unsigned long long chunk, bool ordered)
+{
+  GOMP_MODE_SWITCH (thr, alone, tool);
+  iter_set (thr->ts.ws, kind, start, end, incr, down, sched, chunk,
+	    thr->ts.team->nthreads, ordered, true, false);
+  return;
+ alone:
+  iter_set (thr->ts.ws, kind, start, end, incr, down, sched, chunk, 1,
+	    ordered, false, false);
+  return;
+ tool:
+  iter_init_tool (thr, kind, start, end, incr, down, sched, chunk, ordered);
 }
 
 static unsigned long long

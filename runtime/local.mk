@@ -64,6 +64,8 @@ runtime_libgomp_la_SOURCES = \
 	runtime/tool-word.h \
 	runtime/tool-mutex.h \
 	runtime/tool-mutex.c \
+	runtime/tool-mode.h \
+	runtime/tool-mode.c \
 	runtime/ompt.h \
 	runtime/ompt-init.c \
 	runtime/ompt-entry.c \

@@ -15,9 +15,8 @@ loop_ull_init (struct gomp_thread *thr, bool up, gomp_ull start,
 	       gomp_ull chunk, bool ordered)
 {
   bool empty = up ? start >= end : start <= end;
-  unsigned int nthreads = thr->ts.team ? thr->ts.team->nthreads : 1;
-  gomp_iter_init (thr->ts.ws, WS_LOOP, start, empty ? start : end, incr,
-		  !up, sched, chunk, nthreads, ordered);
+  gomp_iter_init (thr, WS_LOOP, start, empty ? start : end, incr, !up,
+		  sched, chunk, ordered);
 }
 
 /* Not inlined: the short-path entry points below reach it by a tail

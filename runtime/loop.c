@@ -24,12 +24,10 @@ loop_init (struct gomp_thread *thr, long start, long end, long incr,
 	   unsigned int sched, long chunk, bool ordered)
 {
   bool empty = incr > 0 ? start >= end : start <= end;
-  unsigned int nthreads = thr->ts.team ? thr->ts.team->nthreads : 1;
-  gomp_iter_init (thr->ts.ws, WS_LOOP, (unsigned long long) start,
+  gomp_iter_init (thr, WS_LOOP, (unsigned long long) start,
 		  (unsigned long long) (empty ? start : end),
 		  (unsigned long long) incr, incr < 0, sched,
-		  chunk > 0 ? (unsigned long long) chunk : 0, nthreads,
-		  ordered);
+		  chunk > 0 ? (unsigned long long) chunk : 0, ordered);
 }
 
 /* CFA, here and below: the entry point's frame (internal.h).  */

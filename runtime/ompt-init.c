@@ -230,6 +230,7 @@ gomp_tool_init (struct gomp_thread *initial)
 	  __atomic_fetch_or (&gomp_tool_active, GOMP_TOOL_OMPT,
 			     __ATOMIC_RELEASE);
 	  gomp_tool_mutex_update ();
+	  gomp_tool_mode_update ();
 	}
       else
 	{
@@ -262,6 +263,7 @@ gomp_ompt_finalize (void)
     }
   __atomic_fetch_and (&gomp_tool_active, ~GOMP_TOOL_OMPT, __ATOMIC_RELEASE);
   gomp_tool_mutex_update ();
+  gomp_tool_mode_update ();
   tool = NULL;
   if (r->finalize)
     r->finalize (&r->tool_data);

@@ -120,6 +120,7 @@ gomp_registry_add (struct gomp_thread *thr)
 {
   pthread_mutex_lock (&gomp_registry.lock);
   thr->serial = atomic_fetch_add (&gomp_registry.nthreads, 1);
+  gomp_tool_mode_register (thr);
   thr->registry_next = gomp_registry.threads;
   atomic_store_explicit (&gomp_registry.threads, thr, memory_order_release);
   index_replace (thr, true);

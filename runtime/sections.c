@@ -18,9 +18,8 @@ sections_next (struct gomp_thread *thr, void *cfa)
 static void
 sections_init (struct gomp_thread *thr, unsigned int count)
 {
-  unsigned int nthreads = thr->ts.team ? thr->ts.team->nthreads : 1;
-  gomp_iter_init (thr->ts.ws, WS_SECTIONS, 1, (unsigned long long) count + 1,
-		  1, false, GS_DYNAMIC, 1, nthreads, false);
+  gomp_iter_init (thr, WS_SECTIONS, 1, (unsigned long long) count + 1, 1,
+		  false, GS_DYNAMIC, 1, false);
 }
 
 EXPORT unsigned int

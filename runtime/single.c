@@ -8,27 +8,46 @@
 #include "config.h"
 #include "internal.h"
 #include "tool.h"
+#include "tool-mode.h"
+
+/* The thread's next single construct is its own if it is the first to
+   advance TEAM's count from the thread's count of singles met.  */
+static inline bool
+single_claim (struct gomp_thread *thr, struct gomp_team *team)
+{
+  unsigned long seq = thr->ts.single_seq++;
+  unsigned long expected = seq;
+  return atomic_compare_exchange_strong_explicit (&team->single_claimed,
+						  &expected, seq + 1,
+						  memory_order_relaxed,
+						  memory_order_relaxed);
+}
+
+/* With a tool: single-executor's begin or single-other's.  Out of line,
+   so that without one the construct takes its path on one test of the
+   thread's mode (tool-mode.h).  */
+static bool __attribute__ ((noinline, cold))
+single_start_tool (struct gomp_thread *thr, const void *ra)
+{
+  bool mine = GOMP_MODE_IS_ALONE (thr)
+    || single_claim (thr, thr->ts.team);
+  if (mine)
+    gomp_tool_single_begin ();
+  else
+    gomp_tool_single_other (thr, ra);
+  return mine;
+}
 
 EXPORT bool
 GOMP_single_start (void)
 {
   struct gomp_thread *thr = gomp_thread ();
-  struct gomp_team *team = thr->ts.team;
-  bool mine = true;
-  if (team != NULL && team->nthreads != 1)
-    {
-      unsigned long seq = thr->ts.single_seq++;
-      unsigned long expected = seq;
-      mine = atomic_compare_exchange_strong_explicit (&team->single_claimed,
-						      &expected, seq + 1,
-						      memory_order_relaxed,
-						      memory_order_relaxed);
-    }
-  if (mine)
-    GOMP_TOOL_EVENT (single_begin);
-  else
-    GOMP_TOOL_EVENT (single_other, thr, GOMP_TOOL_RA ());
-  return mine;
+  GOMP_MODE_SWITCH (thr, alone, tool);
+  return single_claim (thr, thr->ts.team);
+ alone:
+  return true;
+ tool:
+  return single_start_tool (thr, GOMP_TOOL_RA ());
 }
 
 /* single copyprivate: the thread that runs the block returns NULL here,

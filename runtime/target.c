@@ -174,6 +174,7 @@ run_on_host (void (*fn) (void *), void **hostaddrs, void **args)
   thr->ts.team_id = 0;
   thr->ts.level = 0;
   thr->ts.active_level = 0;
+  thr->ts.others = 0;
   gomp_set_ws (thr, NULL);
   thr->ts.ws_seq = 0;
   thr->ts.ws_barrier_seq = 0;

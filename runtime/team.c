@@ -340,6 +340,7 @@ gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
   GOMP_DEBUG_WORD (thr->ts.team) = team;
   thr->ts.level = team->level;
   thr->ts.active_level = team->active_level;
+  thr->ts.others = team->nthreads - 1;
   thr->ts.single_seq = single_first;
   thr->ts.static_trip = 0;
   thr->ts.ordered_lo = thr->ts.ordered_hi = 0;

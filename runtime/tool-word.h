@@ -56,6 +56,15 @@ extern HIDDEN int gomp_task_general;
 /* Store gomp_task_general for the tool word ACTIVE.  */
 HIDDEN void gomp_task_general_update (int active);
 
+/* The thread's mode (tool-mode.h): its low half, ts.others, counts
+   the other threads of its team; its high half, tool_mode, a copy of
+   whether the word is nonzero in each thread, follows the word:
+   whoever changes a bit of it calls gomp_tool_mode_update next too.
+   gomp_tool_mode_register gives a thread that registers the half of the
+   word as it is (registry.c, under the registry's lock).  */
+HIDDEN void gomp_tool_mode_update (void);
+HIDDEN void gomp_tool_mode_register (struct gomp_thread *thr);
+
 /* Pass event EVENT to the in-process tools, if any: gomp_tool_EVENT
    (...).  */
 #define GOMP_TOOL_EVENT(event, ...)			\

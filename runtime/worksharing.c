@@ -22,6 +22,7 @@
 #include "config.h"
 #include "internal.h"
 #include "tool.h"
+#include "tool-mode.h"
 #include "os.h"
 
 #include <stdlib.h>
@@ -189,9 +190,10 @@ ws_retire (struct gomp_work_share *ws, long seq)
 
 /* The calling thread is done with its current work share; TOOL: send
    the tool's work-end if the tool word says so (false: the caller has
-   found it clear).  */
+   found no tool on); ALONE: the thread's mode says it is alone
+   (tool-mode.h).  */
 static inline __attribute__ ((always_inline)) void
-ws_leave (struct gomp_thread *thr, bool tool)
+ws_leave (struct gomp_thread *thr, bool tool, bool alone)
 {
   struct gomp_work_share *ws = thr->ts.ws;
   if (ws == NULL)
@@ -200,7 +202,7 @@ ws_leave (struct gomp_thread *thr, bool tool)
     GOMP_TOOL_EVENT (work_end, thr);
   gomp_set_ws (thr, NULL);
   struct gomp_team *team = thr->ts.team;
-  if (team == NULL || team->nthreads == 1)
+  if (alone)
     {
       /* Only MEM: a team of one on the stack (parallel.c) leaves the
 	 rest of its work share uninitialised, DOACROSS included.  */
@@ -219,7 +221,7 @@ ws_leave (struct gomp_thread *thr, bool tool)
 void
 gomp_ws_leave (struct gomp_thread *thr)
 {
-  ws_leave (thr, true);
+  ws_leave (thr, true, GOMP_MODE_IS_ALONE (thr));
 }
 
 /* The end of the calling thread's current work share and the implicit
@@ -234,42 +236,45 @@ gomp_ws_leave (struct gomp_thread *thr)
    barrier, by thread 0 say, it could already be the next construct's,
    which a thread that left the barrier first and ran through seven
    nowait constructs has claimed meanwhile.  The barrier is not
-   cancellable, so everybody passes it.  TOOL: as for ws_leave; the
-   barrier then sends its own events.  */
-static inline __attribute__ ((always_inline)) void
-ws_end_barrier (struct gomp_thread *thr, unsigned int state, void *cfa,
-		bool tool)
+   cancellable, so everybody passes it.  */
+static void
+ws_end_multi (struct gomp_thread *thr, bool tool)
 {
   struct gomp_work_share *ws = thr->ts.ws;
-  struct gomp_team *team = thr->ts.team;
-  if (ws == NULL || ws == &ws_skipped || team == NULL || team->nthreads == 1)
-    ws_leave (thr, tool);
+  if (ws == NULL || ws == &ws_skipped)
+    ws_leave (thr, tool, false);
   else
     {
       if (tool)
 	GOMP_TOOL_EVENT (work_end, thr);
       gomp_set_ws (thr, NULL);
     }
-  if (tool)
-    gomp_team_barrier (thr, state, cfa);
-  else
-    gomp_team_barrier_quiet (thr, state, cfa);
 }
 
-/* With a tool: out of line, so that without one the construct's end
-   and its barrier test the tool word once between them, not once
-   each.  */
+/* With a tool: the construct's work-end, then the barrier with its
+   events.  Out of line, so that without one the construct's end and its
+   barrier take their path on one test of the thread's mode.  */
 static void __attribute__ ((noinline, cold))
 ws_end_barrier_tool (struct gomp_thread *thr, unsigned int state, void *cfa)
 {
-  ws_end_barrier (thr, state, cfa, true);
+  if (GOMP_MODE_IS_ALONE (thr))
+    ws_leave (thr, true, true);
+  else
+    ws_end_multi (thr, true);
+  gomp_team_barrier (thr, state, cfa);
 }
 
 void
 gomp_ws_end_barrier (struct gomp_thread *thr, unsigned int state, void *cfa)
 {
-  if (GOMP_TOOL_ON ())
-    ws_end_barrier_tool (thr, state, cfa);
-  else
-    ws_end_barrier (thr, state, cfa, false);
+  GOMP_MODE_SWITCH (thr, alone, tool);
+  ws_end_multi (thr, false);
+  gomp_team_barrier_multi (thr, state, cfa);
+  return;
+ alone:
+  ws_leave (thr, false, true);
+  gomp_team_barrier_alone (thr, state, cfa);
+  return;
+ tool:
+  ws_end_barrier_tool (thr, state, cfa);
 }

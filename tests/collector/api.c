@@ -214,6 +214,8 @@ stranger (void *arg)
 static int held;
 /* Work for a region that would otherwise be empty (GCC drops those).  */
 static int regions_run;
+/* Work for the constructs of the region that pauses and resumes.  */
+static int mid_work;
 static __thread volatile int sig_state;
 static __thread void *volatile sig_wait;
 static __thread volatile uint64_t sig_prid;
@@ -635,6 +637,67 @@ main (void)
   __atomic_fetch_add (&regions_run, 1, __ATOMIC_RELAXED);
   CHECK_EQ (seen.n[OMP_EVENT_JOIN], joins + 1, "JOIN in the new session");
   CHECK_EQ (state (NULL), THR_SERIAL_STATE, "STATE in the new session");
+
+  /* PAUSE and RESUME from thread 0 inside a region: each thread's events
+     stop by its next construct after the request, and start again by
+     its next after RESUME, also alone (a team of one).  The constructs
+     with an event at their entry, whatever the waits: single and
+     ordered (the barriers' come only when a thread waits).  */
+  static const int mid_events[] = {
+    OMP_EVENT_THR_BEGIN_SINGLE, OMP_EVENT_THR_BEGIN_ORDERED,
+    OMP_EVENT_THR_END_ORDERED
+  };
+  for (size_t i = 0; i < sizeof mid_events / sizeof *mid_events; i++)
+    CHECK_EQ (reg (OMP_REQ_REGISTER, mid_events[i], on_event),
+	      OMP_ERRCODE_OK, "REGISTER event %d", mid_events[i]);
+  for (int nthr = 1; nthr <= 2; nthr++)
+    {
+#pragma omp parallel num_threads (nthr)
+      {
+	int me = omp_get_thread_num ();
+	unsigned long n0[NEV], n1[NEV];
+	int its = 0;
+	if (me == 0)
+	  CHECK_EQ (ask_ec (OMP_REQ_PAUSE), OMP_ERRCODE_OK, "PAUSE inside");
+#pragma omp barrier
+	memcpy (n0, (void *) seen.n, sizeof n0);
+#pragma omp barrier
+#pragma omp single
+	__atomic_fetch_add (&mid_work, 1, __ATOMIC_RELAXED);
+#pragma omp for schedule (dynamic) ordered
+	for (int k = 0; k < 4; k++)
+#pragma omp ordered
+	  __atomic_fetch_add (&mid_work, 1, __ATOMIC_RELAXED);
+	for (size_t i = 0; i < sizeof mid_events / sizeof *mid_events; i++)
+	  CHECK_EQ (seen.n[mid_events[i]], n0[mid_events[i]],
+		    "event %d paused inside a team of %d, thread %d",
+		    mid_events[i], nthr, me);
+	if (me == 0)
+	  CHECK_EQ (ask_ec (OMP_REQ_RESUME), OMP_ERRCODE_OK, "RESUME inside");
+#pragma omp barrier
+	memcpy (n1, (void *) seen.n, sizeof n1);
+	int mine = 0;
+#pragma omp single nowait
+	mine = 1;
+	CHECK_EQ (seen.n[OMP_EVENT_THR_BEGIN_SINGLE],
+		  n1[OMP_EVENT_THR_BEGIN_SINGLE] + mine,
+		  "SINGLE resumed inside a team of %d, thread %d", nthr, me);
+#pragma omp for schedule (dynamic) ordered
+	for (int k = 0; k < 4; k++)
+	  {
+#pragma omp ordered
+	    its++;
+	  }
+	CHECK_EQ (seen.n[OMP_EVENT_THR_BEGIN_ORDERED],
+		  n1[OMP_EVENT_THR_BEGIN_ORDERED] + its,
+		  "ORDERED begins resumed inside, team of %d, thread %d",
+		  nthr, me);
+	CHECK_EQ (seen.n[OMP_EVENT_THR_END_ORDERED],
+		  n1[OMP_EVENT_THR_END_ORDERED] + its,
+		  "ORDERED ends resumed inside, team of %d, thread %d", nthr,
+		  me);
+      }
+    }
   CHECK_EQ (regions_run, 2 * 6, "the regions ran");
   omp_destroy_lock (&lock);
   return check_finish (150);
