@@ -14,6 +14,7 @@
 #include "config.h"
 #include "internal.h"
 #include "tool.h"
+#include "tool-mode.h"
 
 static void
 wait_turn (struct gomp_thread *thr, struct gomp_work_share *ws,
@@ -62,13 +63,15 @@ gomp_ordered_chunk_done (struct gomp_thread *thr, void *cfa)
 }
 
 /* The ordered region's entry: wait for the turn of the thread's chunk
-   (CFA: GOMP_ordered_start's frame).  */
+   (CFA: GOMP_ordered_start's frame).  Within a chunk every region but
+   the first finds the turn held: that test first.  */
 static inline void
-ordered_start (struct gomp_thread *thr, struct gomp_work_share *ws,
-	       void *cfa)
+ordered_start (struct gomp_thread *thr, void *cfa)
 {
-  if (ws != NULL && ws->ordered && !thr->ts.ordered_held
-      && thr->ts.ordered_lo != thr->ts.ordered_hi)
+  if (thr->ts.ordered_held)
+    return;
+  struct gomp_work_share *ws = thr->ts.ws;
+  if (ws != NULL && ws->ordered && thr->ts.ordered_lo != thr->ts.ordered_hi)
     {
       wait_turn (thr, ws, thr->ts.ordered_lo, cfa);
       thr->ts.ordered_held = true;
@@ -76,33 +79,49 @@ ordered_start (struct gomp_thread *thr, struct gomp_work_share *ws,
 }
 
 /* The same with a tool: its events around the wait.  Out of line, so
-   that GOMP_ordered_start tests the tool word once.  */
+   that GOMP_ordered_start tests the thread's mode once.  */
 static void __attribute__ ((noinline, cold))
-ordered_start_tool (const void *ra, void *cfa)
+ordered_start_tool (struct gomp_thread *thr, const void *ra, void *cfa)
 {
-  struct gomp_thread *thr = gomp_thread ();
   struct gomp_work_share *ws = thr->ts.ws;
   gomp_tool_mutex_acquire (ompt_mutex_ordered, (uintptr_t) ws, ra);
-  ordered_start (thr, ws, cfa);
+  ordered_start (thr, cfa);
   gomp_tool_mutex_acquired (ompt_mutex_ordered, (uintptr_t) ws, ra);
 }
 
 EXPORT void
 GOMP_ordered_start (void)
 {
-  if (GOMP_TOOL_ON ())
-    {
-      ordered_start_tool (GOMP_TOOL_RA (), GOMP_CFA ());
-      return;
-    }
   struct gomp_thread *thr = gomp_thread ();
-  ordered_start (thr, thr->ts.ws, GOMP_CFA ());
+  GOMP_MODE_TOOL_GOTO (thr, tool);
+  ordered_start (thr, GOMP_CFA ());
+  return;
+ tool:
+  ordered_start_tool (thr, GOMP_TOOL_RA (), GOMP_CFA ());
+}
+
+/* The turn passes when the chunk is done (gomp_ordered_chunk_done): the
+   region's end is only the tool's mutex-released event.  A test of the
+   tool word would be all this function executes without a tool: it
+   jumps through gomp_ordered_end_fn (tool-mode.h) instead, which
+   follows the word, to the event or to a return.  The jump keeps the
+   program's return address on the stack: the event's code pointer.  */
+void
+gomp_ordered_end_none (void)
+{
+}
+
+void
+gomp_ordered_end_tool (void)
+{
+  gomp_tool_mutex_released (ompt_mutex_ordered,
+			    (uintptr_t) gomp_thread ()->ts.ws, GOMP_TOOL_RA ());
 }
 
 EXPORT void
 GOMP_ordered_end (void)
 {
-  /* The turn passes when the chunk is done (gomp_ordered_chunk_done).  */
-  GOMP_TOOL_EVENT (mutex_released, ompt_mutex_ordered,
-		   (uintptr_t) gomp_thread ()->ts.ws, GOMP_TOOL_RA ());
+#ifndef OMPDBG_NO_TOOL
+  gomp_ordered_end_fn ();
+#endif
 }

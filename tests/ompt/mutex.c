@@ -112,6 +112,15 @@ main (int argc, char **argv)
       seq++;
     }
   triple (ompt_mutex_ordered, 0, 9, "ordered");
+  /* GOMP_ordered_end's event comes from the function it jumps to: the
+     code pointer is still the program's.  */
+  int outside = 0;
+  for (int i = 0; i < tool_nevents (); i++)
+    if (tool_event (i)->kind == ompt_mutex_ordered
+	&& !tool_in_object (tool_event (i)->codeptr, (const void *) main))
+      outside++;
+  check (outside == 0, "ordered: %d events' codeptr_ra outside the program",
+	 outside);
   tool_reset ();
   omp_destroy_lock (&l);
   omp_destroy_nest_lock (&n);
