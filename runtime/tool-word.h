@@ -7,7 +7,13 @@
    has started it, not paused, with some callback).  An event point tests
    the whole word once; its slow path (ompt-events.c) serves each
    consumer whose bit is set.  Here rather than in tool.h because the
-   inline wait functions of internal.h have event points too.  */
+   inline wait functions of internal.h have event points too.
+
+   Where a construct tests a value of its own anyway, a copy of the word
+   folds into that value and the construct tests nothing more: the
+   mutex's compared values (tool-mutex.h), each thread's mode beside its
+   team's size (tool-mode.h), GOMP_ordered_end's jump.  Whoever changes
+   the word updates every copy next.  */
 
 #ifndef OMPDBG_RUNTIME_TOOL_WORD_H
 #define OMPDBG_RUNTIME_TOOL_WORD_H 1
