@@ -114,8 +114,9 @@ iter_set (struct gomp_work_share *ws, unsigned int kind,
 }
 
 /* With a tool: out of line, so that without one the loop takes its path
-   on one test of the thread's mode.  */
-static void __attribute__ ((noinline, cold))
+   on one test of the thread's mode.  Not cold: with a tool every loop
+   takes it, and GCC would optimize it for size.  */
+static void __attribute__ ((noinline))
 iter_init_tool (struct gomp_thread *thr, unsigned int kind,
 		unsigned long long start, unsigned long long end,
 		unsigned long long incr, bool down, unsigned int sched,
@@ -157,7 +158,7 @@ bound (const struct gomp_work_share *ws, unsigned long long k)
    thread gets one contiguous block, the first total % nthreads threads one
    iteration more; with one, chunks go round-robin by thread number.  The
    position is the thread's own (ts.static_trip), so no shared write.  */
-static bool
+static ALWAYS_INLINE bool
 static_next (struct gomp_thread *thr, struct gomp_work_share *ws,
 	     unsigned long long *k0, unsigned long long *k1)
 {
@@ -206,7 +207,7 @@ static_next (struct gomp_thread *thr, struct gomp_work_share *ws,
 /* dynamic: chunks in order, first come first served.  One fetch-and-add
    when the cursor cannot wrap past 2^64 even if every thread adds a chunk
    after the end; a compare-and-swap loop otherwise.  */
-static bool
+static ALWAYS_INLINE bool
 dynamic_next (struct gomp_work_share *ws, unsigned long long *k0,
 	      unsigned long long *k1)
 {
@@ -233,7 +234,7 @@ dynamic_next (struct gomp_work_share *ws, unsigned long long *k0,
 }
 
 /* guided: gomp_iter_guided_take (internal.h).  */
-static bool
+static ALWAYS_INLINE bool
 guided_next (struct gomp_thread *thr, struct gomp_work_share *ws,
 	     unsigned long long *k0, unsigned long long *k1)
 {
@@ -241,17 +242,17 @@ guided_next (struct gomp_thread *thr, struct gomp_work_share *ws,
   return gomp_iter_guided_take (ws, nthr, k0, k1);
 }
 
-/* gomp_iter_next (internal.h) for any chunk of any schedule: ordered
-   loops, loops whose cursor could wrap, guided, unchunked static.  CFA:
-   the entry point's frame, for the ordered turn's wait.  */
-bool
-gomp_iter_next_general (struct gomp_thread *thr, struct gomp_work_share *ws,
-			unsigned long long *istart, unsigned long long *iend,
-			void *cfa)
+/* The next chunk for gomp_iter_next_general; TOOL: with the tool's
+   events, if the tool word says so.  */
+static ALWAYS_INLINE bool
+iter_next (struct gomp_thread *thr, struct gomp_work_share *ws,
+	   unsigned long long *istart, unsigned long long *iend, void *cfa,
+	   bool tool)
 {
   unsigned long long k0, k1;
   bool got;
-  GOMP_TOOL_EVENT (ws_next, thr, ws, cfa);
+  if (tool)
+    GOMP_TOOL_EVENT (ws_next, thr, ws, cfa);
   if (ws->ordered)
     gomp_ordered_chunk_done (thr, cfa);
   /* cancel for / cancel sections: hand out nothing more.  */
@@ -271,12 +272,55 @@ gomp_iter_next_general (struct gomp_thread *thr, struct gomp_work_share *ws,
     }
   if (!got)
     return false;
-  GOMP_TOOL_EVENT (ws_chunk, thr, ws, k0, k1);
+  if (tool)
+    GOMP_TOOL_EVENT (ws_chunk, thr, ws, k0, k1);
   if (ws->ordered)
     gomp_ordered_chunk (thr, k0, k1);
   *istart = bound (ws, k0);
   *iend = bound (ws, k1);
   return true;
+}
+
+/* The two copies, without a tool and with one: out of line, so that
+   gomp_iter_next_general tests the thread's mode once for both events
+   and jumps, with no frame of its own to set up first.  Not cold: with
+   a tool every chunk takes its copy.  Without the tool layer, one copy
+   in gomp_iter_next_general itself.  */
+#ifndef OMPDBG_NO_TOOL
+static bool __attribute__ ((noinline))
+iter_next_plain (struct gomp_thread *thr, struct gomp_work_share *ws,
+		 unsigned long long *istart, unsigned long long *iend,
+		 void *cfa)
+{
+  return iter_next (thr, ws, istart, iend, cfa, false);
+}
+
+static bool __attribute__ ((noinline))
+iter_next_tool (struct gomp_thread *thr, struct gomp_work_share *ws,
+		unsigned long long *istart, unsigned long long *iend,
+		void *cfa)
+{
+  return iter_next (thr, ws, istart, iend, cfa, true);
+}
+#endif
+
+/* gomp_iter_next (internal.h) for any chunk of any schedule: ordered
+   loops, loops whose cursor could wrap, guided, unchunked static, and
+   every loop's with a tool.  CFA: the entry point's frame, for the
+   ordered turn's wait.  */
+bool
+gomp_iter_next_general (struct gomp_thread *thr, struct gomp_work_share *ws,
+			unsigned long long *istart, unsigned long long *iend,
+			void *cfa)
+{
+#ifdef OMPDBG_NO_TOOL
+  return iter_next (thr, ws, istart, iend, cfa, false);
+#else
+  GOMP_MODE_TOOL_GOTO (thr, tool);
+  return iter_next_plain (thr, ws, istart, iend, cfa);
+ tool:
+  return iter_next_tool (thr, ws, istart, iend, cfa);
+#endif
 }
 
 /* schedule(runtime): run-sched-var of the current task.  auto is
