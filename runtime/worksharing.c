@@ -205,9 +205,13 @@ ws_leave (struct gomp_thread *thr, bool tool, bool alone)
   if (alone)
     {
       /* Only MEM: a team of one on the stack (parallel.c) leaves the
-	 rest of its work share uninitialised, DOACROSS included.  */
-      free (ws->mem);
-      ws->mem = NULL;
+	 rest of its work share uninitialised, DOACROSS included.  Mostly
+	 NULL: no call to free then.  */
+      if (ws->mem)
+	{
+	  free (ws->mem);
+	  ws->mem = NULL;
+	}
       return;
     }
   if (unlikely (ws == &ws_skipped))
@@ -237,7 +241,7 @@ gomp_ws_leave (struct gomp_thread *thr)
    which a thread that left the barrier first and ran through seven
    nowait constructs has claimed meanwhile.  The barrier is not
    cancellable, so everybody passes it.  */
-static void
+static ALWAYS_INLINE void
 ws_end_multi (struct gomp_thread *thr, bool tool)
 {
   struct gomp_work_share *ws = thr->ts.ws;
