@@ -89,12 +89,18 @@ ordered_start_tool (struct gomp_thread *thr, const void *ra, void *cfa)
   gomp_tool_mutex_acquired (ompt_mutex_ordered, (uintptr_t) ws, ra);
 }
 
+/* Alone (no team, or a team of one) the thread's iterations come in
+   their order anyway: nothing to wait for, and the turn it does not
+   take here it passes on unwaited at its chunk's end (wait_turn finds
+   it its own).  One compare of the thread's mode (tool-mode.h) finds
+   it alone or a tool on.  */
 EXPORT void
 GOMP_ordered_start (void)
 {
   struct gomp_thread *thr = gomp_thread ();
-  GOMP_MODE_TOOL_GOTO (thr, tool);
+  GOMP_MODE_SWITCH (thr, alone, tool);
   ordered_start (thr, GOMP_CFA ());
+ alone:
   return;
  tool:
   ordered_start_tool (thr, GOMP_TOOL_RA (), GOMP_CFA ());
