@@ -241,6 +241,7 @@ static void
 check_fulfilled_before_start (void)
 {
   int x = 0, go = 0, n = 0, order[3] = { -1, -1, -1 };
+  (void) x;			/* named only in the depend clauses */
 #pragma omp parallel num_threads(2) shared(x, go, n, order)
 #pragma omp single
   {
