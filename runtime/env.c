@@ -152,6 +152,18 @@ parse_int (const char *name, int *value, bool zero_ok)
   return true;
 }
 
+int
+gomp_env_keyword (const char *value, const char *const *words, int n)
+{
+  for (int i = 0; i < n; i++)
+    {
+      const char *s = skip_space (value);
+      if (words[i] != NULL && match (&s, words[i]) && at_end (s))
+	return i;
+    }
+  return -1;
+}
+
 /* One of WORDS[0 .. N-1].  Returns its index, or -1 if NAME is unset or
    invalid.  */
 static int
@@ -160,14 +172,10 @@ parse_keyword (const char *name, const char *const *words, int n)
   const char *env = getenv (name);
   if (env == NULL)
     return -1;
-  for (int i = 0; i < n; i++)
-    {
-      const char *s = skip_space (env);
-      if (words[i] != NULL && match (&s, words[i]) && at_end (s))
-	return i;
-    }
-  invalid (name);
-  return -1;
+  int i = gomp_env_keyword (env, words, n);
+  if (i < 0)
+    invalid (name);
+  return i;
 }
 
 static const char *const booleans[] = { "false", "true" };

@@ -1029,6 +1029,11 @@ HIDDEN bool gomp_target_check_device (int device);
 #define GOMP_NUM_ALLOCATORS 9
 extern HIDDEN const char *const gomp_allocator_names[GOMP_NUM_ALLOCATORS];
 HIDDEN void gomp_env_init (void);
+/* Which of WORDS[0 .. N-1] (NULL entries skipped) VALUE is, in any case,
+   with white space around it, as every variable's keywords are read;
+   -1 if none.  An empty word matches a value of white space only.  */
+HIDDEN int gomp_env_keyword (const char *value, const char *const *words,
+			     int n);
 HIDDEN void gomp_display_env (bool verbose, int fd);
 /* display-env.c: what OMP_DISPLAY_ENV=verbose shows, as "NAME=VALUE\n"
    lines in a malloc'd string (NULL if out of memory).  */

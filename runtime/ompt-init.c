@@ -93,24 +93,17 @@ verbose_close (void)
 /* tool-var from V (OMP_TOOL's value, NULL if unset): 1 enabled, 0
    disabled, -1 a value 5.1 does not define (Table 2.1: the behaviour is
    unspecified).  As for every variable (env.c), a keyword in any case
-   with white space around it; an invalid value leaves the default,
-   enabled, with libgomp's warning (gomp_tool_init).  */
+   with white space around it; set but blank is the default, as unset;
+   an invalid value leaves the default, enabled, with libgomp's warning
+   (gomp_tool_init).  */
 static int
 tool_var_value (const char *v)
 {
+  static const char *const words[] = { "disabled", "enabled", "" };
   if (v == NULL)
     return 1;
-  v += strspn (v, " \t\n\r\f\v");
-  if (*v == '\0')
-    return 1;
-  size_t n = strcspn (v, " \t\n\r\f\v");
-  if (v[n + strspn (v + n, " \t\n\r\f\v")] != '\0')
-    return -1;
-  if (n == 7 && strncasecmp (v, "enabled", 7) == 0)
-    return 1;
-  if (n == 8 && strncasecmp (v, "disabled", 8) == 0)
-    return 0;
-  return -1;
+  int i = gomp_env_keyword (v, words, 3);
+  return i < 0 ? -1 : i != 0;
 }
 
 /* ---- the search --------------------------------------------------------- */
