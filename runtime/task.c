@@ -895,7 +895,8 @@ task_priority (unsigned int flags, int priority)
    around it may be another than PARENT (taskloop.c).  DEPEND: its
    depend clauses (GCC's array), or NULL; it waits for them here.  TOOL:
    the tool's task-create is sent here, with its dependences DEPEND
-   (gomp_tool_undeferred_depend), both under one test of the tool word; false in GOMP_task's fast path, which a tool never takes
+   (gomp_tool_undeferred_depend), both under one test of the tool word;
+   false in GOMP_task's fast path, which a tool never takes
    (its entry test sends it to the general one) and which so spends no
    second test of the word.  */
 static inline __attribute__ ((always_inline)) void
