@@ -72,8 +72,7 @@ update_active (void)
   else
     __atomic_fetch_and (&gomp_tool_active, ~GOMP_TOOL_COLLECTOR,
 			__ATOMIC_RELEASE);
-  gomp_tool_mutex_update ();
-  gomp_tool_mode_update ();
+  gomp_tool_word_changed ();
 }
 
 static void

@@ -222,8 +222,7 @@ gomp_tool_init (struct gomp_thread *initial)
 	  tool_initial_thread = initial;
 	  __atomic_fetch_or (&gomp_tool_active, GOMP_TOOL_OMPT,
 			     __ATOMIC_RELEASE);
-	  gomp_tool_mutex_update ();
-	  gomp_tool_mode_update ();
+	  gomp_tool_word_changed ();
 	}
       else
 	{
@@ -255,8 +254,7 @@ gomp_ompt_finalize (void)
       gomp_tool_thread_end (thr);
     }
   __atomic_fetch_and (&gomp_tool_active, ~GOMP_TOOL_OMPT, __ATOMIC_RELEASE);
-  gomp_tool_mutex_update ();
-  gomp_tool_mode_update ();
+  gomp_tool_word_changed ();
   tool = NULL;
   if (r->finalize)
     r->finalize (&r->tool_data);

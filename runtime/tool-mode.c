@@ -39,3 +39,10 @@ gomp_tool_mode_register (struct gomp_thread *thr)
 {
   __atomic_store_n (&thr->tool_mode, tool_half (), __ATOMIC_RELAXED);
 }
+
+void
+gomp_tool_word_changed (void)
+{
+  gomp_tool_mutex_update ();
+  gomp_tool_mode_update ();
+}

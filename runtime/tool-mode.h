@@ -19,7 +19,7 @@
    tool is on, else 0; a restored copy must not carry it.  A copy of
    the tool word, then, in each thread: gomp_tool_mode_update walks the
    thread registry and stores every registered thread's half whenever
-   the word changes (ompt-init.c, collector.c); a thread registers with
+   the word changes (gomp_tool_word_changed); a thread registers with
    the half of the word as it is then (registry.c).  Both under the
    registry's lock, which orders them: each store of the word is
    followed by its walk, and a walk or a registration that takes the

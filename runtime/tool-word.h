@@ -38,9 +38,12 @@ struct gomp_thread;
 # define GOMP_TOOL_ON() unlikely (gomp_tool_active)
 #endif
 
-/* Whoever changes a bit of gomp_tool_active calls this next: the mutex
-   of critical, atomic and the locks follows the word (tool-mutex.h), and
-   so does gomp_task_general (below).  */
+/* Whoever changes a bit of gomp_tool_active calls this next: every copy
+   of the word follows it (tool-mode.c), through the two below.  */
+HIDDEN void gomp_tool_word_changed (void);
+
+/* The mutex of critical, atomic and the locks follows the word
+   (tool-mutex.h), and so does gomp_task_general (below).  */
 HIDDEN void gomp_tool_mutex_update (void);
 
 /* Nonzero while the task constructs take their general paths: some tool
@@ -64,8 +67,8 @@ HIDDEN void gomp_task_general_update (int active);
 
 /* The thread's mode (tool-mode.h): its low half, ts.others, counts
    the other threads of its team; its high half, tool_mode, a copy of
-   whether the word is nonzero in each thread, follows the word:
-   whoever changes a bit of it calls gomp_tool_mode_update next too.
+   whether the word is nonzero in each thread, follows the word
+   (gomp_tool_mode_update).
    gomp_tool_mode_register gives a thread that registers the half of the
    word as it is (registry.c, under the registry's lock).  */
 HIDDEN void gomp_tool_mode_update (void);
