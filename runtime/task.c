@@ -70,6 +70,19 @@
    gomp_stack_low keeps free.  */
 #define TASK_THROTTLE_RUN 8
 
+/* Unfinished tasks per member below which a thread that found the team
+   full defers tasks again: an eighth of the throttle.  Deferring is for
+   the other members, which need a few queued tasks each, not for the
+   creator: while the team works through a backlog, every task deferred
+   is one more allocation, queueing and completion for nothing.  With the
+   margin at half the limit, a team draining 64 queued trees per member
+   at the end of EPCC's LEAF TASK TREE region resumed deferring after
+   the first 32, refilled to the limit, and from then on every deferred
+   task's completion made room for one more, mostly a small one near the
+   leaves of the tree its creator was in: more than twice as many tasks
+   deferred as libgomp defers, six times as many as with this margin.  */
+#define TASK_THROTTLE_RESUME (TASK_THROTTLE / 8)
+
 /* Fields every task needs from its start, whoever reads them: its own
    code (its data, its taskgroups), libompd (state, tool data, its
    dependences: none yet), a sibling's depend clause (the dependence
@@ -686,10 +699,9 @@ undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
      (task_create), so that asking twice for one task (GOMP_task, then
      task_create) costs nothing.  A thread that found the team full
      looks again after TASK_THROTTLE_RUN tasks, and defers again only
-     below half the limit: at the limit itself each completion made
-     room for one task deferred, the next one created, in a tree of
-     tasks mostly a small one near the leaves (EPCC's LEAF TASK TREE
-     deferred twice as many tasks so).  */
+     below TASK_THROTTLE_RESUME per member: at the limit itself each
+     completion made room for one task deferred, the next one created,
+     in a tree of tasks mostly a small one near the leaves.  */
   if (unlikely (flags & GOMP_TASK_FLAG_DEPEND))
     return thr->depend_credit == 0
       && team_full (team, TASK_THROTTLE_DEPEND, &thr->depend_credit);
@@ -700,7 +712,7 @@ undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
 	  thr->throttle_full--;
 	  return true;
 	}
-      if (team_full (team, thr->throttle_full ? TASK_THROTTLE / 2
+      if (team_full (team, thr->throttle_full ? TASK_THROTTLE_RESUME
 			   : TASK_THROTTLE, &thr->throttle_credit))
 	{
 	  thr->throttle_full = TASK_THROTTLE_RUN;
