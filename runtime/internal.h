@@ -335,12 +335,13 @@ struct gomp_task
   struct gomp_task **succ;
   unsigned int nsucc, succ_cap;
   struct gomp_dep_table *table_in;	/* the parent's table DEPS are in */
+  /* An undeferred task runs from a struct on its thread's stack; if it
+     creates a child, it moves to the heap (task.c) and this points there.
+     After table_in: an implicit task sets both to NULL, one store.  */
+  struct gomp_task *moved;
   void *alloc_base;		/* what to free, NULL if not heap-allocated */
   size_t alloc_size;
   struct gomp_thread *alloc_owner;	/* the thread that allocated it */
-  /* An undeferred task runs from a struct on its thread's stack; if it
-     creates a child, it moves to the heap (task.c) and this points there. */
-  struct gomp_task *moved;
   );
 
   /* Children created: only the thread running the task creates them

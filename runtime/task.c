@@ -62,16 +62,8 @@
    does.  */
 #define TASK_THROTTLE_DEPEND 65536
 
-/* Tasks a thread runs undeferred once it has found the team full,
-   before it reads the team's count again: the look (a shared line, and
-   a call to gomp_stack_low) cost a task of a tree about as much as the
-   rest of the check.  A few levels more of nesting without a look at
-   the stack's depth are nothing beside the quarter of it that
-   gomp_stack_low keeps free.  */
-#define TASK_THROTTLE_RUN 8
-
 /* Unfinished tasks per member below which a thread that found the team
-   full defers tasks again: an eighth of the throttle.  Deferring is for
+   full defers tasks again: a quarter of the throttle.  Deferring is for
    the other members, which need a few queued tasks each, not for the
    creator: while the team works through a backlog, every task deferred
    is one more allocation, queueing and completion for nothing.  With the
@@ -80,8 +72,21 @@
    the first 32, refilled to the limit, and from then on every deferred
    task's completion made room for one more, mostly a small one near the
    leaves of the tree its creator was in: more than twice as many tasks
-   deferred as libgomp defers, six times as many as with this margin.  */
-#define TASK_THROTTLE_RESUME (TASK_THROTTLE / 8)
+   deferred as libgomp defers, four times as many as with this margin.  */
+#define TASK_THROTTLE_RESUME (TASK_THROTTLE / 4)
+
+/* Tasks a thread runs undeferred once it has found the team full,
+   before it reads the team's count again: the look (a shared line, and
+   a call to gomp_stack_low) cost a task of a tree about as much as the
+   rest of the check.  No more than TASK_THROTTLE_RESUME: while a
+   producer runs that many tasks itself, each other member completes
+   about as many, and the team, above the margin per member when the
+   producer last looked, still has tasks queued when it looks again.
+   A few levels more of nesting without a look at the stack's depth are
+   nothing beside the quarter of it that gomp_stack_low keeps free.  */
+#define TASK_THROTTLE_RUN 16
+_Static_assert (TASK_THROTTLE_RUN <= TASK_THROTTLE_RESUME,
+		"a producer looks again before the others run dry");
 
 /* Fields every task needs from its start, whoever reads them: its own
    code (its data, its taskgroups), libompd (state, tool data, its
@@ -138,6 +143,7 @@ gomp_task_init_implicit (struct gomp_task *task, void *exit_frame)
 {
   task_init_common (task, TASK_STATE_RUNNING);
   task_init_node (task);
+  task->moved = NULL;		/* task_resumed reads it */
   task->depth = 0;
   task->priority = 0;
   task->taskgroup = NULL;
@@ -675,6 +681,22 @@ team_full (struct gomp_team *team, unsigned long per_member,
   return false;
 }
 
+/* THR's credit is spent, and it has run at once the tasks it had to
+   since it last found TEAM full, if it did: look at the team's count
+   (undeferred).  True: TEAM is full, run the task at once.  */
+static inline __attribute__ ((always_inline)) bool
+throttle_look (struct gomp_thread *thr, struct gomp_team *team)
+{
+  if (team_full (team, thr->throttle_full ? TASK_THROTTLE_RESUME
+		       : TASK_THROTTLE, &thr->throttle_credit))
+    {
+      thr->throttle_full = TASK_THROTTLE_RUN;
+      return true;
+    }
+  thr->throttle_full = 0;
+  return false;
+}
+
 /* Inlined: it decides the path of every task.  */
 static inline __attribute__ ((always_inline)) bool
 undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
@@ -712,25 +734,28 @@ undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
 	  thr->throttle_full--;
 	  return true;
 	}
-      if (team_full (team, thr->throttle_full ? TASK_THROTTLE_RESUME
-			   : TASK_THROTTLE, &thr->throttle_credit))
-	{
-	  thr->throttle_full = TASK_THROTTLE_RUN;
-	  return true;
-	}
-      thr->throttle_full = 0;
+      return throttle_look (thr, team);
     }
   return false;
 }
 
-static unsigned int
+/* The kind of a new task of PARENT with GOMP_task's FLAGS.  OMPT's
+   untied, final and mergeable flags are GCC's three shifted: one shift
+   and a mask, where three tests cost the undeferred path seven
+   instructions.  */
+#define TASK_KIND_SHIFT 28
+_Static_assert (GOMP_TASK_FLAG_UNTIED << TASK_KIND_SHIFT == TASK_UNTIED
+		&& GOMP_TASK_FLAG_FINAL << TASK_KIND_SHIFT == TASK_FINAL
+		&& GOMP_TASK_FLAG_MERGEABLE << TASK_KIND_SHIFT
+		   == TASK_MERGEABLE, "GOMP_task's flags and OMPT's kinds");
+
+static inline unsigned int
 task_kind (struct gomp_task *parent, unsigned int flags, bool now)
 {
   return TASK_EXPLICIT
-    | (flags & GOMP_TASK_FLAG_UNTIED ? TASK_UNTIED : 0)
-    | (flags & GOMP_TASK_FLAG_MERGEABLE ? TASK_MERGEABLE : 0)
-    | ((flags & GOMP_TASK_FLAG_FINAL) || (parent->kind & TASK_FINAL)
-       ? TASK_FINAL : 0)
+    | ((flags & (GOMP_TASK_FLAG_UNTIED | GOMP_TASK_FLAG_FINAL
+		 | GOMP_TASK_FLAG_MERGEABLE)) << TASK_KIND_SHIFT)
+    | (parent->kind & TASK_FINAL)
     | (now ? TASK_UNDEFERRED : 0);
 }
 
@@ -744,15 +769,20 @@ task_init (struct gomp_task *task, struct gomp_task *parent,
 {
   task_init_common (task, state);
   task->kind = kind;
-  task->parent = parent;
+  /* Relaxed atomic stores, plain moves: as plain stores GCC packs
+     PARENT with TEAM, and the taskgroup with the data, into vector
+     stores built from two registers each, four instructions where two
+     do, on the undeferred path.  */
+  __atomic_store_n (&task->parent, parent, __ATOMIC_RELAXED);
   task->team = team;
   task->fn = fn;
   task->icv = parent->icv;
   task->depth = parent->depth + 1;
   task->priority = priority;
   task->moved = NULL;
-  task->taskgroup = parent->cur_taskgroup;
-  task->cur_taskgroup = task->taskgroup;
+  struct gomp_taskgroup *taskgroup = parent->cur_taskgroup;
+  __atomic_store_n (&task->taskgroup, taskgroup, __ATOMIC_RELAXED);
+  task->cur_taskgroup = taskgroup;
 }
 
 /* Count a new task in its parent, group and team before anything can
@@ -846,8 +876,7 @@ task_move (struct gomp_thread *thr, struct gomp_task *task)
 static inline struct gomp_task *
 task_resumed (struct gomp_task *prev)
 {
-  return (prev->kind & TASK_ON_STACK) && prev->moved != NULL
-    ? prev->moved : prev;
+  return prev->moved != NULL ? prev->moved : prev;
 }
 
 struct gomp_task *
@@ -1197,7 +1226,7 @@ task_create_quiet (void (*fn) (void *), void *data,
 
 /* The common undeferred task -- if(false), final, or the throttle: no
    copy constructor, depend or detach clause, no tool, cancellation off
-   -- runs here with no call but its own, in about 110 instructions (the
+   -- runs here with no call but its own, in 95-100 instructions (the
    general path took 166); everything else goes to task_create_general
    or task_create_quiet.  */
 EXPORT void
@@ -1213,15 +1242,24 @@ GOMP_task (void (*fn) (void *), void *data,
 			   flags, depend, priority, detach);
       return;
     }
-  if (unlikely (cpyfn != NULL
-		|| (flags & (GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_DETACH))
-		|| !undeferred (thr, if_clause, flags)))
-    {
-      task_create_quiet (fn, data, cpyfn, arg_size, arg_align, if_clause,
-			 flags, depend, priority, detach);
-      return;
-    }
   struct gomp_task *parent = thr->task;
+  /* undeferred's tests, for a task without depend or detach clause,
+     in another order: throttle_full above 1 first, the common case in a
+     tree of tasks, which makes that task skip the other three tests.
+     It implies no credit (it is set only by a look that found the team
+     full, which leaves the credit spent), and every other case that
+     passes the test runs the task at once too: its only cost is that a
+     task undeferred anyway (if(0), final, outside a region) counts
+     towards the thread's next look.  */
+  if (unlikely (cpyfn != NULL
+		|| (flags & (GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_DETACH))))
+    goto quiet;
+  struct gomp_team *team = thr->ts.team;
+  if (thr->throttle_full > 1)
+    thr->throttle_full--;
+  else if (if_clause && team != NULL && !(parent->kind & TASK_FINAL)
+	   && (thr->throttle_credit != 0 || !throttle_look (thr, team)))
+    goto quiet;
   /* The parent's enter frame, this frame, is the task's exit frame, which
      is not stored either (TASK_ON_PARENT; gomp_on_parent_exit): so no
      CFA.  Merely taking it (GOMP_CFA) makes the compiler keep one more
@@ -1230,6 +1268,11 @@ GOMP_task (void (*fn) (void *), void *data,
   task_run_here (thr, parent, fn, data, NULL, arg_size, 1,
 		 task_kind (parent, flags, true) | TASK_ON_PARENT,
 		 task_priority (flags, priority), NULL, 0, NULL, false, NULL);
+  return;
+
+ quiet:
+  task_create_quiet (fn, data, cpyfn, arg_size, arg_align, if_clause,
+		     flags, depend, priority, detach);
 }
 
 /* One task of a taskloop (taskloop.c): no depend or detach clause, the
