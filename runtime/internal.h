@@ -333,12 +333,14 @@ struct gomp_task
   unsigned int ndeps;
   struct gomp_dep_table *dep_table;
   struct gomp_task **succ;
-  unsigned int nsucc, succ_cap;
-  struct gomp_dep_table *table_in;	/* the parent's table DEPS are in */
   /* An undeferred task runs from a struct on its thread's stack; if it
      creates a child, it moves to the heap (task.c) and this points there.
-     After table_in: an implicit task sets both to NULL, one store.  */
+     NULL in every other task (task_resumed reads it without testing the
+     kind).  After succ, which an implicit task also sets to NULL: the
+     two stores make one.  */
   struct gomp_task *moved;
+  unsigned int nsucc, succ_cap;
+  struct gomp_dep_table *table_in;	/* the parent's table DEPS are in */
   void *alloc_base;		/* what to free, NULL if not heap-allocated */
   size_t alloc_size;
   struct gomp_thread *alloc_owner;	/* the thread that allocated it */

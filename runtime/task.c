@@ -143,7 +143,7 @@ gomp_task_init_implicit (struct gomp_task *task, void *exit_frame)
 {
   task_init_common (task, TASK_STATE_RUNNING);
   task_init_node (task);
-  task->moved = NULL;		/* task_resumed reads it */
+  task->moved = NULL;
   task->depth = 0;
   task->priority = 0;
   task->taskgroup = NULL;
