@@ -478,6 +478,8 @@ struct gomp_team_state
   unsigned int active_level;	/* omp_get_active_level () */
   bool ordered_held;		/* this thread did the ordered part of its
 				   ordered chunk (below) */
+  bool ordered_passed;		/* and passed the turn on at the end of the
+				   chunk's last ordered region (ordered.c) */
   struct gomp_work_share *ws;	/* current worksharing construct */
   long ws_seq;			/* number of the next worksharing construct */
   /* ws_seq when this thread last passed a team barrier (or began the
@@ -486,8 +488,10 @@ struct gomp_team_state
   long ws_barrier_seq;
   unsigned long single_seq;	/* singles this thread has met */
   unsigned long long static_trip;	/* static schedule: chunks taken */
-  /* The chunk this thread executes of an ordered loop (logical iterations). */
-  unsigned long long ordered_lo, ordered_hi;
+  /* The chunk this thread executes of an ordered loop (logical iterations),
+     and how many of its iterations have not ended an ordered region yet
+     (ordered.c).  */
+  unsigned long long ordered_lo, ordered_hi, ordered_left;
   /* Thread affinity (places.c), meaningful only when gomp_places_len is
      not 0: the place the thread is bound to (-1: none yet) and its
      place-partition-var, places partition_off .. partition_off +

@@ -29,6 +29,7 @@ tests_runtime_c = \
 	tests/runtime/loop-runtime \
 	tests/runtime/loop-auto \
 	tests/runtime/ordered \
+	tests/runtime/ordered-turn \
 	tests/runtime/doacross \
 	tests/runtime/doacross-ull \
 	tests/runtime/loop-ull \
