@@ -480,6 +480,11 @@ struct gomp_team_state
 				   ordered chunk (below) */
   bool ordered_passed;		/* and passed the turn on at the end of the
 				   chunk's last ordered region (ordered.c) */
+  /* Iterations of the chunk that have not ended an ordered region yet;
+     0 for a chunk of more than 65535, which passes the turn when it is
+     done.  In the struct's hole: a larger field made every region's
+     copies of the struct (master_saved) longer.  */
+  unsigned short ordered_left;
   struct gomp_work_share *ws;	/* current worksharing construct */
   long ws_seq;			/* number of the next worksharing construct */
   /* ws_seq when this thread last passed a team barrier (or began the
@@ -488,10 +493,8 @@ struct gomp_team_state
   long ws_barrier_seq;
   unsigned long single_seq;	/* singles this thread has met */
   unsigned long long static_trip;	/* static schedule: chunks taken */
-  /* The chunk this thread executes of an ordered loop (logical iterations),
-     and how many of its iterations have not ended an ordered region yet
-     (ordered.c).  */
-  unsigned long long ordered_lo, ordered_hi, ordered_left;
+  /* The chunk this thread executes of an ordered loop (logical iterations). */
+  unsigned long long ordered_lo, ordered_hi;
   /* Thread affinity (places.c), meaningful only when gomp_places_len is
      not 0: the place the thread is bound to (-1: none yet) and its
      place-partition-var, places partition_off .. partition_off +

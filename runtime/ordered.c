@@ -31,6 +31,8 @@
 #include "tool.h"
 #include "tool-mode.h"
 
+#include <limits.h>
+
 static void
 wait_turn (struct gomp_thread *thr, struct gomp_work_share *ws,
 	   unsigned long long lo, void *cfa)
@@ -58,7 +60,8 @@ gomp_ordered_chunk (struct gomp_thread *thr, unsigned long long lo,
 {
   thr->ts.ordered_lo = lo;
   thr->ts.ordered_hi = hi;
-  thr->ts.ordered_left = hi - lo;
+  thr->ts.ordered_left = hi - lo <= USHRT_MAX
+    ? (unsigned short) (hi - lo) : 0;
   thr->ts.ordered_held = thr->ts.ordered_passed = false;
 }
 
@@ -151,7 +154,8 @@ ordered_pass (struct gomp_thread *thr)
 static inline bool
 ordered_last (struct gomp_thread *thr)
 {
-  return thr->ts.ordered_held && --thr->ts.ordered_left == 0;
+  return thr->ts.ordered_held && thr->ts.ordered_left != 0
+    && --thr->ts.ordered_left == 0;
 }
 
 static void __attribute__ ((noinline, cold))

@@ -14,7 +14,8 @@
      left for the next (libgomp 12 ran a dynamic ordered loop with nowait
      out of order once in some runs under load, so the one with nowait is
      static);
-   - in orphaned regions, in a function the loop body calls.
+   - in orphaned regions, in a function the loop body calls;
+   - in chunks of more iterations than a 16-bit count holds.
    A program that runs a second ordered region in one iteration breaks
    OpenMP's rule; GCC accepts it.  The child "twice" does that: it must
    either keep the order (libgomp passes the turn with the chunk) or be
@@ -154,6 +155,25 @@ back_to_back (int nthr)
 	 second[1]);
 }
 
+/* Two chunks of 70,000 iterations each.  */
+static void
+big_chunks (void)
+{
+  long next = 0, bad = -1;
+#pragma omp parallel for ordered schedule(static) num_threads(2)
+  for (long i = 0; i < 140000; i++)
+    {
+#pragma omp ordered
+      {
+	if (i != next && bad < 0)
+	  bad = next;
+	next = i + 1;
+      }
+    }
+  CHECK (bad < 0 && next == 140000, "chunks of 70000 iterations: region "
+	 "%ld out of order, last %ld", bad, next);
+}
+
 /* The child "twice": two regions per iteration, which OpenMP forbids.
    Prints the order it saw; exits 0 if it ran to the end.  */
 static int
@@ -223,6 +243,7 @@ main (int argc, char **argv)
       last_skips (nthr, 6);
       back_to_back (nthr);
     }
+  big_chunks ();
   check_twice ();
   return 0;
 }
