@@ -5,33 +5,16 @@
    contiguous ranges, and a thread runs the iterations of its chunk in
    order.  So the loop's ordered turn is a single position, ws->ordered_pos:
    the first logical iteration of the chunk whose ordered parts may run.
-   A thread whose chunk starts there enters, and it moves the position to
-   the end of its chunk once the chunk has no ordered region left to
-   run: at the end of the region of its last iteration, or, when some
-   iteration ran none, when it finishes the chunk (at its next *_next
-   call or at the end of the loop).  This is a turn per chunk, as in
-   libgomp: within a chunk the owning thread keeps the turn.
-
-   An iteration runs at most one ordered region of its loop (OpenMP's
-   restriction on the ordered construct), so once as many regions have
-   ended as the chunk has iterations, none can follow.  Passing the turn
-   there rather than at the next *_next call gives it to the waiting
-   thread sooner by the rest of the iteration, the loop's step and the
-   call: with schedule(static, 1) on two threads every iteration is a
-   turn, each turn waits for a cache line to cross between the CPUs,
-   and where such a crossing is slow that time was a tenth of the turn
-   (EPCC's ORDERED; LLVM's libomp passes the turn at the region's end,
-   and libgomp's own GOMP_ordered_end says it exists so that libgomp
-   could).  A program that runs a second ordered region in the iteration
-   after that, which GCC accepts, would run it out of order: the runtime
-   stops it with a message instead (ordered_start).  */
+   A thread whose chunk starts there enters; when it finishes the chunk
+   (at its next *_next call or at the end of the loop) it moves the
+   position to the end of its chunk, whether or not its iterations
+   executed an ordered region.  This is a turn per chunk, as in libgomp:
+   within a chunk the owning thread keeps the turn.  */
 
 #include "config.h"
 #include "internal.h"
 #include "tool.h"
 #include "tool-mode.h"
-
-#include <limits.h>
 
 static void
 wait_turn (struct gomp_thread *thr, struct gomp_work_share *ws,
@@ -60,9 +43,7 @@ gomp_ordered_chunk (struct gomp_thread *thr, unsigned long long lo,
 {
   thr->ts.ordered_lo = lo;
   thr->ts.ordered_hi = hi;
-  thr->ts.ordered_left = hi - lo <= USHRT_MAX
-    ? (unsigned short) (hi - lo) : 0;
-  thr->ts.ordered_held = thr->ts.ordered_passed = false;
+  thr->ts.ordered_held = false;
 }
 
 /* The calling thread is done with its chunk: pass the turn on.  */
@@ -72,12 +53,7 @@ gomp_ordered_chunk_done (struct gomp_thread *thr, void *cfa)
   struct gomp_work_share *ws = thr->ts.ws;
   unsigned long long lo = thr->ts.ordered_lo, hi = thr->ts.ordered_hi;
   if (lo == hi)
-    {
-      /* Passed at its last region's end, or no chunk: what comes next
-	 is another chunk's.  */
-      thr->ts.ordered_passed = false;
-      return;
-    }
+    return;
   if (!thr->ts.ordered_held)
     wait_turn (thr, ws, lo, cfa);
   thr->ts.ordered_lo = thr->ts.ordered_hi = 0;
@@ -95,17 +71,10 @@ ordered_start (struct gomp_thread *thr, void *cfa)
   if (thr->ts.ordered_held)
     return;
   struct gomp_work_share *ws = thr->ts.ws;
-  if (ws != NULL && ws->ordered)
+  if (ws != NULL && ws->ordered && thr->ts.ordered_lo != thr->ts.ordered_hi)
     {
-      if (thr->ts.ordered_lo != thr->ts.ordered_hi)
-	{
-	  wait_turn (thr, ws, thr->ts.ordered_lo, cfa);
-	  thr->ts.ordered_held = true;
-	}
-      else if (unlikely (thr->ts.ordered_passed))
-	gomp_own_fatal ("ordered: an iteration of the loop ran a second "
-			"ordered region (OpenMP allows one), after the next "
-			"iteration's was let in");
+      wait_turn (thr, ws, thr->ts.ordered_lo, cfa);
+      thr->ts.ordered_held = true;
     }
 }
 
@@ -137,44 +106,28 @@ GOMP_ordered_start (void)
   ordered_start_tool (thr, GOMP_TOOL_RA (), GOMP_CFA ());
 }
 
-/* The region's end: the turn passes on if no iteration of the chunk can
-   run another region (above).  Alone, the thread took no turn.  With a
-   tool, its mutex-released event first: a tool that orders threads by
-   these events (a race detector) must see it before the acquired event
-   of the thread the turn goes to.  Both out of line, reached with a
-   jump, so that GOMP_ordered_end saves no register: GOMP_ordered_start
-   made the thread known, so no test of gomp_tls either.  */
-static void __attribute__ ((noinline))
-ordered_pass (struct gomp_thread *thr)
+/* The turn passes when the chunk is done (gomp_ordered_chunk_done): the
+   region's end is only the tool's mutex-released event.  A test of the
+   tool word would be all this function executes without a tool: it
+   jumps through gomp_ordered_end_fn (tool-mode.h) instead, which
+   follows the word, to the event or to a return.  The jump keeps the
+   program's return address on the stack: the event's code pointer.  */
+void
+gomp_ordered_end_none (void)
 {
-  gomp_ordered_chunk_done (thr, NULL);
-  thr->ts.ordered_passed = true;
 }
 
-static inline bool
-ordered_last (struct gomp_thread *thr)
+void
+gomp_ordered_end_tool (void)
 {
-  return thr->ts.ordered_held && thr->ts.ordered_left != 0
-    && --thr->ts.ordered_left == 0;
-}
-
-static void __attribute__ ((noinline, cold))
-ordered_end_tool (struct gomp_thread *thr, const void *ra)
-{
-  gomp_tool_mutex_released (ompt_mutex_ordered, (uintptr_t) thr->ts.ws, ra);
-  if (ordered_last (thr))
-    ordered_pass (thr);
+  gomp_tool_mutex_released (ompt_mutex_ordered,
+			    (uintptr_t) gomp_thread ()->ts.ws, GOMP_TOOL_RA ());
 }
 
 EXPORT void
 GOMP_ordered_end (void)
 {
-  struct gomp_thread *thr = gomp_tls;
-  GOMP_MODE_SWITCH (thr, alone, tool);
-  if (ordered_last (thr))
-    ordered_pass (thr);
- alone:
-  return;
- tool:
-  ordered_end_tool (thr, GOMP_TOOL_RA ());
+#ifndef OMPDBG_NO_TOOL
+  gomp_ordered_end_fn ();
+#endif
 }
