@@ -143,6 +143,8 @@ gomp_task_init_implicit (struct gomp_task *task, void *exit_frame)
 {
   task_init_common (task, TASK_STATE_RUNNING);
   task_init_node (task);
+  /* Here, not in task_init_common: beside task_init_node's store of
+     succ the two make one (internal.h).  */
   task->moved = NULL;
   task->depth = 0;
   task->priority = 0;
@@ -697,11 +699,34 @@ throttle_look (struct gomp_thread *thr, struct gomp_team *team)
   return false;
 }
 
+/* undeferred for a task without depend or detach clause, inlined into
+   GOMP_task's fast path too.  throttle_full above 1 is tested first,
+   the common case in a tree of tasks, which makes that task skip the
+   other three tests.  It implies no credit (it is set only by a look
+   that found the team full, which leaves the credit spent), and every
+   other case that passes the test runs the task at once too: its only
+   cost is that a task undeferred anyway (if(0), final, outside a
+   region) counts towards the thread's next look.  */
+static inline __attribute__ ((always_inline)) bool
+undeferred_plain (struct gomp_thread *thr, bool if_clause,
+		  struct gomp_team *team, struct gomp_task *parent)
+{
+  if (thr->throttle_full > 1)
+    {
+      thr->throttle_full--;
+      return true;
+    }
+  return !if_clause || team == NULL || (parent->kind & TASK_FINAL)
+    || (thr->throttle_credit == 0 && throttle_look (thr, team));
+}
+
 /* Inlined: it decides the path of every task.  */
 static inline __attribute__ ((always_inline)) bool
 undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
 {
   struct gomp_team *team = thr->ts.team;
+  if (likely (!(flags & (GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_DETACH))))
+    return undeferred_plain (thr, if_clause, team, thr->task);
   if (!if_clause || team == NULL || (thr->task->kind & TASK_FINAL))
     return true;
   if (flags & GOMP_TASK_FLAG_DETACH)
@@ -724,19 +749,8 @@ undeferred (struct gomp_thread *thr, bool if_clause, unsigned int flags)
      below TASK_THROTTLE_RESUME per member: at the limit itself each
      completion made room for one task deferred, the next one created,
      in a tree of tasks mostly a small one near the leaves.  */
-  if (unlikely (flags & GOMP_TASK_FLAG_DEPEND))
-    return thr->depend_credit == 0
-      && team_full (team, TASK_THROTTLE_DEPEND, &thr->depend_credit);
-  if (thr->throttle_credit == 0)
-    {
-      if (thr->throttle_full > 1)
-	{
-	  thr->throttle_full--;
-	  return true;
-	}
-      return throttle_look (thr, team);
-    }
-  return false;
+  return thr->depend_credit == 0
+    && team_full (team, TASK_THROTTLE_DEPEND, &thr->depend_credit);
 }
 
 /* The kind of a new task of PARENT with GOMP_task's FLAGS.  OMPT's
@@ -1243,22 +1257,9 @@ GOMP_task (void (*fn) (void *), void *data,
       return;
     }
   struct gomp_task *parent = thr->task;
-  /* undeferred's tests, for a task without depend or detach clause,
-     in another order: throttle_full above 1 first, the common case in a
-     tree of tasks, which makes that task skip the other three tests.
-     It implies no credit (it is set only by a look that found the team
-     full, which leaves the credit spent), and every other case that
-     passes the test runs the task at once too: its only cost is that a
-     task undeferred anyway (if(0), final, outside a region) counts
-     towards the thread's next look.  */
   if (unlikely (cpyfn != NULL
-		|| (flags & (GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_DETACH))))
-    goto quiet;
-  struct gomp_team *team = thr->ts.team;
-  if (thr->throttle_full > 1)
-    thr->throttle_full--;
-  else if (if_clause && team != NULL && !(parent->kind & TASK_FINAL)
-	   && (thr->throttle_credit != 0 || !throttle_look (thr, team)))
+		|| (flags & (GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_DETACH))
+		|| !undeferred_plain (thr, if_clause, thr->ts.team, parent)))
     goto quiet;
   /* The parent's enter frame, this frame, is the task's exit frame, which
      is not stored either (TASK_ON_PARENT; gomp_on_parent_exit): so no
