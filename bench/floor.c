@@ -13,6 +13,11 @@
    - FORK-JOIN + REDUCTION: the same, and both add 1 to a word in the
      master's frame (atomically, as GCC's code for reduction(+:x) does),
      which the master reads afterwards.
+   - TURN: the two threads take turns, as the iterations of an ordered
+     loop with schedule(static, 1) do: each waits until a word holds the
+     number of its iteration, does the work item, and writes the next
+     number with an atomic exchange: the least an ordered region of two
+     threads costs above its work.
    Each figure is the median over 21 batches of the time per iteration,
    minus the work item timed alone just before each batch.
 
@@ -35,7 +40,9 @@
 static _Alignas (64) _Atomic long go;
 static _Alignas (64) _Atomic long done;
 static _Alignas (64) _Atomic long *_Atomic shared_word;
-static _Atomic int mode;		/* 0 round trip, 1 fork-join, 2 + reduction */
+static _Alignas (64) _Atomic long turn;
+static _Atomic int mode;		/* 0 round trip, 1 fork-join, 2 + reduction,
+					   3 turns */
 static long delay_len;
 
 static void
@@ -60,6 +67,18 @@ spin_until (_Atomic long *w, long v)
     __builtin_ia32_pause ();
 }
 
+/* Iterations FIRST, FIRST + 2, ... below ITERS of TURN.  */
+static void
+take_turns (long first)
+{
+  for (long k = first; k < ITERS; k += 2)
+    {
+      spin_until (&turn, k);
+      delay (delay_len);
+      atomic_exchange_explicit (&turn, k + 1, memory_order_acq_rel);
+    }
+}
+
 static void *
 worker (void *arg)
 {
@@ -70,7 +89,9 @@ worker (void *arg)
       int m = atomic_load_explicit (&mode, memory_order_relaxed);
       if (m < 0)
 	return NULL;
-      if (m >= 1)
+      if (m == 3)
+	take_turns (1);
+      else if (m >= 1)
 	delay (delay_len);
       if (m == 2)
 	atomic_fetch_add (atomic_load (&shared_word), 1);
@@ -105,6 +126,16 @@ measure (int m)
 	  ref = (now_us () - t0) / ITERS;
 	}
       double t0 = now_us ();
+      if (m == 3)
+	{
+	  atomic_store (&turn, 0);
+	  seq++;
+	  atomic_store_explicit (&go, seq, memory_order_release);
+	  take_turns (0);
+	  spin_until (&done, seq);
+	  v[b] = (now_us () - t0) / ITERS - ref;
+	  continue;
+	}
       for (int k = 0; k < ITERS; k++)
 	{
 	  long r = 0;
@@ -174,10 +205,12 @@ main (int argc, char **argv)
   double rt = measure (0);
   double fj = measure (1);
   double red = measure (2);
+  double tn = measure (3);
   printf ("round trip               %.3f us\n", rt);
   printf ("fork-join                %.3f us above a %.2f us work item\n",
 	  fj, us);
   printf ("fork-join + reduction    %.3f us\n", red);
+  printf ("turn                     %.3f us\n", tn);
   atomic_store (&mode, -1);
   atomic_store_explicit (&go, seq + 1, memory_order_release);
   pthread_join (t, NULL);

@@ -94,10 +94,11 @@ bench/ompbench: $(srcdir)/bench/ompbench.c config.h
 	  -fopenmp $(AM_CFLAGS) $(CFLAGS) $(LDFLAGS) \
 	  -o $@ $(srcdir)/bench/ompbench.c $(LIBS)
 
-## bench/floor: a fork-join of two threads and a cache-line round trip
-## without any OpenMP runtime (bench/floor.c): the floor under the
-## PARALLEL and REDUCTION rows on this machine, and which mode a VM whose
-## transfers switch between fast and slow is in.  `make bench-floor`.
+## bench/floor: a fork-join of two threads, a cache-line round trip and
+## turns taken in order, without any OpenMP runtime (bench/floor.c): the
+## floor under the PARALLEL, REDUCTION and ORDERED rows on this machine,
+## and which mode a VM whose transfers switch between fast and slow is
+## in.  `make bench-floor`.
 bench/floor: $(srcdir)/bench/floor.c config.h
 	@$(MKDIR_P) bench
 	$(AM_V_CC)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) \
