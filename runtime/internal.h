@@ -478,6 +478,13 @@ struct gomp_team_state
   unsigned int active_level;	/* omp_get_active_level () */
   bool ordered_held;		/* this thread did the ordered part of its
 				   ordered chunk (below) */
+  bool ordered_passed;		/* and passed the turn on at the end of the
+				   chunk's last ordered region (ordered.c) */
+  /* Iterations of the chunk that have not ended an ordered region yet;
+     0 for a chunk of more than 65535, which passes the turn when it is
+     done.  In the struct's hole: a larger field made every region's
+     copies of the struct (master_saved) longer.  */
+  unsigned short ordered_left;
   struct gomp_work_share *ws;	/* current worksharing construct */
   long ws_seq;			/* number of the next worksharing construct */
   /* ws_seq when this thread last passed a team barrier (or began the

@@ -5,35 +5,108 @@
    contiguous ranges, and a thread runs the iterations of its chunk in
    order.  So the loop's ordered turn is a single position, ws->ordered_pos:
    the first logical iteration of the chunk whose ordered parts may run.
-   A thread whose chunk starts there enters; when it finishes the chunk
-   (at its next *_next call or at the end of the loop) it moves the
-   position to the end of its chunk, whether or not its iterations
-   executed an ordered region.  This is a turn per chunk, as in libgomp:
-   within a chunk the owning thread keeps the turn.  */
+   A thread whose chunk starts there enters, and it moves the position to
+   the end of its chunk once the chunk has no ordered region left to
+   run: at the end of the region of its last iteration, or, when some
+   iteration ran none, when it finishes the chunk (at its next *_next
+   call or at the end of the loop).  This is a turn per chunk, as in
+   libgomp: within a chunk the owning thread keeps the turn.
+
+   An iteration runs at most one ordered region of its loop (OpenMP's
+   restriction on the ordered construct), so once as many regions have
+   ended as the chunk has iterations, none can follow.  Passing the turn
+   there rather than at the next *_next call gives it to the waiting
+   thread sooner by the rest of the iteration, the loop's step and the
+   call, which with chunks of one iteration lie between every two
+   regions (LLVM's libomp passes the turn at the region's end too;
+   libgomp's own GOMP_ordered_end says it exists so that libgomp could).
+   A program that runs a second ordered region in the iteration after
+   that, which GCC accepts, would run it out of order: the runtime stops
+   it with a message instead (ordered_start).  */
 
 #include "config.h"
 #include "internal.h"
 #include "tool.h"
 #include "tool-mode.h"
+#include "os.h"
 
-static void
-wait_turn (struct gomp_thread *thr, struct gomp_work_share *ws,
-	   unsigned long long lo, void *cfa)
+#include <limits.h>
+
+/* The hand-over.  The waiter spins on the position itself, and the
+   thread that passes the turn writes it with one exchange: when the
+   turn is all a thread waits for between two short regions (static or
+   dynamic chunks of one iteration), each turn is one crossing of that
+   cache line between the CPUs, and every write more on the line, or a
+   waiter that looked at another word first, could cost a second one
+   (a waiter that reads the line between two writes must fetch it again
+   to see the second).
+
+   A waiter that has spun its count out sleeps on ORDERED_WORD: it sets
+   WORD_SLEEPING there with a compare-and-swap, then reads the position
+   once more; the passer reads the word after its exchange and bumps it
+   (gomp_word_bump: clears the bit, wakes the sleepers) only when the
+   bit is set.  Both sides write first and read second, each write a
+   locked instruction, all four sequentially consistent: either the
+   sleeper sees the new position or the passer sees the bit.  A sleeper
+   that finds the turn its own leaves the bit behind; the next pass
+   clears it with one needless wake.  */
+static void __attribute__ ((noinline))
+sleep_turn (struct gomp_work_share *ws, unsigned long long lo)
 {
-  if (atomic_load_explicit (&ws->ordered_pos, memory_order_acquire) == lo)
-    return;
-  struct gomp_own_wait saved
-    = gomp_own_wait_begin (thr, ompt_state_wait_ordered, (uintptr_t) ws, cfa);
   for (;;)
     {
       unsigned int w = atomic_load_explicit (&ws->ordered_word,
-					     memory_order_acquire);
+					     memory_order_seq_cst);
+      if (atomic_load_explicit (&ws->ordered_pos, memory_order_acquire)
+	  == lo)
+	return;
+      if (!(w & WORD_SLEEPING)
+	  && !atomic_compare_exchange_weak_explicit (&ws->ordered_word, &w,
+						     w | WORD_SLEEPING,
+						     memory_order_seq_cst,
+						     memory_order_seq_cst))
+	continue;
+      if (atomic_load_explicit (&ws->ordered_pos, memory_order_seq_cst)
+	  == lo)
+	return;
+      futex_wait (&ws->ordered_word, w | WORD_SLEEPING);
+    }
+}
+
+/* Wait for the turn of the chunk that starts at LO, then hold it.  Out
+   of line, its spin inline: a turn that comes while the waiter spins
+   returns it to the program through one frame.  */
+static void __attribute__ ((noinline))
+wait_turn (struct gomp_thread *thr, struct gomp_work_share *ws,
+	   unsigned long long lo, void *cfa)
+{
+  struct gomp_own_wait saved
+    = gomp_own_wait_begin (thr, ompt_state_wait_ordered, (uintptr_t) ws, cfa);
+  unsigned long long spins = gomp_spin_limit ();
+  for (unsigned long long i = 0;; i++)
+    {
       if (atomic_load_explicit (&ws->ordered_pos, memory_order_acquire)
 	  == lo)
 	break;
-      gomp_word_wait (&ws->ordered_word, w);
+      if (unlikely (i == spins))
+	{
+	  sleep_turn (ws, lo);
+	  break;
+	}
+      gomp_spin_relax ();
     }
   gomp_own_wait_end (thr, saved);
+  thr->ts.ordered_held = true;
+}
+
+/* Move the turn to HI.  */
+static inline void
+pass_turn (struct gomp_work_share *ws, unsigned long long hi)
+{
+  atomic_exchange_explicit (&ws->ordered_pos, hi, memory_order_seq_cst);
+  if (unlikely (atomic_load_explicit (&ws->ordered_word, memory_order_seq_cst)
+		& WORD_SLEEPING))
+    gomp_word_bump (&ws->ordered_word);
 }
 
 /* The calling thread got logical iterations [LO, HI) of an ordered loop.  */
@@ -43,7 +116,9 @@ gomp_ordered_chunk (struct gomp_thread *thr, unsigned long long lo,
 {
   thr->ts.ordered_lo = lo;
   thr->ts.ordered_hi = hi;
-  thr->ts.ordered_held = false;
+  thr->ts.ordered_left = hi - lo <= USHRT_MAX
+    ? (unsigned short) (hi - lo) : 0;
+  thr->ts.ordered_held = thr->ts.ordered_passed = false;
 }
 
 /* The calling thread is done with its chunk: pass the turn on.  */
@@ -53,13 +128,18 @@ gomp_ordered_chunk_done (struct gomp_thread *thr, void *cfa)
   struct gomp_work_share *ws = thr->ts.ws;
   unsigned long long lo = thr->ts.ordered_lo, hi = thr->ts.ordered_hi;
   if (lo == hi)
-    return;
-  if (!thr->ts.ordered_held)
+    {
+      /* Passed at its last region's end, or no chunk: what comes next
+	 is another chunk's.  */
+      thr->ts.ordered_passed = false;
+      return;
+    }
+  if (!thr->ts.ordered_held
+      && atomic_load_explicit (&ws->ordered_pos, memory_order_acquire) != lo)
     wait_turn (thr, ws, lo, cfa);
   thr->ts.ordered_lo = thr->ts.ordered_hi = 0;
   thr->ts.ordered_held = false;
-  atomic_store_explicit (&ws->ordered_pos, hi, memory_order_release);
-  gomp_word_bump (&ws->ordered_word);
+  pass_turn (ws, hi);
 }
 
 /* The ordered region's entry: wait for the turn of the thread's chunk
@@ -71,10 +151,21 @@ ordered_start (struct gomp_thread *thr, void *cfa)
   if (thr->ts.ordered_held)
     return;
   struct gomp_work_share *ws = thr->ts.ws;
-  if (ws != NULL && ws->ordered && thr->ts.ordered_lo != thr->ts.ordered_hi)
+  if (ws != NULL && ws->ordered)
     {
-      wait_turn (thr, ws, thr->ts.ordered_lo, cfa);
-      thr->ts.ordered_held = true;
+      unsigned long long lo = thr->ts.ordered_lo;
+      if (lo != thr->ts.ordered_hi)
+	{
+	  if (atomic_load_explicit (&ws->ordered_pos, memory_order_acquire)
+	      == lo)
+	    thr->ts.ordered_held = true;
+	  else
+	    wait_turn (thr, ws, lo, cfa);
+	}
+      else if (unlikely (thr->ts.ordered_passed))
+	gomp_own_fatal ("ordered: an iteration of the loop ran a second "
+			"ordered region (OpenMP allows one), after the next "
+			"iteration's was let in");
     }
 }
 
@@ -106,28 +197,48 @@ GOMP_ordered_start (void)
   ordered_start_tool (thr, GOMP_TOOL_RA (), GOMP_CFA ());
 }
 
-/* The turn passes when the chunk is done (gomp_ordered_chunk_done): the
-   region's end is only the tool's mutex-released event.  A test of the
-   tool word would be all this function executes without a tool: it
-   jumps through gomp_ordered_end_fn (tool-mode.h) instead, which
-   follows the word, to the event or to a return.  The jump keeps the
-   program's return address on the stack: the event's code pointer.  */
-void
-gomp_ordered_end_none (void)
+/* The region's end: the turn passes on if no iteration of the chunk can
+   run another region (above).  Alone, the thread took no turn.  With a
+   tool, its mutex-released event first: a tool that orders threads by
+   these events (a race detector) must see it before the acquired event
+   of the thread the turn goes to.  Both out of line, reached with a
+   jump, so that GOMP_ordered_end saves no register: GOMP_ordered_start
+   made the thread known, so no test of gomp_tls either.  The exchange
+   comes first: the waiting thread needs nothing else.  */
+static void __attribute__ ((noinline))
+ordered_pass (struct gomp_thread *thr)
 {
+  struct gomp_work_share *ws = thr->ts.ws;
+  pass_turn (ws, thr->ts.ordered_hi);
+  thr->ts.ordered_lo = thr->ts.ordered_hi = 0;
+  thr->ts.ordered_held = false;
+  thr->ts.ordered_passed = true;
 }
 
-void
-gomp_ordered_end_tool (void)
+static inline bool
+ordered_last (struct gomp_thread *thr)
 {
-  gomp_tool_mutex_released (ompt_mutex_ordered,
-			    (uintptr_t) gomp_thread ()->ts.ws, GOMP_TOOL_RA ());
+  return thr->ts.ordered_held && thr->ts.ordered_left != 0
+    && --thr->ts.ordered_left == 0;
+}
+
+static void __attribute__ ((noinline, cold))
+ordered_end_tool (struct gomp_thread *thr, const void *ra)
+{
+  gomp_tool_mutex_released (ompt_mutex_ordered, (uintptr_t) thr->ts.ws, ra);
+  if (ordered_last (thr))
+    ordered_pass (thr);
 }
 
 EXPORT void
 GOMP_ordered_end (void)
 {
-#ifndef OMPDBG_NO_TOOL
-  gomp_ordered_end_fn ();
-#endif
+  struct gomp_thread *thr = gomp_tls;
+  GOMP_MODE_SWITCH (thr, alone, tool);
+  if (ordered_last (thr))
+    ordered_pass (thr);
+ alone:
+  return;
+ tool:
+  ordered_end_tool (thr, GOMP_TOOL_RA ());
 }

@@ -181,7 +181,7 @@ run_on_host (void (*fn) (void *), void **hostaddrs, void **args)
   thr->ts.single_seq = 0;
   thr->ts.static_trip = 0;
   thr->ts.ordered_lo = thr->ts.ordered_hi = 0;
-  thr->ts.ordered_held = false;
+  thr->ts.ordered_held = thr->ts.ordered_passed = false;
   thr->task = &task;
   thr->team_num = 0;
   thr->num_teams = 0;

@@ -344,7 +344,7 @@ gomp_team_enter (struct gomp_thread *thr, struct gomp_team *team,
   thr->ts.single_seq = single_first;
   thr->ts.static_trip = 0;
   thr->ts.ordered_lo = thr->ts.ordered_hi = 0;
-  thr->ts.ordered_held = false;
+  thr->ts.ordered_held = thr->ts.ordered_passed = false;
   thr->ts.ws_seq = ws_first;
   thr->ts.ws_barrier_seq = ws_first;
   gomp_set_ws (thr, NULL);

@@ -6,8 +6,6 @@
 #include "tool.h"
 #include "tool-mode.h"
 
-void (*gomp_ordered_end_fn) (void) = gomp_ordered_end_none;
-
 static unsigned int
 tool_half (void)
 {
@@ -28,9 +26,6 @@ gomp_tool_mode_update (void)
 	 = atomic_load_explicit (&gomp_registry.threads, memory_order_relaxed);
        thr != NULL; thr = thr->registry_next)
     __atomic_store_n (&thr->tool_mode, half, __ATOMIC_RELAXED);
-  __atomic_store_n (&gomp_ordered_end_fn,
-		    half ? gomp_ordered_end_tool : gomp_ordered_end_none,
-		    __ATOMIC_RELAXED);
   pthread_mutex_unlock (&gomp_registry.lock);
 }
 

@@ -128,13 +128,4 @@ typedef int64_t __attribute__ ((may_alias, aligned (4))) gomp_mode_word;
   while (0)
 #endif
 
-/* GOMP_ordered_end, whose only work is the tool's event, tests nothing
-   else that a tool could be folded into: it jumps through this pointer,
-   gomp_ordered_end_tool's address while the tool word is nonzero, else
-   gomp_ordered_end_none's (ordered.c), set with every thread's mode.
-   A plain read, as the mode's.  */
-extern HIDDEN void (*gomp_ordered_end_fn) (void);
-HIDDEN void gomp_ordered_end_none (void);
-HIDDEN void gomp_ordered_end_tool (void);
-
 #endif /* OMPDBG_RUNTIME_TOOL_MODE_H */

@@ -15,11 +15,15 @@
      out of order once in some runs under load, so the one with nowait is
      static);
    - in orphaned regions, in a function the loop body calls;
-   - in chunks of 70,000 iterations.
+   - in chunks of more iterations than a 16-bit count holds;
+   - with waiting threads that sleep at once (OMP_WAIT_POLICY=passive)
+     or after one look (GOMP_SPINCOUNT=1), in a child of its own: turns
+     passed to sleeping threads and to threads on their way to sleep.
    A program that runs a second ordered region in one iteration breaks
-   OpenMP's rule; GCC accepts it, and libgomp keeps its regions in order
-   (it passes the turn with the chunk).  The child "twice" does that and
-   must run to the end in order on both runtimes.  */
+   OpenMP's rule; GCC accepts it.  The child "twice" does that: it must
+   either keep the order (libgomp passes the turn with the chunk) or be
+   stopped with a message naming the construct (a runtime that passed
+   the turn already) -- never finish with its regions out of order.  */
 
 #include "../lib/check.h"
 
@@ -203,13 +207,51 @@ check_twice (void)
   const char *vars[] = { "OMP_NUM_THREADS", "OMP_DYNAMIC=false", NULL };
   struct child c;
   run_self (&c, "twice", vars);
-  CHECK (c.status == 0, "two regions per iteration: " CHILD_FMT, "twice",
-	 env_str (vars), c.status, c.out, c.err);
-  CHECK_EQ (child_int (&c, "regions", "the child's regions"), 2 * N,
-	    "two regions per iteration: regions run");
-  CHECK_EQ (child_int (&c, "out_of_order", "the child's order"), 0,
-	    "two regions per iteration: regions out of order");
+  if (c.status == 0)
+    {
+      CHECK_EQ (child_int (&c, "regions", "the child's regions"), 2 * N,
+		"two regions per iteration: regions run");
+      CHECK_EQ (child_int (&c, "out_of_order", "the child's order"), 0,
+		"two regions per iteration, run to the end: regions out "
+		"of order");
+    }
+  else
+    {
+      CHECK (c.status == 1
+	     && strstr (c.err, ": ordered: an iteration of the loop ran a "
+			"second ordered region (OpenMP allows one), after the "
+			"next iteration's was let in\n") != NULL,
+	     "two regions per iteration, stopped: want status 1 and the "
+	     "message of docs/running.md; " CHILD_FMT, "twice",
+	     env_str (vars), c.status, c.out, c.err);
+    }
   child_free (&c);
+}
+
+/* The child "sleep": the loops whose turn passes at every iteration.  */
+static int
+child_sleep (void)
+{
+  for (int nthr = 2; nthr <= 4; nthr++)
+    {
+      after_region (nthr, "static", 1);
+      after_region (nthr, "dynamic", 1);
+      back_to_back (nthr);
+    }
+  printf ("ok=1\n");
+  return 0;
+}
+
+static void
+check_sleepers (void)
+{
+  static const char *const settings[][3] = {
+    { "OMP_WAIT_POLICY=passive", "OMP_DYNAMIC=false", NULL },
+    { "GOMP_SPINCOUNT=1", "OMP_DYNAMIC=false", NULL },
+  };
+  for (size_t i = 0; i < sizeof settings / sizeof settings[0]; i++)
+    CHECK_EQ (run_self_checked ("sleep", settings[i], "ok"), 1LL,
+	      "%s: ok", env_str (settings[i]));
 }
 
 int
@@ -218,6 +260,8 @@ main (int argc, char **argv)
   check_init (argv[0]);
   if (argc > 1 && strcmp (argv[1], "twice") == 0)
     return child_twice ();
+  if (argc > 1 && strcmp (argv[1], "sleep") == 0)
+    return child_sleep ();
   omp_set_dynamic (0);
   static const char *const scheds[] = { "static", "dynamic", "guided" };
   static const int chunks[] = { 1, 3, 64 };
@@ -232,5 +276,6 @@ main (int argc, char **argv)
     }
   big_chunks ();
   check_twice ();
+  check_sleepers ();
   return 0;
 }
