@@ -690,6 +690,10 @@ struct gomp_thread
      its own (a lock, a critical's slot, an atomic, an ordered turn) and
      its object, or overhead; else 0, work (the end of this file).  */
   unsigned int state;		/* gomp_set_state and friends */
+  /* How long the last loads that found an ordered turn took, in cycles
+     (a moving average; ordered.c): the line's crossing time.  */
+  unsigned int ordered_crossing;
+  unsigned int ordered_waits;	/* ordered waits, for timing one in 16 */
   uintptr_t wait_id;
   /* A worker (team_id != 0): its team's REGION_SEQ when it entered its
      current or last region.  The region has ended when the team's
@@ -1693,6 +1697,31 @@ gomp_fence_after_rmw (void)
   atomic_signal_fence (memory_order_seq_cst);
 #else
   atomic_thread_fence (memory_order_seq_cst);
+#endif
+}
+
+/* A cycle counter for timing a wait's last load, and 0 where there is
+   none: the ordered turn's poll interval then stays at one pause.
+   gomp_cycles_after waits for the instructions before it (the load) to
+   complete first.  */
+static inline uint64_t
+gomp_cycles (void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  return __builtin_ia32_rdtsc ();
+#else
+  return 0;
+#endif
+}
+
+static inline uint64_t
+gomp_cycles_after (void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned int aux;
+  return __builtin_ia32_rdtscp (&aux);
+#else
+  return 0;
 #endif
 }
 

@@ -73,6 +73,52 @@ sleep_turn (struct gomp_work_share *ws, unsigned long long lo)
     }
 }
 
+/* Cycles one pause takes, measured once (0: not yet).  */
+static _Atomic unsigned int pause_cycles;
+
+static unsigned int __attribute__ ((noinline, cold))
+measure_pause (void)
+{
+  unsigned int best = UINT_MAX;
+  for (int k = 0; k < 3; k++)
+    {
+      uint64_t t0 = gomp_cycles ();
+      for (int i = 0; i < 16; i++)
+	gomp_cpu_relax ();
+      uint64_t t = (gomp_cycles_after () - t0) / 16;
+      if (t < best)
+	best = t ? (unsigned int) t : 1;
+    }
+  atomic_store_explicit (&pause_cycles, best, memory_order_relaxed);
+  return best;
+}
+
+/* The pauses between two looks at the position.  A look while the
+   passer has taken the line to write it, but not yet written it (a
+   core takes the line for a locked write as soon as it knows the
+   address, some hundred instructions before it can execute the write),
+   takes the line back, and the passer must fetch it once more: a
+   second crossing before the turn passes.  Where a crossing is short
+   that costs less than a waiter that looks rarely loses in noticing
+   the turn late; where it is long (between sockets, or the VM's slow
+   mode in bench/README.md), looking once per pause made a turn of
+   EPCC's ORDERED cost a third more than looking once per crossing.  So
+   a waiter looks once per the crossing time it measured on its last
+   turns, in pauses, or once per pause when that is under three (and
+   where no cycle counter tells).  */
+static inline unsigned int
+poll_pauses (struct gomp_thread *thr)
+{
+  unsigned int crossing = thr->ordered_crossing;
+  if (crossing == 0)
+    return 1;
+  unsigned int p = atomic_load_explicit (&pause_cycles, memory_order_relaxed);
+  if (unlikely (p == 0))
+    p = measure_pause ();
+  unsigned int n = crossing / p;
+  return n < 3 ? 1 : n > 16 ? 16 : n;
+}
+
 /* Wait for the turn of the chunk that starts at LO, then hold it.  Out
    of line, its spin inline: a turn that comes while the waiter spins
    returns it to the program through one frame.  */
@@ -83,17 +129,33 @@ wait_turn (struct gomp_thread *thr, struct gomp_work_share *ws,
   struct gomp_own_wait saved
     = gomp_own_wait_begin (thr, ompt_state_wait_ordered, (uintptr_t) ws, cfa);
   unsigned long long spins = gomp_spin_limit ();
-  for (unsigned long long i = 0;; i++)
+  unsigned int pauses = poll_pauses (thr);
+  /* One wait in 16 times its last load: the two reads of the counter
+     cost a waiter the turn's way back to the program some 50 cycles.  */
+  bool timed = (thr->ordered_waits++ & 15) == 0;
+  for (unsigned long long i = 0;;)
     {
+      uint64_t t0 = timed ? gomp_cycles () : 0;
       if (atomic_load_explicit (&ws->ordered_pos, memory_order_acquire)
 	  == lo)
-	break;
-      if (unlikely (i == spins))
+	{
+	  /* That load fetched the line the passer wrote: its time is a
+	     crossing's.  */
+	  if (timed)
+	    {
+	      uint64_t t = gomp_cycles_after () - t0;
+	      unsigned int c = t < UINT_MAX / 4 ? (unsigned int) t
+		: UINT_MAX / 4;
+	      thr->ordered_crossing = (thr->ordered_crossing + c + 1) / 2;
+	    }
+	  break;
+	}
+      if (unlikely (i >= spins))
 	{
 	  sleep_turn (ws, lo);
 	  break;
 	}
-      gomp_spin_relax ();
+      i += gomp_spin_relax_n (pauses);
     }
   gomp_own_wait_end (thr, saved);
   thr->ts.ordered_held = true;
