@@ -161,14 +161,18 @@ wait_turn (struct gomp_thread *thr, struct gomp_work_share *ws,
   thr->ts.ordered_held = true;
 }
 
-/* Move the turn to HI.  */
+/* Move the turn to the end of the calling thread's chunk, HI, and leave
+   the chunk: the exchange first, the waiting thread needs nothing else.  */
 static inline void
-pass_turn (struct gomp_work_share *ws, unsigned long long hi)
+pass_turn (struct gomp_thread *thr, struct gomp_work_share *ws,
+	   unsigned long long hi)
 {
   atomic_exchange_explicit (&ws->ordered_pos, hi, memory_order_seq_cst);
   if (unlikely (atomic_load_explicit (&ws->ordered_word, memory_order_seq_cst)
 		& WORD_SLEEPING))
     gomp_word_bump (&ws->ordered_word);
+  thr->ts.ordered_lo = thr->ts.ordered_hi = 0;
+  thr->ts.ordered_held = false;
 }
 
 /* The calling thread got logical iterations [LO, HI) of an ordered loop.  */
@@ -199,9 +203,7 @@ gomp_ordered_chunk_done (struct gomp_thread *thr, void *cfa)
   if (!thr->ts.ordered_held
       && atomic_load_explicit (&ws->ordered_pos, memory_order_acquire) != lo)
     wait_turn (thr, ws, lo, cfa);
-  thr->ts.ordered_lo = thr->ts.ordered_hi = 0;
-  thr->ts.ordered_held = false;
-  pass_turn (ws, hi);
+  pass_turn (thr, ws, hi);
 }
 
 /* The ordered region's entry: wait for the turn of the thread's chunk
@@ -265,15 +267,11 @@ GOMP_ordered_start (void)
    these events (a race detector) must see it before the acquired event
    of the thread the turn goes to.  Both out of line, reached with a
    jump, so that GOMP_ordered_end saves no register: GOMP_ordered_start
-   made the thread known, so no test of gomp_tls either.  The exchange
-   comes first: the waiting thread needs nothing else.  */
+   made the thread known, so no test of gomp_tls either.  */
 static void __attribute__ ((noinline))
 ordered_pass (struct gomp_thread *thr)
 {
-  struct gomp_work_share *ws = thr->ts.ws;
-  pass_turn (ws, thr->ts.ordered_hi);
-  thr->ts.ordered_lo = thr->ts.ordered_hi = 0;
-  thr->ts.ordered_held = false;
+  pass_turn (thr, thr->ts.ws, thr->ts.ordered_hi);
   thr->ts.ordered_passed = true;
 }
 

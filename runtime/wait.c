@@ -1,7 +1,9 @@
 /* wait.c -- spin-then-sleep waiting on a 32-bit word.
 
-   Every blocking wait of the runtime (barrier, dock, end of region,
-   ordered) is "wait until this word differs from what I saw".  A waiter
+   Every blocking wait of the runtime (barrier, dock, end of region)
+   is "wait until this word differs from what I saw" (an ordered turn
+   spins on its position and sleeps on a word by the same rules,
+   ordered.c).  A waiter
    first spins, reading the word from its own cache, for the spin count
    that OMP_WAIT_POLICY / GOMP_SPINCOUNT select; only then does it set
    WORD_SLEEPING in the word (so the writer knows) and call futex_wait.
